@@ -1,0 +1,236 @@
+//! Boards of the 8-puzzle: nine cells in row-major order, tiles 1–8 and the blank (0).
+
+use std::fmt;
+
+use crate::input::{Cases, InputError, Item, Origin};
+use crate::moves::Move;
+
+/// The blank's value in [`Board::cells`].
+pub const BLANK: u8 = 0;
+
+/// A valid board: each of the blank and the tiles 1–8 exactly once.
+///
+/// Packed in one word, a cell a nibble and the blank's index above them, so that a move is a
+/// few register operations and a copy is a single load.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    bits: u64,
+}
+
+const BLANK_SHIFT: u32 = 36;
+
+/// The cell the blank reaches from each cell by each move (in [`Move::ALL`] order),
+/// or `NONE` where the move would leave the board.
+const NONE: u8 = u8::MAX;
+const TARGETS: [[u8; 4]; 9] = {
+    let mut table = [[NONE; 4]; 9];
+    let mut cell = 0;
+    while cell < 9 {
+        let (row, column) = (cell / 3, cell % 3);
+        if row < 2 {
+            table[cell][Move::Down as usize] = (cell + 3) as u8;
+        }
+        if column > 0 {
+            table[cell][Move::Left as usize] = (cell - 1) as u8;
+        }
+        if column < 2 {
+            table[cell][Move::Right as usize] = (cell + 1) as u8;
+        }
+        if row > 0 {
+            table[cell][Move::Up as usize] = (cell - 3) as u8;
+        }
+        cell += 1;
+    }
+    table
+};
+
+impl Board {
+    /// The board with these cells, if it holds each of the blank (0) and 1–8 exactly once.
+    ///
+    /// ```
+    /// use eight::Board;
+    /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).is_some());
+    /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 6]).is_none());
+    /// ```
+    pub fn from_cells(cells: [u8; 9]) -> Option<Board> {
+        let seen = cells.iter().try_fold(0u16, |seen, &cell| {
+            match 1u16.checked_shl(u32::from(cell)) {
+                Some(bit) if cell < 9 && seen & bit == 0 => Some(seen | bit),
+                _ => None,
+            }
+        })?;
+        (seen == 0x1FF).then(|| Board::from_permutation(cells))
+    }
+
+    /// A board from cells already known to be a permutation of 0–8.
+    pub(crate) fn from_permutation(cells: [u8; 9]) -> Board {
+        let blank = cells
+            .iter()
+            .position(|&cell| cell == BLANK)
+            .expect("a permutation of 0-8 holds the blank");
+        let packed = cells
+            .iter()
+            .rev()
+            .fold(0, |bits, &cell| bits << 4 | u64::from(cell));
+        Board {
+            bits: packed | (blank as u64) << BLANK_SHIFT,
+        }
+    }
+
+    /// Reads one board written in any layout of the spec (`283104765`, `2 8 3 1 0 4 7 6 5`,
+    /// `12345678x`, rows on separate lines); errors give the column in `text`.
+    ///
+    /// ```
+    /// use eight::Board;
+    /// let board = Board::parse("1 2 3 4 5 6 7 8 x").unwrap();
+    /// assert_eq!(board.to_string(), "123456780");
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, InputError> {
+        let mut cases = Cases::new(text.as_bytes(), Origin::Text, 1);
+        const IN_MEMORY: &str = "reading from memory cannot fail";
+        let mut no_wait = || Ok(());
+        let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::Case(case) => case.boards[0],
+            Item::Malformed(error) => return Err(error),
+            Item::End => return Err(InputError::empty(Origin::Text)),
+        };
+        match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::End => Ok(board),
+            Item::Case(case) => Err(InputError::extra(case.place)),
+            Item::Malformed(error) => Err(InputError::extra(error.place)),
+        }
+    }
+
+    /// The nine cells, row-major; the blank is 0.
+    pub fn cells(&self) -> [u8; 9] {
+        std::array::from_fn(|index| self.cell(index))
+    }
+
+    /// The value of cell `index` (0–8, row-major); the blank is 0.
+    #[inline]
+    pub fn cell(&self, index: usize) -> u8 {
+        (self.bits >> (4 * index) & 0xF) as u8
+    }
+
+    /// The index (0–8) of the blank's cell.
+    #[inline]
+    pub fn blank(&self) -> usize {
+        (self.bits >> BLANK_SHIFT) as usize
+    }
+
+    /// The board after moving the blank, or `None` if that would leave the board.
+    #[inline]
+    pub fn apply(&self, step: Move) -> Option<Board> {
+        let blank = self.blank();
+        let target = TARGETS[blank][step as usize];
+        (target != NONE).then(|| {
+            let target = usize::from(target);
+            // The blank's nibble is 0: the tile moves by two exclusive ors.
+            let tile = u64::from(self.cell(target));
+            let moved = self.bits ^ tile << (4 * target) ^ tile << (4 * blank);
+            Board {
+                bits: moved ^ ((blank ^ target) as u64) << BLANK_SHIFT,
+            }
+        })
+    }
+
+    /// Every legal move with the board it leads to, in the canonical order `d < l < r < u`.
+    #[inline]
+    pub fn neighbours(&self) -> impl Iterator<Item = (Move, Board)> + '_ {
+        Move::ALL
+            .into_iter()
+            .filter_map(move |step| self.apply(step).map(|next| (step, next)))
+    }
+
+    /// The parity (0 or 1) of the number of inversions among the tiles, blank left out.
+    ///
+    /// A move keeps it: a horizontal move changes no tile order, a vertical one moves a tile
+    /// past two others. So boards of different parity never reach each other; and boards of
+    /// equal parity always do (the 8-puzzle's state graph has exactly two components).
+    pub fn parity(&self) -> u8 {
+        let mut seen = 0u16;
+        let mut inversions = 0;
+        for tile in self.cells() {
+            if tile != BLANK {
+                // tiles seen so far that are larger than this one
+                inversions += (seen >> tile).count_ones();
+                seen |= 1 << tile;
+            }
+        }
+        (inversions & 1) as u8
+    }
+
+    /// Whether `goal` can be reached from this board, decided by parity without search.
+    pub fn reaches(&self, goal: &Board) -> bool {
+        self.parity() == goal.parity()
+    }
+}
+
+impl fmt::Display for Board {
+    /// The nine cells glued, with `0` for the blank (`283104765`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cells()
+            .iter()
+            .try_for_each(|cell| write!(f, "{}", char::from(b'0' + cell)))
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Board, InputError> {
+        Board::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::parse(text).expect("test boards are valid")
+    }
+
+    #[test]
+    fn moves_the_blank_in_each_direction() {
+        let centre = board("123804765");
+        assert_eq!(centre.apply(Move::Down), Some(board("123864705")));
+        assert_eq!(centre.apply(Move::Left), Some(board("123084765")));
+        assert_eq!(centre.apply(Move::Right), Some(board("123840765")));
+        assert_eq!(centre.apply(Move::Up), Some(board("103824765")));
+    }
+
+    #[test]
+    fn refuses_moves_off_the_board() {
+        let corner = board("12345678x");
+        assert_eq!(corner.apply(Move::Down), None);
+        assert_eq!(corner.apply(Move::Right), None);
+        let moves: String = corner.neighbours().map(|(m, _)| m.letter()).collect();
+        assert_eq!(moves, "lu");
+    }
+
+    #[test]
+    fn rejects_cells_that_are_not_a_permutation() {
+        assert_eq!(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 9]), None);
+        assert_eq!(Board::from_cells([1, 1, 3, 4, 5, 6, 7, 8, 0]), None);
+        assert_eq!(Board::from_cells([0, 0, 3, 4, 5, 6, 7, 8, 2]), None);
+        assert_eq!(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 200]), None);
+    }
+
+    #[test]
+    fn parity_counts_tile_inversions_without_the_blank() {
+        assert_eq!(board("12345678x").parity(), 0);
+        assert_eq!(board("21345678x").parity(), 1);
+        // 8 before 1..7 makes 7 inversions; the blank in front adds none
+        assert_eq!(board("x81234567").parity(), 1);
+        assert!(board("283104765").reaches(&board("123804765")));
+        assert!(!board("12345687x").reaches(&board("12345678x")));
+    }
+
+    #[test]
+    fn parses_and_prints_a_board() {
+        assert_eq!(board("2 8 3\n1 0 4\n7 6 5").to_string(), "283104765");
+        assert!(Board::parse("283104765 123804765").is_err());
+        assert!(Board::parse("").is_err());
+    }
+}

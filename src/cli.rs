@@ -1,0 +1,142 @@
+//! The command line: clap's definitions and the dispatch to the library. Nothing here knows
+//! the puzzle; everything here knows the terminal.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+
+use clap::{Parser, Subcommand};
+use eight::judge::{self, Judge, Pair, PathJudge, Steps};
+use eight::{Board, Origin};
+
+/// Solve the 8-puzzle in the exact formats of the classic online judges.
+#[derive(Parser, Debug)]
+#[command(name = "eight", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The minimum number of moves to the goal, -1 when unreachable (Luogu P1379)
+    ///
+    /// A case is one board, usually 9 digits with 0 for the blank (`283104765`); any layout of
+    /// cells, rows of 3 and boards of 9 separated by whitespace is read. One answer line per case.
+    #[command(visible_alias = "p1379", after_help = STEPS_EXAMPLES)]
+    Steps {
+        /// Boards to solve; with none, cases are read from standard input until its end
+        #[arg(value_name = "BOARD")]
+        boards: Vec<OsString>,
+        /// The board to reach
+        #[arg(long, value_name = "BOARD", default_value = judge::steps::DEFAULT_GOAL,
+              value_parser = parse_board)]
+        goal: Board,
+    },
+    /// The minimum number of moves from a start to its goal, -1 when unreachable (HOJ 10466)
+    ///
+    /// A case is two boards, the start then the goal, usually 9 numbers on a line each
+    /// (`2 8 3 1 0 4 7 6 5`). One answer line per case: 0 when they are equal.
+    #[command(visible_alias = "hoj10466", after_help = PAIR_EXAMPLES)]
+    Pair {
+        /// A start and its goal, and more pairs; with none, cases are read from standard input
+        #[arg(value_name = "START GOAL")]
+        boards: Vec<OsString>,
+    },
+    /// The canonical path of the blank to the goal (POJ 1077, HDU 1043; HDU 3567 with --goal)
+    ///
+    /// A case is one board in x-notation (`2 3 4 1 5 x 7 6 8`). The answer is the
+    /// lexicographically smallest shortest path in the order d < l < r < u, an empty line when
+    /// already solved, or `unsolvable`.
+    #[command(visible_aliases = ["poj1077", "hdu1043"], after_help = PATH_EXAMPLES)]
+    Path {
+        /// Boards to solve; with none, cases are read from standard input until its end
+        #[arg(value_name = "BOARD")]
+        boards: Vec<OsString>,
+        /// The board to reach
+        #[arg(long, value_name = "BOARD", default_value = judge::path::DEFAULT_GOAL,
+              value_parser = parse_board)]
+        goal: Board,
+    },
+}
+
+const STEPS_EXAMPLES: &str = "\
+Examples:
+  eight steps 283104765                      prints 4
+  echo 283104765 | eight p1379               the same, read as the judge does
+  eight steps --goal 12345678x 867254301     prints 31";
+
+const PAIR_EXAMPLES: &str = "\
+Examples:
+  eight pair 283104765 123804765             prints 4
+  printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466";
+
+const PATH_EXAMPLES: &str = "\
+Examples:
+  echo '2 3 4 1 5 x 7 6 8' | eight path      prints dlurullddrurdllurdr
+  eight path --goal 123x46758 12345678x      prints ulurd";
+
+fn parse_board(text: &str) -> Result<Board, String> {
+    Board::parse(text).map_err(|error| error.to_string())
+}
+
+/// How a run ended, as the exit status.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// Every case answered.
+    Success = 0,
+    /// Some input was malformed (and reported); the other cases were answered.
+    Trouble = 2,
+}
+
+/// Runs the command: answers on standard output, one diagnostic line each on standard error.
+pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    match cli.command {
+        Command::Steps { boards, goal } => answer(&mut Steps::new(goal), &boards),
+        Command::Pair { boards } => answer(&mut Pair::default(), &boards),
+        Command::Path { boards, goal } => answer(&mut PathJudge::new(goal), &boards),
+    }
+}
+
+/// Answers the cases of the arguments or, when there are none, of standard input.
+fn answer<J: Judge>(judge: &mut J, arguments: &[OsString]) -> anyhow::Result<Status> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut report = |error: &eight::InputError| eprintln!("eight: {error}");
+    let outcome = if arguments.is_empty() {
+        judge::run(
+            judge,
+            io::stdin().lock(),
+            Origin::Line,
+            &mut out,
+            &mut report,
+        )?
+    } else {
+        // NUL joins the arguments since no argument can hold one.
+        let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
+        let joined = parts.join(&0u8);
+        judge::run(judge, &joined[..], Origin::Argument, &mut out, &mut report)?
+    };
+    out.flush()?;
+    Ok(if outcome.malformed > 0 {
+        Status::Trouble
+    } else {
+        Status::Success
+    })
+}
+
+/// Whether `error` is a write to a closed pipe, which ends a run quietly.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

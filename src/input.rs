@@ -1,0 +1,604 @@
+//! Reading cases from a stream: tokens are cells, rows of 3 or boards of 9; cells gather across
+//! lines in whole rows, and a case ends as soon as it has its boards.
+//!
+//! A malformed case is reported with its place and skipped. A token that is not a cell, or a
+//! line that ends inside a row, also drops the rest of that line, so that reading starts
+//! afresh on the next one; a board with a repeated tile is a complete case and is skipped
+//! alone. Memory stays bounded whatever the input: a token is kept to its first few bytes.
+
+use std::fmt;
+use std::io::{self, Read};
+
+use crate::board::{Board, BLANK};
+
+/// What the lines of the input are, for naming places in errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Origin {
+    /// Lines of a stream: a line end must fall between rows.
+    Line,
+    /// Command-line arguments, joined by NUL bytes (which no argument can hold): an argument
+    /// ends like whitespace, except that it also ends the skipping after a malformed case.
+    Argument,
+    /// One string of text, such as an option's value.
+    Text,
+}
+
+/// A place in the input: 1-based line (or argument) and byte column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Place {
+    /// What `line` counts.
+    pub origin: Origin,
+    /// The line or argument, from 1.
+    pub line: u64,
+    /// The byte column, from 1.
+    pub column: u64,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.origin {
+            Origin::Line => write!(f, "line {}:{}", self.line, self.column),
+            Origin::Argument => write!(f, "argument {}:{}", self.line, self.column),
+            Origin::Text if self.line == 1 => write!(f, "column {}", self.column),
+            Origin::Text => write!(f, "line {}:{}", self.line, self.column),
+        }
+    }
+}
+
+/// A malformed case: where, what was found there, and what was expected.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct InputError {
+    /// Where the problem is.
+    pub place: Place,
+    /// What is there.
+    pub found: String,
+    /// What should have been there.
+    pub expected: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: found {}, expected {}",
+            self.place, self.found, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl InputError {
+    pub(crate) fn empty(origin: Origin) -> InputError {
+        InputError {
+            place: Place {
+                origin,
+                line: 1,
+                column: 1,
+            },
+            found: "no cells".into(),
+            expected: "a board".into(),
+        }
+    }
+
+    pub(crate) fn extra(place: Place) -> InputError {
+        InputError {
+            place,
+            found: "more cells after the board".into(),
+            expected: "one board".into(),
+        }
+    }
+}
+
+/// One step of reading: a whole case, a malformed one, or the end of the input.
+#[derive(Debug)]
+pub enum Item<'a> {
+    /// A valid case.
+    Case(Case<'a>),
+    /// A malformed case, already skipped.
+    Malformed(InputError),
+    /// The input is exhausted.
+    End,
+}
+
+/// A valid case: its boards, and the place of its first cell.
+#[derive(Debug)]
+pub struct Case<'a> {
+    /// One board (`steps`, `path`) or two (`pair`: start, then goal).
+    pub boards: &'a [Board],
+    /// Where the case starts.
+    pub place: Place,
+}
+
+/// The most bytes of a token kept to show in an error; its length is always counted.
+const HEAD: usize = 12;
+
+/// A token as the scanner sees it: its place, its length and its first bytes.
+#[derive(Clone, Copy)]
+struct Token {
+    place: Place,
+    len: u64,
+    head: [u8; HEAD],
+}
+
+impl Token {
+    fn bytes(&self) -> &[u8] {
+        &self.head[..(self.len as usize).min(HEAD)]
+    }
+
+    /// The token for an error message, escaped, cut after its first bytes.
+    fn shown(&self) -> String {
+        let text = String::from_utf8_lossy(self.bytes());
+        let more = if self.len as usize > HEAD { "…" } else { "" };
+        format!("`{}{more}`", text.escape_debug())
+    }
+}
+
+enum Event {
+    Token,
+    /// The end of a line (or argument); the place is where it ended.
+    Break(Place),
+    End(Place),
+}
+
+/// Splits a byte stream into whitespace-separated tokens and line ends, with places, reading
+/// through its own buffer so that it knows when the next read could block.
+struct Scanner<R> {
+    reader: R,
+    origin: Origin,
+    buffer: Box<[u8]>,
+    start: usize,
+    end: usize,
+    exhausted: bool,
+    line: u64,
+    column: u64,
+    first_read: bool,
+    token: Token,
+    in_token: bool,
+}
+
+impl<R: Read> Scanner<R> {
+    fn new(reader: R, origin: Origin) -> Scanner<R> {
+        let place = Place {
+            origin,
+            line: 1,
+            column: 1,
+        };
+        Scanner {
+            reader,
+            origin,
+            buffer: vec![0; 1 << 16].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            exhausted: false,
+            line: 1,
+            column: 1,
+            first_read: true,
+            token: Token {
+                place,
+                len: 0,
+                head: [0; HEAD],
+            },
+            in_token: false,
+        }
+    }
+
+    fn place(&self) -> Place {
+        Place {
+            origin: self.origin,
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    fn is_break(&self, byte: u8) -> bool {
+        match self.origin {
+            Origin::Argument => byte == 0,
+            Origin::Line | Origin::Text => byte == b'\n',
+        }
+    }
+
+    /// Refills the buffer, calling `before_wait` first since the read may block.
+    fn refill(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<()> {
+        before_wait()?;
+        let read = loop {
+            match self.reader.read(&mut self.buffer) {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                result => break result?,
+            }
+        };
+        self.start = 0;
+        self.end = read;
+        self.exhausted = read == 0;
+        if self.first_read && self.buffer[..read].starts_with(b"\xEF\xBB\xBF") {
+            // A UTF-8 byte order mark, as some editors write, is no cell.
+            self.start = 3;
+        }
+        self.first_read = self.first_read && read == 0;
+        Ok(())
+    }
+
+    fn next(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Event> {
+        loop {
+            if self.start == self.end {
+                if !self.exhausted {
+                    self.refill(before_wait)?;
+                }
+                if self.exhausted {
+                    return Ok(if std::mem::take(&mut self.in_token) {
+                        Event::Token
+                    } else {
+                        Event::End(self.place())
+                    });
+                }
+            }
+            let byte = self.buffer[self.start];
+            let is_break = self.is_break(byte);
+            if is_break || byte.is_ascii_whitespace() {
+                if std::mem::take(&mut self.in_token) {
+                    return Ok(Event::Token);
+                }
+                self.start += 1;
+                if is_break {
+                    let place = self.place();
+                    self.line += 1;
+                    self.column = 1;
+                    return Ok(Event::Break(place));
+                }
+                self.column += 1;
+            } else {
+                if !self.in_token {
+                    self.in_token = true;
+                    self.token.place = self.place();
+                    self.token.len = 0;
+                }
+                if let Some(slot) = self.token.head.get_mut(self.token.len as usize) {
+                    *slot = byte;
+                }
+                self.token.len += 1;
+                self.column += 1;
+                self.start += 1;
+            }
+        }
+    }
+}
+
+/// Reads cases of `boards` boards each (1 or 2) from a stream.
+pub struct Cases<R> {
+    scanner: Scanner<R>,
+    boards: usize,
+    /// Cells of the case being read, and the place of each.
+    cells: [u8; 18],
+    places: [Option<Place>; 18],
+    count: usize,
+    /// The first problem found in a case whose cells are still being read.
+    problem: Option<InputError>,
+    skipping: bool,
+    done: [Board; 2],
+}
+
+/// The value of one cell character, if it is a tile or a blank.
+fn cell(byte: u8) -> Option<u8> {
+    match byte {
+        b'0' | b'x' | b'X' => Some(BLANK),
+        b'1'..=b'8' => Some(byte - b'0'),
+        _ => None,
+    }
+}
+
+impl<R: Read> Cases<R> {
+    /// Reads cases of `boards` boards (1 or 2) from `reader`, naming places by `origin`.
+    pub fn new(reader: R, origin: Origin, boards: usize) -> Cases<R> {
+        assert!(matches!(boards, 1 | 2), "a case holds one board or two");
+        let placeholder = Board::from_permutation([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        Cases {
+            scanner: Scanner::new(reader, origin),
+            boards,
+            cells: [0; 18],
+            places: [None; 18],
+            count: 0,
+            problem: None,
+            skipping: false,
+            done: [placeholder; 2],
+        }
+    }
+
+    fn wanted(&self) -> usize {
+        9 * self.boards
+    }
+
+    /// Drops the case read so far and reports `error`; with `skip_line`, the rest of the line too.
+    fn malformed(&mut self, error: InputError, skip_line: bool) -> Item<'_> {
+        self.count = 0;
+        self.skipping = skip_line;
+        Item::Malformed(self.problem.take().unwrap_or(error))
+    }
+
+    /// The next case. `before_wait` is called before any read that could block, so that a
+    /// caller can flush the answers given so far (an interactive user sees each at once).
+    pub fn next(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Item<'_>> {
+        loop {
+            match self.scanner.next(before_wait)? {
+                Event::Break(place) => {
+                    self.skipping = false;
+                    if self.scanner.origin != Origin::Argument && self.count % 3 != 0 {
+                        let error = InputError {
+                            place,
+                            found: format!("the end of the line after {} cells", self.count % 9),
+                            expected: "whole rows of 3 cells".into(),
+                        };
+                        return Ok(self.malformed(error, false));
+                    }
+                }
+                Event::End(place) => {
+                    self.skipping = false;
+                    if self.count == 0 {
+                        return Ok(Item::End);
+                    }
+                    let error = InputError {
+                        place,
+                        found: format!(
+                            "the end of the input after {} of {} cells",
+                            self.count,
+                            self.wanted()
+                        ),
+                        expected: "a complete case".into(),
+                    };
+                    return Ok(self.malformed(error, false));
+                }
+                Event::Token if self.skipping => {}
+                Event::Token => {
+                    if let Err(error) = self.take_token() {
+                        return Ok(self.malformed(error, true));
+                    }
+                    if self.count == self.wanted() {
+                        return Ok(self.finish());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the cells of the scanner's token to the case.
+    fn take_token(&mut self) -> Result<(), InputError> {
+        let token = self.scanner.token;
+        let fits = match token.len {
+            1 => true,
+            3 => self.count % 3 == 0,
+            9 => self.count % 9 == 0,
+            _ => {
+                return Err(InputError {
+                    place: token.place,
+                    found: format!("{} ({} characters)", token.shown(), token.len),
+                    expected: "a cell, a row of 3 cells or a board of 9".into(),
+                })
+            }
+        };
+        if !fits {
+            return Err(InputError {
+                place: token.place,
+                found: format!("{} after {} cells of a row", token.shown(), self.count % 3),
+                expected: "single cells to finish the row".into(),
+            });
+        }
+        for (offset, &byte) in token.bytes().iter().enumerate() {
+            let place = Place {
+                column: token.place.column + offset as u64,
+                ..token.place
+            };
+            let value = cell(byte).ok_or_else(|| InputError {
+                place,
+                found: Token {
+                    place,
+                    len: 1,
+                    head: [byte; HEAD],
+                }
+                .shown(),
+                expected: "a tile 1-8 or a blank (0, x or X)".into(),
+            })?;
+            self.push(value, place);
+        }
+        Ok(())
+    }
+
+    /// Adds one cell, noting the first repeated value of its board.
+    fn push(&mut self, value: u8, place: Place) {
+        let board_start = self.count / 9 * 9;
+        let earlier = (board_start..self.count).find(|&i| self.cells[i] == value);
+        if let (Some(earlier), None) = (earlier, &self.problem) {
+            let what = if value == BLANK {
+                "blank".to_string()
+            } else {
+                format!("`{value}`")
+            };
+            let first = self.places[earlier].expect("every read cell has a place");
+            self.problem = Some(InputError {
+                place,
+                found: format!(
+                    "a second {what} (the first is at {}:{})",
+                    first.line, first.column
+                ),
+                expected: "each of 1-8 and the blank exactly once".into(),
+            });
+        }
+        self.cells[self.count] = value;
+        self.places[self.count] = Some(place);
+        self.count += 1;
+    }
+
+    fn finish(&mut self) -> Item<'_> {
+        self.count = 0;
+        if let Some(error) = self.problem.take() {
+            return Item::Malformed(error);
+        }
+        for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
+            let cells: [u8; 9] = cells.try_into().expect("chunks of 9");
+            *board = Board::from_permutation(cells);
+        }
+        Item::Case(Case {
+            boards: &self.done[..self.boards],
+            place: self.places[0].expect("a complete case has places"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case of `text` as a board string or an error message, in order.
+    fn read(text: &[u8], origin: Origin, boards: usize) -> Vec<String> {
+        let mut cases = Cases::new(text, origin, boards);
+        let mut results = Vec::new();
+        loop {
+            match cases.next(&mut || Ok(())).expect("memory reads") {
+                Item::Case(case) => {
+                    let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
+                    results.push(shown.join(" "));
+                }
+                Item::Malformed(error) => results.push(error.to_string()),
+                Item::End => return results,
+            }
+        }
+    }
+
+    fn lines(text: &str) -> Vec<String> {
+        read(text.as_bytes(), Origin::Line, 1)
+    }
+
+    #[test]
+    fn reads_every_layout_of_the_spec() {
+        let text = "283104765\n2 8 3 1 0 4 7 6 5\n2  3  4  1  5  x  7  6  8\n\
+                    1\t2\t3\n4 5 6\n\n78X\n283 104 765\r\n";
+        assert_eq!(
+            lines(text),
+            [
+                "283104765",
+                "283104765",
+                "234150768",
+                "123456780",
+                "283104765"
+            ]
+        );
+    }
+
+    #[test]
+    fn ends_a_case_as_soon_as_it_has_its_cells() {
+        assert_eq!(lines("283104765 12345678x"), ["283104765", "123456780"]);
+        assert_eq!(
+            read(
+                b"283104765 123804765 1 2 3 4 5 6 7 8 0\n123804765",
+                Origin::Line,
+                2
+            ),
+            ["283104765 123804765", "123456780 123804765"]
+        );
+    }
+
+    #[test]
+    fn locates_a_cell_that_is_not_a_tile_and_keeps_the_next_line() {
+        assert_eq!(
+            lines("283104765\n2 8 3 1 9 4 7 6 5 283104765\n12345678x"),
+            [
+                "283104765",
+                "line 2:9: found `9`, expected a tile 1-8 or a blank (0, x or X)",
+                "123456780"
+            ]
+        );
+        assert_eq!(
+            lines("28310476y"),
+            ["line 1:9: found `y`, expected a tile 1-8 or a blank (0, x or X)"]
+        );
+    }
+
+    #[test]
+    fn rejects_tokens_of_other_lengths() {
+        assert_eq!(
+            lines("10 2 3 4 5 6 7 8 x\n2831 04765\n12345678x"),
+            [
+                "line 1:1: found `10` (2 characters), expected a cell, a row of 3 cells or a board of 9",
+                "line 2:1: found `2831` (4 characters), expected a cell, a row of 3 cells or a board of 9",
+                "123456780"
+            ]
+        );
+        let long = format!("{}\n12345678x", "1".repeat(100_000));
+        assert_eq!(
+            lines(&long)[0],
+            "line 1:1: found `111111111111…` (100000 characters), expected a cell, a row of 3 cells or a board of 9"
+        );
+    }
+
+    #[test]
+    fn rejects_a_line_that_ends_inside_a_row() {
+        assert_eq!(
+            lines("2 8 3 1\n0 4 7 6 5\n12345678x"),
+            [
+                "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
+                "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
+                "123456780"
+            ]
+        );
+    }
+
+    #[test]
+    fn rejects_a_row_token_inside_a_row() {
+        assert_eq!(
+            lines("1 234 5678x"),
+            ["line 1:3: found `234` after 1 cells of a row, expected single cells to finish the row"]
+        );
+    }
+
+    #[test]
+    fn reports_a_repeated_tile_and_keeps_the_case_after_it_on_the_same_line() {
+        assert_eq!(
+            lines("283104763 283104765\nx2345678x"),
+            [
+                "line 1:9: found a second `3` (the first is at 1:3), expected each of 1-8 and the blank exactly once",
+                "283104765",
+                "line 2:9: found a second blank (the first is at 2:1), expected each of 1-8 and the blank exactly once",
+            ]
+        );
+    }
+
+    #[test]
+    fn reports_input_that_ends_inside_a_case() {
+        assert_eq!(
+            read(b"283104765\n", Origin::Line, 2),
+            ["line 2:1: found the end of the input after 9 of 18 cells, expected a complete case"]
+        );
+        assert_eq!(lines("   \n\t\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn survives_any_bytes() {
+        assert_eq!(
+            lines("\u{feff}283104765\n"),
+            ["283104765"],
+            "a byte order mark is skipped"
+        );
+        assert_eq!(
+            read(b"28310\x004765\n\xff\xfe\n12345678x", Origin::Line, 1),
+            [
+                "line 1:1: found `28310\\04765` (10 characters), expected a cell, a row of 3 cells or a board of 9",
+                "line 2:1: found `\u{fffd}\u{fffd}` (2 characters), expected a cell, a row of 3 cells or a board of 9",
+                "123456780"
+            ]
+        );
+    }
+
+    #[test]
+    fn arguments_join_like_whitespace_and_resume_after_an_error() {
+        let args = b"2\x008\x003\x001\x000\x004\x007\x006\x005\x0028310476\x00123804765";
+        assert_eq!(
+            read(args, Origin::Argument, 1),
+            [
+                "283104765",
+                "argument 10:1: found `28310476` (8 characters), expected a cell, a row of 3 cells or a board of 9",
+                "123804765"
+            ]
+        );
+    }
+}

@@ -1,0 +1,40 @@
+//! HOJ 10466: a case is two boards, the start and then its goal (usually 9 numbers on a line
+//! each); the answer is the minimum number of moves, `0` when they are equal, `-1` when the
+//! goal is unreachable.
+
+use std::io::{self, Write};
+
+use crate::bibfs::Solver;
+use crate::board::Board;
+use crate::judge::Judge;
+
+/// The HOJ 10466 judge: every case brings its own goal.
+#[derive(Default)]
+pub struct Pair {
+    solver: Solver,
+}
+
+impl Judge for Pair {
+    const BOARDS: usize = 2;
+
+    fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
+        match self.solver.distance(&boards[0], &boards[1]) {
+            Some(distance) => writeln!(out, "{distance}"),
+            None => writeln!(out, "-1"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::tests::answers;
+
+    #[test]
+    fn answers_equal_reachable_and_unreachable_pairs() {
+        let input = "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 0\n\
+                     2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n\
+                     1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n";
+        assert_eq!(answers(&mut Pair::default(), input).0, "0\n4\n-1\n");
+    }
+}

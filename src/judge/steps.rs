@@ -1,0 +1,60 @@
+//! Luogu P1379: one board a case (usually 9 digits, `0` the blank); the answer is the minimum
+//! number of moves to the goal, `-1` when it is unreachable.
+
+use std::io::{self, Write};
+
+use crate::bibfs::Solver;
+use crate::board::Board;
+use crate::judge::Judge;
+
+/// P1379's goal: the tiles around the blank in the centre.
+pub const DEFAULT_GOAL: &str = "123804765";
+
+/// The P1379 judge, for one goal.
+pub struct Steps {
+    goal: Board,
+    solver: Solver,
+}
+
+impl Steps {
+    /// Answers cases towards `goal`.
+    pub fn new(goal: Board) -> Steps {
+        Steps {
+            goal,
+            solver: Solver::new(),
+        }
+    }
+}
+
+impl Default for Steps {
+    fn default() -> Steps {
+        Steps::new(Board::parse(DEFAULT_GOAL).expect("the default goal is a board"))
+    }
+}
+
+impl Judge for Steps {
+    const BOARDS: usize = 1;
+
+    fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
+        match self.solver.distance(&boards[0], &self.goal) {
+            Some(distance) => writeln!(out, "{distance}"),
+            None => writeln!(out, "-1"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::tests::answers;
+
+    #[test]
+    fn answers_the_statement_sample() {
+        assert_eq!(answers(&mut Steps::default(), "283104765\n").0, "4\n");
+    }
+
+    #[test]
+    fn prints_minus_one_for_odd_parity() {
+        assert_eq!(answers(&mut Steps::default(), "213804765\n").0, "-1\n");
+    }
+}

@@ -1,0 +1,19 @@
+//! The `eight` binary: parses the command line, runs it, and maps the outcome to an exit
+//! status (0 answered, 2 malformed input or trouble; clap's usage errors are 2 as well).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod cli;
+
+fn main() -> ExitCode {
+    match cli::run(cli::Cli::parse()) {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("eight: {error:#}");
+            ExitCode::from(cli::Status::Trouble as u8)
+        }
+    }
+}
