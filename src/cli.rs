@@ -73,7 +73,7 @@ Examples:
 const PATH_EXAMPLES: &str = "\
 Examples:
   echo '2 3 4 1 5 x 7 6 8' | eight path      prints dlurullddrurdllurdr
-  eight path --goal 123x46758 12345678x      prints ulurd";
+  eight path --goal 123x46758 12345678x      prints lul";
 
 fn parse_board(text: &str) -> Result<Board, String> {
     Board::parse(text).map_err(|error| error.to_string())

@@ -1,0 +1,157 @@
+//! The fixtures under `fixtures/<judge>/`: their expected answers come from the plain BFS
+//! oracle, and the command answers every `.in` with its `.out`, byte for byte.
+//!
+//! `EIGHT_BLESS=1 cargo test --test fixtures` rewrites the `.out` files from the oracle.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use eight::oracle::Oracle;
+use eight::{Board, Cases, Item, Origin};
+
+/// A judge's fixture folder, its subcommand, and how the oracle answers its cases.
+struct Judge {
+    folder: &'static str,
+    commands: &'static [&'static str],
+    boards: usize,
+    /// The goal, or `None` when each case brings its own (the second board).
+    goal: Option<&'static str>,
+    paths: bool,
+}
+
+const JUDGES: [Judge; 3] = [
+    Judge {
+        folder: "p1379",
+        commands: &["steps", "p1379"],
+        boards: 1,
+        goal: Some("123804765"),
+        paths: false,
+    },
+    Judge {
+        folder: "hoj10466",
+        commands: &["pair", "hoj10466"],
+        boards: 2,
+        goal: None,
+        paths: false,
+    },
+    Judge {
+        folder: "hdu1043",
+        commands: &["path", "hdu1043", "poj1077"],
+        boards: 1,
+        goal: Some("12345678x"),
+        paths: true,
+    },
+];
+
+fn inputs(judge: &Judge) -> Vec<PathBuf> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(judge.folder);
+    let mut files: Vec<PathBuf> = fs::read_dir(&folder)
+        .expect("fixture folder")
+        .map(|entry| entry.expect("fixture entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {}", folder.display());
+    files
+}
+
+/// The answers the oracle gives to every case of `input`.
+fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut HashMap<Board, Oracle>) -> String {
+    let mut cases = Cases::new(input, Origin::Line, judge.boards);
+    let mut answers = String::new();
+    loop {
+        match cases.next(&mut || Ok(())).expect("fixtures read") {
+            Item::Case(case) => {
+                let start = case.boards[0];
+                let goal = match judge.goal {
+                    Some(goal) => Board::parse(goal).expect("goal"),
+                    None => case.boards[1],
+                };
+                let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
+                let answer = match (judge.paths, oracle.path(&start)) {
+                    (true, Some(path)) => path.to_string(),
+                    (true, None) => "unsolvable".to_string(),
+                    (false, Some(path)) => path.len().to_string(),
+                    (false, None) => "-1".to_string(),
+                };
+                answers.push_str(&answer);
+                answers.push('\n');
+            }
+            Item::Malformed(error) => panic!("a fixture is malformed: {error}"),
+            Item::End => return answers,
+        }
+    }
+}
+
+#[test]
+fn fixture_answers_come_from_the_plain_bfs() {
+    let bless = std::env::var_os("EIGHT_BLESS").is_some();
+    let mut oracles = HashMap::new();
+    for judge in &JUDGES {
+        for input in inputs(judge) {
+            let text = fs::read(&input).expect("read .in");
+            let expected = oracle_answers(judge, &text, &mut oracles);
+            let output = input.with_extension("out");
+            if bless {
+                fs::write(&output, &expected).expect("write .out");
+            }
+            let recorded = fs::read_to_string(&output).expect("read .out");
+            assert_eq!(recorded, expected, "{}", output.display());
+        }
+    }
+}
+
+#[test]
+fn every_fixture_is_answered_byte_for_byte() {
+    for judge in &JUDGES {
+        for input in inputs(judge) {
+            let expected = fs::read(input.with_extension("out")).expect("read .out");
+            for command in judge.commands {
+                let output = Command::cargo_bin("eight")
+                    .expect("binary")
+                    .arg(command)
+                    .pipe_stdin(&input)
+                    .expect("stdin")
+                    .output()
+                    .expect("run");
+                let name = format!("eight {command} < {}", input.display());
+                assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{name}");
+                assert!(output.status.success(), "{name}");
+                assert_eq!(
+                    String::from_utf8_lossy(&output.stdout),
+                    String::from_utf8_lossy(&expected),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hardest_fixtures_hold_the_deepest_boards() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for (file, goal, depth, count) in [
+        ("p1379/hardest.in", "123804765", 30, 148),
+        ("hdu1043/hardest.in", "12345678x", 31, 2),
+    ] {
+        let oracle = Oracle::new(Board::parse(goal).expect("goal"));
+        let mut deepest: Vec<Board> = oracle
+            .boards()
+            .filter(|&(_, distance)| distance == depth)
+            .map(|(board, _)| *board)
+            .collect();
+        let text = fs::read_to_string(folder.join(file)).expect("read");
+        let mut listed: Vec<Board> = text
+            .lines()
+            .map(|line| Board::parse(line).expect("board"))
+            .collect();
+        deepest.sort_by_key(Board::to_string);
+        listed.sort_by_key(Board::to_string);
+        assert_eq!(deepest.len(), count, "{goal}");
+        assert_eq!(listed, deepest, "{file}");
+    }
+}
