@@ -34,9 +34,7 @@ struct Side {
 
 impl Side {
     fn start(&mut self, board: Board) {
-        self.seen.clear();
         self.seen.push(board);
-        self.ranks.clear();
         self.ranks.push(rank(&board));
         self.layers.clear();
         self.layers.extend([0, 1]);
@@ -134,11 +132,36 @@ impl Solver {
         SEEN | side | depth as Stamp
     }
 
+    /// Every board that reaches `goal` in breadth-first order, and where each layer starts:
+    /// layer d, the boards d moves from the goal, is `boards[starts[d]..starts[d + 1]]`. This
+    /// is a query's backward search, run until the component is exhausted.
+    pub fn explore(&mut self, goal: &Board) -> (&[Board], &[usize]) {
+        self.forget();
+        self.forward.layers.clear();
+        self.backward.start(*goal);
+        self.stamps[self.backward.ranks[0] as usize] = Solver::stamp(0, BACKWARD);
+        while self.backward.frontier() > 0 {
+            self.expand(true);
+        }
+        let layers = &self.backward.layers;
+        // the last layer is the empty one that ended the search
+        (&self.backward.seen, &layers[..layers.len() - 1])
+    }
+
+    /// Clears the stamps the last query set, and its lists.
+    fn forget(&mut self) {
+        for side in [&mut self.forward, &mut self.backward] {
+            for &rank in &side.ranks {
+                self.stamps[rank as usize] = 0;
+            }
+            side.seen.clear();
+            side.ranks.clear();
+        }
+    }
+
     /// Runs the two searches until they meet; false if they cannot.
     fn meet(&mut self, start: &Board, goal: &Board) -> bool {
-        for &rank in self.forward.ranks.iter().chain(&self.backward.ranks) {
-            self.stamps[rank as usize] = 0;
-        }
+        self.forget();
         self.forward.start(*start);
         self.stamps[self.forward.ranks[0] as usize] = Solver::stamp(0, 0);
         self.backward.start(*goal);

@@ -160,6 +160,17 @@ impl Board {
         (inversions & 1) as u8
     }
 
+    /// This board with every value renamed: the value at each cell of `from` becomes the value
+    /// at the same cell of `to`. Moves act on cells, not values, so a relabelled board is as
+    /// far from the relabelled goal as the board was from its own.
+    pub fn relabel(&self, from: &Board, to: &Board) -> Board {
+        let mut names = [0u8; 9];
+        for (old, new) in from.cells().into_iter().zip(to.cells()) {
+            names[usize::from(old)] = new;
+        }
+        Board::from_permutation(self.cells().map(|cell| names[usize::from(cell)]))
+    }
+
     /// Whether `goal` can be reached from this board, decided by parity without search.
     pub fn reaches(&self, goal: &Board) -> bool {
         self.parity() == goal.parity()
@@ -225,6 +236,16 @@ mod tests {
         assert_eq!(board("x81234567").parity(), 1);
         assert!(board("283104765").reaches(&board("123804765")));
         assert!(!board("12345687x").reaches(&board("12345678x")));
+    }
+
+    #[test]
+    fn relabels_values_and_keeps_cells() {
+        let from = board("12345678x");
+        let to = board("87654321x");
+        assert_eq!(
+            board("x12345678").relabel(&from, &to).to_string(),
+            "087654321"
+        );
     }
 
     #[test]

@@ -11,15 +11,19 @@
 //! assert_eq!(Solver::new().distance(&start, &goal), Some(4));
 //! ```
 
+pub mod batch;
 pub mod bibfs;
 pub mod board;
+pub mod gen;
 pub mod input;
 pub mod judge;
 pub mod moves;
 pub mod oracle;
 pub mod rank;
+pub mod table;
 
 pub use bibfs::Solver;
 pub use board::Board;
 pub use input::{Cases, InputError, Item, Origin, Place};
 pub use moves::{Move, Path};
+pub use table::Table;

@@ -31,6 +31,16 @@ impl Move {
         }
     }
 
+    /// The move that undoes this one.
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+            Move::Up => Move::Down,
+        }
+    }
+
     /// The move spelled by `letter`, if any.
     pub fn from_letter(letter: char) -> Option<Move> {
         Move::ALL.into_iter().find(|step| step.letter() == letter)
@@ -74,6 +84,12 @@ impl Path {
             .try_fold(*start, |board, (step, &next)| {
                 board.apply(next).ok_or(IllegalMove { step })
             })
+    }
+}
+
+impl From<Vec<Move>> for Path {
+    fn from(moves: Vec<Move>) -> Path {
+        Path(moves)
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Judge;
+use crate::judge::Format;
 
 /// The HOJ 10466 judge: every case brings its own goal.
 #[derive(Default)]
@@ -14,7 +14,7 @@ pub struct Pair {
     solver: Solver,
 }
 
-impl Judge for Pair {
+impl Format for Pair {
     const BOARDS: usize = 2;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Judge;
+use crate::judge::Format;
 
 /// POJ 1077's goal: the tiles in order, the blank last.
 pub const DEFAULT_GOAL: &str = "12345678x";
@@ -33,7 +33,7 @@ impl Default for PathJudge {
     }
 }
 
-impl Judge for PathJudge {
+impl Format for PathJudge {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {

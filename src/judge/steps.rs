@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Judge;
+use crate::judge::Format;
 
 /// P1379's goal: the tiles around the blank in the centre.
 pub const DEFAULT_GOAL: &str = "123804765";
@@ -32,7 +32,7 @@ impl Default for Steps {
     }
 }
 
-impl Judge for Steps {
+impl Format for Steps {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {

@@ -2,11 +2,17 @@
 //! the puzzle; everything here knows the terminal.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
+use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use eight::judge::{self, Judge, Pair, PathJudge, Steps};
-use eight::{Board, Origin};
+use eight::Board;
+
+mod batch;
+mod gen;
+mod solve;
 
 /// Solve the 8-puzzle in the exact formats of the classic online judges.
 #[derive(Parser, Debug)]
@@ -57,7 +63,44 @@ enum Command {
               value_parser = parse_board)]
         goal: Board,
     },
+    /// Solve judge fixture files (`.in`) and compare the answers with their `.out`
+    ///
+    /// Each PATH is an `.in` file or a folder searched for them. A file's judge is the nearest
+    /// enclosing folder named p1379, hoj10466, poj1077 or hdu1043, unless --judge names one.
+    /// Counts must match exactly; paths are judged like the special judge: legal moves, ending
+    /// on the goal, of minimal length. Exit status 1 when a file fails, 2 on trouble.
+    #[command(after_help = BATCH_EXAMPLES)]
+    Batch {
+        /// `.in` files, or folders searched for them
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The judge of every file, instead of the nearest folder named after one
+        #[arg(long, value_name = "JUDGE", value_parser = judge_parser())]
+        judge: Option<Judge>,
+        /// Write each `.out` from the canonical answers instead of comparing
+        #[arg(long)]
+        bless: bool,
+    },
+    /// Generate random cases in a judge's format, with their canonical answers
+    ///
+    /// Reachable boards are drawn uniformly among those at the chosen distances from the goal;
+    /// the same seed gives the same bytes on every platform.
+    #[command(after_help = GEN_EXAMPLES)]
+    Gen(gen::Options),
 }
+
+const BATCH_EXAMPLES: &str = "\
+Examples:
+  eight batch fixtures/                      check every fixture folder
+  eight batch --judge hdu1043 mine/a.in      a file outside a judge's folder
+  eight batch --bless fixtures/p1379/new.in  write new.out";
+
+const GEN_EXAMPLES: &str = "\
+Examples:
+  eight gen hdu1043 -n 5 --seed 7            five cases on standard output
+  eight gen p1379 -n 1000 --depth 30 --out deep
+                                             deep.in and deep.out, 30 moves each
+  eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs";
 
 const STEPS_EXAMPLES: &str = "\
 Examples:
@@ -79,11 +122,19 @@ fn parse_board(text: &str) -> Result<Board, String> {
     Board::parse(text).map_err(|error| error.to_string())
 }
 
+/// Parses a judge's name, offering the names in `--help` and completions.
+fn judge_parser() -> impl TypedValueParser<Value = Judge> {
+    PossibleValuesParser::new(Judge::ALL.map(Judge::name))
+        .map(|name| Judge::from_name(&name).expect("a possible value is a judge's name"))
+}
+
 /// How a run ended, as the exit status.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
-    /// Every case answered.
+    /// Every case answered, every check passed.
     Success = 0,
+    /// A check found differences (batch).
+    Differences = 1,
     /// Some input was malformed (and reported); the other cases were answered.
     Trouble = 2,
 }
@@ -91,36 +142,16 @@ pub enum Status {
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
-        Command::Steps { boards, goal } => answer(&mut Steps::new(goal), &boards),
-        Command::Pair { boards } => answer(&mut Pair::default(), &boards),
-        Command::Path { boards, goal } => answer(&mut PathJudge::new(goal), &boards),
-    }
-}
-
-/// Answers the cases of the arguments or, when there are none, of standard input.
-fn answer<J: Judge>(judge: &mut J, arguments: &[OsString]) -> anyhow::Result<Status> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut report = |error: &eight::InputError| eprintln!("eight: {error}");
-    let outcome = if arguments.is_empty() {
-        judge::run(
+        Command::Steps { boards, goal } => solve::answer(&mut Steps::new(goal), &boards),
+        Command::Pair { boards } => solve::answer(&mut Pair::default(), &boards),
+        Command::Path { boards, goal } => solve::answer(&mut PathJudge::new(goal), &boards),
+        Command::Batch {
+            paths,
             judge,
-            io::stdin().lock(),
-            Origin::Line,
-            &mut out,
-            &mut report,
-        )?
-    } else {
-        // NUL joins the arguments since no argument can hold one.
-        let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
-        let joined = parts.join(&0u8);
-        judge::run(judge, &joined[..], Origin::Argument, &mut out, &mut report)?
-    };
-    out.flush()?;
-    Ok(if outcome.malformed > 0 {
-        Status::Trouble
-    } else {
-        Status::Success
-    })
+            bless,
+        } => batch::run(&paths, judge, bless),
+        Command::Gen(options) => gen::run(&options),
+    }
 }
 
 /// Whether `error` is a write to a closed pipe, which ends a run quietly.

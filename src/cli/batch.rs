@@ -1,0 +1,154 @@
+//! `eight batch`: solve fixture files and compare with their `.out`, or write them (`--bless`).
+
+use std::fs;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use eight::batch::{self, Verdict};
+use eight::judge::Judge;
+use eight::Solver;
+use indicatif::{ProgressBar, ProgressStyle};
+use walkdir::WalkDir;
+
+use super::Status;
+
+/// What became of one file.
+enum Outcome {
+    Passed(String),
+    Failed(String),
+    Trouble(String),
+}
+
+pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Result<Status> {
+    let mut files = Vec::new();
+    let mut trouble = 0;
+    for path in paths {
+        if path.is_dir() {
+            let entries = WalkDir::new(path).sort_by_file_name().into_iter();
+            for entry in entries {
+                match entry {
+                    Ok(entry) if entry.file_type().is_file() && is_input(entry.path()) => {
+                        files.push(entry.into_path())
+                    }
+                    Ok(_) => {}
+                    Err(error) => {
+                        println!("ERR  {error}");
+                        trouble += 1;
+                    }
+                }
+            }
+        } else if is_input(path) {
+            files.push(path.clone());
+        } else {
+            println!("ERR  {}  not an .in file or a folder", path.display());
+            trouble += 1;
+        }
+    }
+    let progress = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} files {wide_msg}")
+                .expect("a valid template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let (mut passed, mut failed) = (0, 0);
+    let mut solver = Solver::new();
+    for file in &files {
+        progress.set_message(file.display().to_string());
+        let outcome = run_file(file, judge, bless, &mut solver);
+        progress.suspend(|| match &outcome {
+            Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line) => {
+                println!("{line}")
+            }
+        });
+        match outcome {
+            Outcome::Passed(_) => passed += 1,
+            Outcome::Failed(_) => failed += 1,
+            Outcome::Trouble(_) => trouble += 1,
+        }
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    println!("{passed} passed, {} failed", failed + trouble);
+    Ok(if trouble > 0 {
+        Status::Trouble
+    } else if failed > 0 {
+        Status::Differences
+    } else {
+        Status::Success
+    })
+}
+
+fn cases_of(count: u64) -> String {
+    match count {
+        1 => "1 case".into(),
+        count => format!("{count} cases"),
+    }
+}
+
+fn is_input(path: &Path) -> bool {
+    path.extension().is_some_and(|ext| ext == "in")
+}
+
+/// The judge named by the nearest enclosing folder of `file`.
+fn judge_of(file: &Path) -> Option<Judge> {
+    let absolute = fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    absolute
+        .ancestors()
+        .skip(1)
+        .find_map(|folder| Judge::from_name(folder.file_name()?.to_str()?))
+}
+
+fn run_file(file: &Path, judge: Option<Judge>, bless: bool, solver: &mut Solver) -> Outcome {
+    let shown = file.display();
+    let Some(judge) = judge.or_else(|| judge_of(file)) else {
+        return Outcome::Trouble(format!(
+            "ERR  {shown}  no judge: not in a folder named p1379, hoj10466, poj1077 or hdu1043, and no --judge"
+        ));
+    };
+    let input = match fs::read(file) {
+        Ok(input) => input,
+        Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
+    };
+    let out_path = file.with_extension("out");
+    if bless {
+        let answers = match batch::answers(judge, &input, solver) {
+            Ok(answers) => answers,
+            Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
+        };
+        let cases = answers.lines().count();
+        // a temporary file renamed over the old one: never a half-written .out
+        let staged = file.with_extension("out.partial");
+        let written = fs::write(&staged, answers).and_then(|()| fs::rename(&staged, &out_path));
+        return match written {
+            Ok(()) => Outcome::Passed(format!(
+                "wrote {}  {}",
+                out_path.display(),
+                cases_of(cases as u64)
+            )),
+            Err(error) => Outcome::Trouble(format!("ERR  {}  {error}", out_path.display())),
+        };
+    }
+    let expected = match fs::read(&out_path) {
+        Ok(expected) => String::from_utf8_lossy(&expected).into_owned(),
+        Err(error) => {
+            return Outcome::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
+        }
+    };
+    match batch::check(judge, &input, &expected, solver) {
+        Ok(Verdict::Pass { cases }) => {
+            Outcome::Passed(format!("ok   {shown}  {}", cases_of(cases)))
+        }
+        Ok(Verdict::Fail { case, line, reason }) => {
+            Outcome::Failed(format!("FAIL {shown}  case {case} (line {line}): {reason}"))
+        }
+        Ok(Verdict::Extra { cases, lines }) => Outcome::Failed(format!(
+            "FAIL {shown}  {}, but the .out has {lines} answers",
+            cases_of(cases)
+        )),
+        Err(error) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
+    }
+}

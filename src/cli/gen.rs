@@ -1,0 +1,100 @@
+//! `eight gen`: random cases and their answers, on standard output or in `PREFIX.in` and
+//! `PREFIX.out`.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use eight::gen::{generate, Request};
+use eight::judge::Judge;
+use eight::Board;
+
+use super::{judge_parser, parse_board, Status};
+
+#[derive(Args, Debug)]
+pub struct Options {
+    /// The judge whose input format to write
+    #[arg(value_parser = judge_parser())]
+    judge: Judge,
+    /// How many cases
+    #[arg(short = 'n', long, default_value_t = 10)]
+    count: u64,
+    /// The seed of the random generator
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Every reachable board exactly this many moves from its goal
+    #[arg(long, value_name = "MOVES", conflicts_with_all = ["min_depth", "max_depth"])]
+    depth: Option<u32>,
+    /// Reachable boards at least this many moves from their goal
+    #[arg(long, value_name = "MOVES", default_value_t = 0)]
+    min_depth: u32,
+    /// Reachable boards at most this many moves from their goal
+    #[arg(long, value_name = "MOVES")]
+    max_depth: Option<u32>,
+    /// The share of unreachable cases, from 0 to 1 (not for p1379, which promises none)
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
+    unsolvable: f64,
+    /// The goal of every case (hoj10466; the other judges' goals are fixed)
+    #[arg(long, value_name = "BOARD", value_parser = parse_board)]
+    goal: Option<Board>,
+    /// Write PREFIX.in and PREFIX.out instead of the input on standard output
+    #[arg(long, value_name = "PREFIX")]
+    out: Option<PathBuf>,
+}
+
+pub fn run(options: &Options) -> anyhow::Result<Status> {
+    let request = Request {
+        judge: options.judge,
+        count: options.count,
+        seed: options.seed,
+        min_depth: options.depth.unwrap_or(options.min_depth),
+        max_depth: options.depth.or(options.max_depth),
+        unsolvable: options.unsolvable,
+        goal: options.goal,
+    };
+    let Some(prefix) = &options.out else {
+        let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let generated = generate(&request, &mut out, None)?;
+        out.flush()?;
+        return Ok(report(generated));
+    };
+    let [input_path, answers_path] = ["in", "out"].map(|ext| with_extension(prefix, ext));
+    let staged = [&input_path, &answers_path].map(|path| with_extension(path, "partial"));
+    let create = |path: &PathBuf| -> anyhow::Result<io::BufWriter<fs::File>> {
+        let file = fs::File::create(path).with_context(|| format!("{}", path.display()))?;
+        Ok(io::BufWriter::with_capacity(1 << 16, file))
+    };
+    let (mut input, mut answers) = (create(&staged[0])?, create(&staged[1])?);
+    let generated = generate(&request, &mut input, Some(&mut answers))?;
+    input.flush()?;
+    answers.flush()?;
+    if generated.is_ok() {
+        // both files appear whole, or not at all
+        for (from, to) in staged.iter().zip([&input_path, &answers_path]) {
+            fs::rename(from, to).with_context(|| format!("{}", to.display()))?;
+        }
+    } else {
+        staged.iter().for_each(|path| drop(fs::remove_file(path)));
+    }
+    Ok(report(generated))
+}
+
+fn report(generated: Result<(), eight::gen::Impossible>) -> Status {
+    match generated {
+        Ok(()) => Status::Success,
+        Err(impossible) => {
+            eprintln!("eight: {impossible}");
+            Status::Trouble
+        }
+    }
+}
+
+/// `prefix` with `.ext` added (not replacing an extension: `a.b` gives `a.b.in`).
+fn with_extension(prefix: &Path, ext: &str) -> PathBuf {
+    let mut name = prefix.as_os_str().to_owned();
+    name.push(".");
+    name.push(ext);
+    PathBuf::from(name)
+}

@@ -1,0 +1,214 @@
+//! Test data: random cases in a judge's input format, with their canonical answers, the same
+//! bytes for the same seed on every platform (ChaCha8, and only 32-bit ranges drawn).
+//!
+//! A reachable board is drawn uniformly among the boards at the requested distances, from the
+//! whole layer of a table; an unreachable one uniformly among the boards of the other parity.
+//! A random goal (HOJ 10466) is a relabelling of one of nine canonical goals, so that at most
+//! nine tables serve every case.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::bibfs::Solver;
+use crate::board::{Board, BLANK};
+use crate::judge::Judge;
+use crate::table::{canonical_goal, Table};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The judge whose format the cases are in.
+    pub judge: Judge,
+    /// How many cases.
+    pub count: u64,
+    /// The seed of the random generator.
+    pub seed: u64,
+    /// The least distance from the goal of a reachable board.
+    pub min_depth: u32,
+    /// The greatest distance, or `None` for the deepest there is.
+    pub max_depth: Option<u32>,
+    /// The share of unreachable cases, from 0 to 1; their count is rounded to the nearest.
+    pub unsolvable: f64,
+    /// The goal of every case (HOJ 10466 only); `None` for the judge's own, or random goals.
+    pub goal: Option<Board>,
+}
+
+/// A request that cannot be met.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Impossible(String);
+
+impl fmt::Display for Impossible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Impossible {}
+
+/// Generates the cases of `request`, writing the input to `input` and, when given, the
+/// judge's answers to `answers`.
+pub fn generate(
+    request: &Request,
+    input: &mut dyn Write,
+    mut answers: Option<&mut dyn Write>,
+) -> io::Result<Result<(), Impossible>> {
+    let mut generator = match Generator::new(request) {
+        Ok(generator) => generator,
+        Err(impossible) => return Ok(Err(impossible)),
+    };
+    let unsolvable = (request.count as f64 * request.unsolvable).round() as u64;
+    let mut unsolvable_left = unsolvable;
+    for index in 0..request.count {
+        // Exactly `unsolvable` cases, uniformly placed: each is unreachable with probability
+        // (unreachable left) / (cases left).
+        let cases_left = request.count - index;
+        let reachable = generator
+            .rng
+            .random_range(0..cases_left.min(u64::from(u32::MAX)) as u32)
+            as u64
+            >= unsolvable_left.min(cases_left);
+        if !reachable {
+            unsolvable_left -= 1;
+        }
+        let (start, goal, table) = generator.case(reachable);
+        let judge = request.judge;
+        judge.write_board(&start, input)?;
+        writeln!(input)?;
+        if judge.boards() == 2 {
+            judge.write_board(&goal, input)?;
+            writeln!(input)?;
+        }
+        if let Some(out) = answers.as_mut() {
+            let canonical = table.map(|table| (table, start.relabel(&goal, table.goal())));
+            let found = canonical.and_then(|(table, start)| table.path(&start));
+            match (judge.answers_paths(), found) {
+                (true, Some(path)) => writeln!(out, "{path}")?,
+                (false, Some(path)) => writeln!(out, "{}", path.len())?,
+                (true, None) => writeln!(out, "unsolvable")?,
+                (false, None) => writeln!(out, "-1")?,
+            }
+        }
+    }
+    Ok(Ok(()))
+}
+
+struct Generator {
+    rng: ChaCha8Rng,
+    solver: Solver,
+    /// The table of each canonical goal, by its blank's cell, built when first needed.
+    tables: [Option<Table>; 9],
+    goal: Option<Board>,
+    min_depth: u32,
+    max_depth: u32,
+    /// The blank cells of goals that have boards at the requested distances.
+    blanks: Vec<usize>,
+}
+
+impl Generator {
+    fn new(request: &Request) -> Result<Generator, Impossible> {
+        if !(0.0..=1.0).contains(&request.unsolvable) {
+            return Err(Impossible(format!(
+                "--unsolvable {} is not a fraction from 0 to 1",
+                request.unsolvable
+            )));
+        }
+        if request.judge == Judge::P1379 && request.unsolvable > 0.0 {
+            return Err(Impossible(
+                "P1379's statement promises a reachable goal: --unsolvable must be 0".into(),
+            ));
+        }
+        if request.goal.is_some() && request.judge != Judge::Hoj10466 {
+            return Err(Impossible(format!(
+                "{}'s goal is fixed; --goal is for hoj10466, whose cases carry their goals",
+                request.judge.name()
+            )));
+        }
+        let goal = request.goal.or(request.judge.goal());
+        let mut generator = Generator {
+            rng: ChaCha8Rng::seed_from_u64(request.seed),
+            solver: Solver::new(),
+            tables: Default::default(),
+            goal,
+            min_depth: request.min_depth,
+            max_depth: request.max_depth.unwrap_or(u32::MAX),
+            blanks: Vec::new(),
+        };
+        if generator.min_depth > generator.max_depth {
+            return Err(Impossible(format!(
+                "--min-depth {} is above --max-depth {}",
+                generator.min_depth, generator.max_depth
+            )));
+        }
+        let candidates: Vec<usize> = match goal {
+            Some(goal) => vec![goal.blank()],
+            None => (0..9).collect(),
+        };
+        let (first, last) = (generator.min_depth, generator.max_depth);
+        let mut deepest = 0;
+        for blank in candidates {
+            let table = generator.table(blank);
+            deepest = deepest.max(table.depth());
+            if !table.within(first, last).is_empty() {
+                generator.blanks.push(blank);
+            }
+        }
+        let reachable = (request.count as f64 * (1.0 - request.unsolvable)).round() > 0.0;
+        if generator.blanks.is_empty() && reachable {
+            let goal = goal.map_or("any goal".to_string(), |goal| goal.to_string());
+            return Err(Impossible(format!(
+                "no board lies {} or more moves from {goal}: the farthest lie {deepest} away",
+                request.min_depth
+            )));
+        }
+        Ok(generator)
+    }
+
+    fn table(&mut self, blank: usize) -> &Table {
+        let solver = &mut self.solver;
+        self.tables[blank].get_or_insert_with(|| Table::new(&canonical_goal(blank), solver))
+    }
+
+    /// A uniformly random board: Fisher–Yates over the cells.
+    fn shuffled(&mut self) -> Board {
+        let mut cells = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        for last in (1..9).rev() {
+            let other = self.rng.random_range(0..=last as u32) as usize;
+            cells.swap(last, other);
+        }
+        Board::from_cells(cells).expect("a shuffle of 0-8")
+    }
+
+    /// One case: the start, its goal, and the goal's canonical table when it is reachable.
+    fn case(&mut self, reachable: bool) -> (Board, Board, Option<&Table>) {
+        let goal = match self.goal {
+            Some(goal) => goal,
+            None if reachable => loop {
+                let goal = self.shuffled();
+                if self.blanks.contains(&goal.blank()) {
+                    break goal;
+                }
+            },
+            None => self.shuffled(),
+        };
+        if !reachable {
+            let mut cells = self.shuffled().cells();
+            if Board::from_cells(cells).expect("a shuffle").reaches(&goal) {
+                // Swapping two tiles flips the parity: a bijection between the two halves.
+                let mut tiles = (0..9).filter(|&cell| cells[cell] != BLANK);
+                let (a, b) = (tiles.next(), tiles.next());
+                cells.swap(a.expect("eight tiles"), b.expect("eight tiles"));
+            }
+            return (Board::from_cells(cells).expect("a permutation"), goal, None);
+        }
+        let (first, last) = (self.min_depth, self.max_depth);
+        let canonical = canonical_goal(goal.blank());
+        let count = self.table(goal.blank()).within(first, last).len() as u32;
+        let index = self.rng.random_range(0..count) as usize;
+        let table = self.tables[goal.blank()].as_ref().expect("built above");
+        let start = table.within(first, last)[index].relabel(&canonical, &goal);
+        (start, goal, Some(table))
+    }
+}

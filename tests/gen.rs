@@ -1,0 +1,191 @@
+//! `eight gen`: reproducible bytes, cases at the requested distances (checked by the plain BFS
+//! oracle), the exact share of unreachable cases, and clear refusals.
+
+use std::collections::HashMap;
+use std::fs;
+
+use assert_cmd::Command;
+use eight::oracle::Oracle;
+use eight::{Board, Cases, Item, Origin};
+
+fn eight() -> Command {
+    Command::cargo_bin("eight").expect("the binary is built")
+}
+
+fn generated(args: &[&str]) -> Vec<u8> {
+    let output = eight().arg("gen").args(args).output().expect("runs");
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+/// Runs `eight gen` with `--out` and returns every case (start, goal) with its answer line.
+fn cases(args: &[&str], boards: usize, goal: Option<&str>) -> Vec<(Board, Board, String)> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let prefix = dir.path().join("set");
+    let prefix = prefix.to_str().expect("a UTF-8 path");
+    eight()
+        .arg("gen")
+        .args(args)
+        .args(["--out", prefix])
+        .assert()
+        .success()
+        .stdout("");
+    let input = fs::read(format!("{prefix}.in")).expect("the .in");
+    let answers = fs::read_to_string(format!("{prefix}.out")).expect("the .out");
+    let mut answers = answers.lines();
+    let mut reader = Cases::new(&input[..], Origin::Line, boards);
+    let mut cases = Vec::new();
+    loop {
+        match reader.next(&mut || Ok(())).expect("reads") {
+            Item::Case(case) => {
+                let goal = goal.map_or(case.boards[boards - 1], |goal| {
+                    Board::parse(goal).expect("goal")
+                });
+                let answer = answers.next().expect("an answer per case").to_string();
+                cases.push((case.boards[0], goal, answer));
+            }
+            Item::Malformed(error) => panic!("generated input is malformed: {error}"),
+            Item::End => break,
+        }
+    }
+    assert_eq!(answers.next(), None, "no answer without a case");
+    cases
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_and_another_seed_others() {
+    let first = generated(&["hdu1043", "-n", "50", "--seed", "42", "--unsolvable", "0.5"]);
+    let again = generated(&["hdu1043", "-n", "50", "--seed", "42", "--unsolvable", "0.5"]);
+    let other = generated(&["hdu1043", "-n", "50", "--seed", "43", "--unsolvable", "0.5"]);
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    assert_eq!(first.iter().filter(|&&b| b == b'\n').count(), 50);
+}
+
+#[test]
+fn p1379_cases_lie_at_the_requested_distances() {
+    let oracle = Oracle::new(Board::parse("123804765").expect("goal"));
+    let cases = cases(
+        &[
+            "p1379",
+            "-n",
+            "300",
+            "--min-depth",
+            "27",
+            "--max-depth",
+            "30",
+        ],
+        1,
+        Some("123804765"),
+    );
+    assert_eq!(cases.len(), 300);
+    let mut depths = Vec::new();
+    for (start, _, answer) in cases {
+        let distance = oracle.distance(&start).expect("reachable");
+        assert!((27..=30).contains(&distance), "{start}: {distance}");
+        assert_eq!(answer, distance.to_string());
+        depths.push(distance);
+    }
+    assert!(depths.contains(&30), "the deepest layer is drawn too");
+}
+
+#[test]
+fn hdu1043_cases_get_canonical_paths_and_the_exact_unsolvable_share() {
+    let oracle = Oracle::new(Board::parse("12345678x").expect("goal"));
+    // 7 × 0.5 = 3.5 rounds to 4 unreachable cases
+    for (count, fraction, unreachable) in [("7", "0.5", 4), ("200", "0.3", 60), ("20", "1", 20)] {
+        let cases = cases(
+            &[
+                "hdu1043",
+                "-n",
+                count,
+                "--unsolvable",
+                fraction,
+                "--seed",
+                count,
+            ],
+            1,
+            Some("12345678x"),
+        );
+        let mut unsolvable = 0;
+        for (start, _, answer) in cases {
+            match oracle.path(&start) {
+                Some(path) => assert_eq!(answer, path.to_string(), "{start}"),
+                None => {
+                    assert_eq!(answer, "unsolvable");
+                    unsolvable += 1;
+                }
+            }
+        }
+        assert_eq!(
+            unsolvable, unreachable,
+            "-n {count} --unsolvable {fraction}"
+        );
+    }
+}
+
+#[test]
+fn hoj10466_pairs_have_random_goals_at_the_requested_distance() {
+    let pairs = cases(
+        &["hoj10466", "-n", "40", "--depth", "25", "--seed", "5"],
+        2,
+        None,
+    );
+    let mut oracles = HashMap::new();
+    let mut goals = Vec::new();
+    for (start, goal, answer) in pairs {
+        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
+        assert_eq!(oracle.distance(&start), Some(25), "{start} to {goal}");
+        assert_eq!(answer, "25");
+        goals.push(goal);
+    }
+    goals.sort_by_key(Board::to_string);
+    goals.dedup();
+    assert!(goals.len() > 30, "goals are drawn at random");
+    let fixed = cases(&["hoj10466", "-n", "5", "--goal", "1234x5678"], 2, None);
+    assert!(fixed
+        .iter()
+        .all(|(_, goal, _)| goal.to_string() == "123405678"));
+}
+
+#[test]
+fn refuses_impossible_requests() {
+    for (args, message) in [
+        (
+            &["p1379", "--depth", "31"][..],
+            "no board lies 31 or more moves from 123804765: the farthest lie 30 away",
+        ),
+        (
+            &["hdu1043", "--min-depth", "32"][..],
+            "no board lies 32 or more moves from 123456780: the farthest lie 31 away",
+        ),
+        (
+            &["hdu1043", "--unsolvable", "1.5"][..],
+            "--unsolvable 1.5 is not a fraction from 0 to 1",
+        ),
+        (
+            &["p1379", "--unsolvable", "0.1"][..],
+            "P1379's statement promises a reachable goal: --unsolvable must be 0",
+        ),
+        (
+            &["hdu1043", "--goal", "1234x5678"][..],
+            "hdu1043's goal is fixed; --goal is for hoj10466, whose cases carry their goals",
+        ),
+        (
+            &["p1379", "--min-depth", "9", "--max-depth", "3"][..],
+            "--min-depth 9 is above --max-depth 3",
+        ),
+    ] {
+        eight()
+            .arg("gen")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("eight: {message}\n"));
+    }
+}
