@@ -107,6 +107,17 @@ fn reports_trouble_and_runs_the_other_files() {
         .stdout(predicate::str::ends_with("1 passed, 3 failed\n"));
     eight()
         .current_dir(dir.path())
+        .args(["batch", "missing", "p1379/good.out", "p1379/good.in"])
+        .assert()
+        .code(2)
+        .stdout(
+            "ERR  missing  no such file or folder\n\
+             ERR  p1379/good.out  not an .in file or a folder\n\
+             ok   p1379/good.in  1 case\n\
+             1 passed, 2 failed\n",
+        );
+    eight()
+        .current_dir(dir.path())
         .args(["batch", "--judge", "p1379", "elsewhere/lost.in"])
         .assert()
         .code(2)

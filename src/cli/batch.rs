@@ -37,6 +37,9 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
                     }
                 }
             }
+        } else if !path.exists() {
+            println!("ERR  {}  no such file or folder", path.display());
+            trouble += 1;
         } else if is_input(path) {
             files.push(path.clone());
         } else {
