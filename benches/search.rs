@@ -1,8 +1,9 @@
-//! Benchmarks of the search core: ranks, and one bidirectional query at several depths.
+//! Benchmarks of the search core: ranks, one bidirectional query at several depths, and the
+//! whole-space table of a goal.
 #![allow(missing_docs)] // criterion_group! defines an undocumented function
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use eight::{rank, Board, Solver};
+use eight::{rank, Board, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("bench boards are valid")
@@ -34,5 +35,13 @@ fn queries(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, ranks, queries);
+fn tables(c: &mut Criterion) {
+    let goal = board("12345678x");
+    let mut solver = Solver::new();
+    c.bench_function("table/build", |b| {
+        b.iter(|| Table::new(black_box(&goal), &mut solver))
+    });
+}
+
+criterion_group!(benches, ranks, queries, tables);
 criterion_main!(benches);

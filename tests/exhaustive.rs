@@ -1,8 +1,9 @@
 //! Every board of two goals, solved by the bidirectional search and checked against the plain
-//! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one.
+//! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one;
+//! and the same for the whole-space table of each goal.
 
 use eight::oracle::Oracle;
-use eight::{rank, Board, Solver};
+use eight::{rank, Board, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("test boards are valid")
@@ -13,7 +14,14 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
     let oracle = Oracle::new(goal);
     assert_eq!(oracle.boards().count(), 181_440);
     let mut solver = Solver::new();
+    let table = Table::new(&goal, &mut Solver::new());
     for (start, distance) in oracle.boards() {
+        assert_eq!(
+            table.distance(start),
+            Some(distance),
+            "table: {start} to {goal}"
+        );
+        let walked = table.path(start).expect("reachable");
         assert_eq!(
             solver.distance(start, &goal),
             Some(distance),
@@ -24,12 +32,14 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
         assert_eq!(path.replay(start), Ok(goal), "{start} to {goal}: {path}");
         let canonical = oracle.path(start).expect("reachable");
         assert_eq!(path, canonical, "{start} to {goal}");
+        assert_eq!(walked, canonical, "table: {start} to {goal}");
     }
     for index in 0..rank::COUNT as u32 {
         let start = rank::unrank(index);
         let reachable = oracle.distance(&start).is_some();
         assert_eq!(start.reaches(&goal), reachable, "{start} to {goal}");
         if !reachable {
+            assert_eq!(table.distance(&start), None, "table: {start}");
             let before = solver.nodes_expanded();
             assert_eq!(solver.distance(&start, &goal), None);
             assert_eq!(solver.path(&start, &goal), None);

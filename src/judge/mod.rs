@@ -8,10 +8,12 @@ use itertools::Itertools;
 use crate::board::{Board, BLANK};
 use crate::input::{Cases, InputError, Item, Origin};
 
+pub mod engine;
 pub mod pair;
 pub mod path;
 pub mod steps;
 
+pub use engine::Engine;
 pub use pair::Pair;
 pub use path::PathJudge;
 pub use steps::Steps;

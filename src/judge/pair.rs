@@ -4,21 +4,20 @@
 
 use std::io::{self, Write};
 
-use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Format;
+use crate::judge::{Engine, Format};
 
 /// The HOJ 10466 judge: every case brings its own goal.
 #[derive(Default)]
 pub struct Pair {
-    solver: Solver,
+    engine: Engine,
 }
 
 impl Format for Pair {
     const BOARDS: usize = 2;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.solver.distance(&boards[0], &boards[1]) {
+        match self.engine.distance(&boards[0], &boards[1]) {
             Some(distance) => writeln!(out, "{distance}"),
             None => writeln!(out, "-1"),
         }

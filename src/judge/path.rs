@@ -4,9 +4,8 @@
 
 use std::io::{self, Write};
 
-use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Format;
+use crate::judge::{Engine, Format};
 
 /// POJ 1077's goal: the tiles in order, the blank last.
 pub const DEFAULT_GOAL: &str = "12345678x";
@@ -14,7 +13,7 @@ pub const DEFAULT_GOAL: &str = "12345678x";
 /// The POJ 1077 / HDU 1043 judge, for one goal.
 pub struct PathJudge {
     goal: Board,
-    solver: Solver,
+    engine: Engine,
 }
 
 impl PathJudge {
@@ -22,7 +21,7 @@ impl PathJudge {
     pub fn new(goal: Board) -> PathJudge {
         PathJudge {
             goal,
-            solver: Solver::new(),
+            engine: Engine::default(),
         }
     }
 }
@@ -37,7 +36,7 @@ impl Format for PathJudge {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.solver.path(&boards[0], &self.goal) {
+        match self.engine.path(&boards[0], &self.goal) {
             Some(path) => writeln!(out, "{path}"),
             None => writeln!(out, "unsolvable"),
         }

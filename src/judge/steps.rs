@@ -3,9 +3,8 @@
 
 use std::io::{self, Write};
 
-use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::judge::Format;
+use crate::judge::{Engine, Format};
 
 /// P1379's goal: the tiles around the blank in the centre.
 pub const DEFAULT_GOAL: &str = "123804765";
@@ -13,7 +12,7 @@ pub const DEFAULT_GOAL: &str = "123804765";
 /// The P1379 judge, for one goal.
 pub struct Steps {
     goal: Board,
-    solver: Solver,
+    engine: Engine,
 }
 
 impl Steps {
@@ -21,7 +20,7 @@ impl Steps {
     pub fn new(goal: Board) -> Steps {
         Steps {
             goal,
-            solver: Solver::new(),
+            engine: Engine::default(),
         }
     }
 }
@@ -36,7 +35,7 @@ impl Format for Steps {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.solver.distance(&boards[0], &self.goal) {
+        match self.engine.distance(&boards[0], &self.goal) {
             Some(distance) => writeln!(out, "{distance}"),
             None => writeln!(out, "-1"),
         }

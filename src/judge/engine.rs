@@ -1,0 +1,89 @@
+//! The engine behind the judge commands: the bidirectional search while a run has few cases,
+//! the whole-space table of a goal once enough cases have asked about it for the table to pay.
+//! Both give the canonical answer, so output does not depend on which one answered.
+
+use crate::bibfs::Solver;
+use crate::board::Board;
+use crate::moves::Path;
+use crate::table::{canonical_goal, Table};
+
+/// Queries about one goal that the search answers before its table is built. A table costs
+/// about 13 ms (`table/build` in `cargo bench --bench search`), some 110 to 200 searches of a
+/// random board (65 µs for a distance, 114 µs for a path on average); switching once the
+/// searches have cost about as much as the table keeps any run within about twice the cheaper
+/// choice (the ski-rental rule).
+pub const TABLE_AFTER: u32 = 128;
+
+/// Answers queries with the cheaper of the search and the tables, switching per goal.
+#[derive(Default)]
+pub struct Engine {
+    solver: Solver,
+    /// One table per blank cell of the goal: every goal is a relabelling of a canonical one.
+    tables: [Option<Table>; 9],
+    /// Queries seen for each canonical goal.
+    queries: [u32; 9],
+}
+
+impl Engine {
+    /// The table for `goal`'s blank cell, once it has been asked about often enough.
+    fn table(&mut self, goal: &Board) -> Option<&Table> {
+        let blank = goal.blank();
+        self.queries[blank] = self.queries[blank].saturating_add(1);
+        if self.queries[blank] > TABLE_AFTER && self.tables[blank].is_none() {
+            self.tables[blank] = Some(Table::new(&canonical_goal(blank), &mut self.solver));
+        }
+        self.tables[blank].as_ref()
+    }
+
+    /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
+    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+        if !start.reaches(goal) {
+            return None;
+        }
+        match self.table(goal) {
+            Some(table) => table.distance(&start.relabel(goal, table.goal())),
+            None => self.solver.distance(start, goal),
+        }
+    }
+
+    /// The canonical path from `start` to `goal`, or `None` when unreachable.
+    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+        if !start.reaches(goal) {
+            return None;
+        }
+        match self.table(goal) {
+            Some(table) => table.path(&start.relabel(goal, table.goal())),
+            None => self.solver.path(start, goal),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rank::{unrank, COUNT};
+
+    #[test]
+    fn tables_and_search_give_the_same_answers_for_any_goal() {
+        let mut engine = Engine::default();
+        let mut solver = Solver::new();
+        // spread over all ranks: enough queries for every blank cell's table to be built
+        for index in 0..4_000u64 {
+            let start = unrank((index * 7_919 % COUNT as u64) as u32);
+            let goal = unrank((index * 104_729 % COUNT as u64) as u32);
+            assert_eq!(
+                engine.distance(&start, &goal),
+                solver.distance(&start, &goal)
+            );
+            assert_eq!(
+                engine.path(&start, &goal),
+                solver.path(&start, &goal),
+                "{start} to {goal}"
+            );
+        }
+        assert!(
+            engine.tables.iter().all(Option::is_some),
+            "every table was used"
+        );
+    }
+}
