@@ -1,5 +1,6 @@
 //! The fixtures under `fixtures/<judge>/`: their expected answers come from the plain BFS
-//! oracle, and the command answers every `.in` with its `.out`, byte for byte.
+//! oracle, and the command answers every `.in` with its `.out`, byte for byte, under every alias
+//! and with each engine forced.
 //!
 //! `EIGHT_BLESS=1 cargo test --test fixtures` rewrites the `.out` files from the oracle.
 
@@ -110,15 +111,17 @@ fn every_fixture_is_answered_byte_for_byte() {
     for judge in &JUDGES {
         for input in inputs(judge) {
             let expected = fs::read(input.with_extension("out")).expect("read .out");
-            for command in judge.commands {
+            let aliases = judge.commands.iter().map(|command| vec![*command]);
+            let algorithms = ["bibfs", "table"].map(|algo| vec![judge.commands[0], "--algo", algo]);
+            for command in aliases.chain(algorithms) {
                 let output = Command::cargo_bin("eight")
                     .expect("binary")
-                    .arg(command)
+                    .args(&command)
                     .pipe_stdin(&input)
                     .expect("stdin")
                     .output()
                     .expect("run");
-                let name = format!("eight {command} < {}", input.display());
+                let name = format!("eight {} < {}", command.join(" "), input.display());
                 assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{name}");
                 assert!(output.status.success(), "{name}");
                 assert_eq!(

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use eight::judge::{self, Judge, Pair, PathJudge, Steps};
+use eight::judge::{self, Algorithm, Engine, Judge, Pair, PathJudge, Steps};
 use eight::Board;
 
 mod batch;
@@ -37,6 +37,8 @@ enum Command {
         #[arg(long, value_name = "BOARD", default_value = judge::steps::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// The minimum number of moves from a start to its goal, -1 when unreachable (HOJ 10466)
     ///
@@ -47,6 +49,8 @@ enum Command {
         /// A start and its goal, and more pairs; with none, cases are read from standard input
         #[arg(value_name = "START GOAL")]
         boards: Vec<OsString>,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// The canonical path of the blank to the goal (POJ 1077, HDU 1043; HDU 3567 with --goal)
     ///
@@ -62,6 +66,8 @@ enum Command {
         #[arg(long, value_name = "BOARD", default_value = judge::path::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Solve judge fixture files (`.in`) and compare the answers with their `.out`
     ///
@@ -122,6 +128,26 @@ fn parse_board(text: &str) -> Result<Board, String> {
     Board::parse(text).map_err(|error| error.to_string())
 }
 
+/// The options every judge command shares.
+#[derive(clap::Args, Debug)]
+struct EngineArgs {
+    /// What answers: `auto` searches while a goal has few cases and builds its whole-space table
+    /// once it has many; `bibfs` always searches, `table` always looks up. Answers are the same.
+    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
+    algo: Algorithm,
+}
+
+impl EngineArgs {
+    fn build(&self) -> Engine {
+        Engine::new(self.algo)
+    }
+}
+
+fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
+        .map(|name| Algorithm::from_name(&name).expect("a possible value is an algorithm"))
+}
+
 /// Parses a judge's name, offering the names in `--help` and completions.
 fn judge_parser() -> impl TypedValueParser<Value = Judge> {
     PossibleValuesParser::new(Judge::ALL.map(Judge::name))
@@ -142,9 +168,17 @@ pub enum Status {
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
-        Command::Steps { boards, goal } => solve::answer(&mut Steps::new(goal), &boards),
-        Command::Pair { boards } => solve::answer(&mut Pair::default(), &boards),
-        Command::Path { boards, goal } => solve::answer(&mut PathJudge::new(goal), &boards),
+        Command::Steps {
+            boards,
+            goal,
+            engine,
+        } => solve::answer(&mut Steps::new(goal, engine.build()), &boards),
+        Command::Pair { boards, engine } => solve::answer(&mut Pair::new(engine.build()), &boards),
+        Command::Path {
+            boards,
+            goal,
+            engine,
+        } => solve::answer(&mut PathJudge::new(goal, engine.build()), &boards),
         Command::Batch {
             paths,
             judge,

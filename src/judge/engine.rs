@@ -14,9 +14,43 @@ use crate::table::{canonical_goal, Table};
 /// choice (the ski-rental rule).
 pub const TABLE_AFTER: u32 = 128;
 
+/// Which engine answers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Algorithm {
+    /// The search while a goal has few cases, its table after [`TABLE_AFTER`].
+    #[default]
+    Auto,
+    /// The bidirectional search for every case.
+    Bibfs,
+    /// The whole-space table of each goal, from the first case.
+    Table,
+}
+
+impl Algorithm {
+    /// Every algorithm.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Auto, Algorithm::Bibfs, Algorithm::Table];
+
+    /// The algorithm's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Bibfs => "bibfs",
+            Algorithm::Table => "table",
+        }
+    }
+
+    /// The algorithm of this name, if any.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name() == name)
+    }
+}
+
 /// Answers queries with the cheaper of the search and the tables, switching per goal.
 #[derive(Default)]
 pub struct Engine {
+    algorithm: Algorithm,
     solver: Solver,
     /// One table per blank cell of the goal: every goal is a relabelling of a canonical one.
     tables: [Option<Table>; 9],
@@ -25,11 +59,24 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// The table for `goal`'s blank cell, once it has been asked about often enough.
+    /// An engine that answers with `algorithm`.
+    pub fn new(algorithm: Algorithm) -> Engine {
+        Engine {
+            algorithm,
+            ..Engine::default()
+        }
+    }
+
+    /// The table for `goal`'s blank cell, when the algorithm wants one now.
     fn table(&mut self, goal: &Board) -> Option<&Table> {
         let blank = goal.blank();
         self.queries[blank] = self.queries[blank].saturating_add(1);
-        if self.queries[blank] > TABLE_AFTER && self.tables[blank].is_none() {
+        let wanted = match self.algorithm {
+            Algorithm::Auto => self.queries[blank] > TABLE_AFTER,
+            Algorithm::Bibfs => false,
+            Algorithm::Table => true,
+        };
+        if wanted && self.tables[blank].is_none() {
             self.tables[blank] = Some(Table::new(&canonical_goal(blank), &mut self.solver));
         }
         self.tables[blank].as_ref()
@@ -66,6 +113,7 @@ mod tests {
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
         let mut engine = Engine::default();
+        let mut tables = Engine::new(Algorithm::Table);
         let mut solver = Solver::new();
         // spread over all ranks: enough queries for every blank cell's table to be built
         for index in 0..4_000u64 {
@@ -75,11 +123,9 @@ mod tests {
                 engine.distance(&start, &goal),
                 solver.distance(&start, &goal)
             );
-            assert_eq!(
-                engine.path(&start, &goal),
-                solver.path(&start, &goal),
-                "{start} to {goal}"
-            );
+            let path = solver.path(&start, &goal);
+            assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
+            assert_eq!(tables.path(&start, &goal), path, "{start} to {goal}");
         }
         assert!(
             engine.tables.iter().all(Option::is_some),

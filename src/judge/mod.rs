@@ -13,7 +13,7 @@ pub mod pair;
 pub mod path;
 pub mod steps;
 
-pub use engine::Engine;
+pub use engine::{Algorithm, Engine};
 pub use pair::Pair;
 pub use path::PathJudge;
 pub use steps::Steps;

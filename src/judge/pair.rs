@@ -13,6 +13,13 @@ pub struct Pair {
     engine: Engine,
 }
 
+impl Pair {
+    /// Answers cases with `engine`.
+    pub fn new(engine: Engine) -> Pair {
+        Pair { engine }
+    }
+}
+
 impl Format for Pair {
     const BOARDS: usize = 2;
 

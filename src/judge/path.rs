@@ -17,18 +17,16 @@ pub struct PathJudge {
 }
 
 impl PathJudge {
-    /// Answers cases towards `goal`.
-    pub fn new(goal: Board) -> PathJudge {
-        PathJudge {
-            goal,
-            engine: Engine::default(),
-        }
+    /// Answers cases towards `goal` with `engine`.
+    pub fn new(goal: Board, engine: Engine) -> PathJudge {
+        PathJudge { goal, engine }
     }
 }
 
 impl Default for PathJudge {
     fn default() -> PathJudge {
-        PathJudge::new(Board::parse(DEFAULT_GOAL).expect("the default goal is a board"))
+        let goal = Board::parse(DEFAULT_GOAL).expect("the default goal is a board");
+        PathJudge::new(goal, Engine::default())
     }
 }
 
@@ -62,7 +60,8 @@ mod tests {
 
     #[test]
     fn solves_one_move_in_each_direction() {
-        let mut judge = PathJudge::new(Board::parse("1234x5678").expect("board"));
+        let goal = Board::parse("1234x5678").expect("board");
+        let mut judge = PathJudge::new(goal, Engine::default());
         // the blank sits above, right of, left of and below the goal's blank
         let input = "1x3425678 12345x678 123x45678 1234756x8";
         assert_eq!(answers(&mut judge, input).0, "d\nl\nr\nu\n");

@@ -16,18 +16,16 @@ pub struct Steps {
 }
 
 impl Steps {
-    /// Answers cases towards `goal`.
-    pub fn new(goal: Board) -> Steps {
-        Steps {
-            goal,
-            engine: Engine::default(),
-        }
+    /// Answers cases towards `goal` with `engine`.
+    pub fn new(goal: Board, engine: Engine) -> Steps {
+        Steps { goal, engine }
     }
 }
 
 impl Default for Steps {
     fn default() -> Steps {
-        Steps::new(Board::parse(DEFAULT_GOAL).expect("the default goal is a board"))
+        let goal = Board::parse(DEFAULT_GOAL).expect("the default goal is a board");
+        Steps::new(goal, Engine::default())
     }
 }
 
