@@ -132,4 +132,20 @@ mod tests {
             "every table was used"
         );
     }
+
+    #[test]
+    fn forced_algorithms_stay_with_their_engine() {
+        let (start, goal) = (unrank(12_345), unrank(54_321));
+        let mut search = Engine::new(Algorithm::Bibfs);
+        for _ in 0..=TABLE_AFTER + 1 {
+            search.distance(&start, &goal);
+        }
+        assert!(search.tables.iter().all(Option::is_none));
+        let mut table = Engine::new(Algorithm::Table);
+        table.distance(&start, &goal);
+        table.path(&start, &goal);
+        assert!(table.tables[goal.blank()].is_some());
+        // the table's search expands the goal's component once, and no query searches
+        assert_eq!(table.solver.nodes_expanded(), 181_440);
+    }
 }
