@@ -12,11 +12,13 @@
 
 use crate::board::Board;
 use crate::moves::Path;
-use crate::rank::{rank, COUNT};
+use crate::state::{State, INDICES};
 
-/// One stamp per rank, shared by both sides (a board is seen by one side only until they
-/// meet): `SEEN | MARK | BACKWARD | depth` (depth in the low 5 bits), 0 when unseen. One byte a rank keeps the array
-/// (9! bytes) in a core's L2 cache; a query clears just the stamps it set, from its lists.
+/// One stamp per index of the parity class (start and goal share one, or there is no search),
+/// shared by both sides, since a board is seen by one side only until they meet:
+/// `SEEN | MARK | BACKWARD | depth`, depth in the low 5 bits, 0 when unseen. At a byte an
+/// index the array (181,440 bytes) stays in a core's L2 cache; a query clears just the stamps
+/// it set, from its lists.
 type Stamp = u8;
 const BACKWARD: Stamp = 0x20;
 const MARK: Stamp = 0x40;
@@ -25,17 +27,14 @@ const SEEN: Stamp = 0x80;
 /// One side of the search: the boards it has seen, in order, layer by layer.
 #[derive(Default)]
 struct Side {
-    seen: Vec<Board>,
-    /// The rank of each board of `seen`, to clear its stamp after the query.
-    ranks: Vec<u32>,
+    seen: Vec<State>,
     /// `layers[k]..layers[k + 1]` is layer k in `seen`; the last entry ends the last whole layer.
     layers: Vec<usize>,
 }
 
 impl Side {
-    fn start(&mut self, board: Board) {
-        self.seen.push(board);
-        self.ranks.push(rank(&board));
+    fn start(&mut self, state: State) {
+        self.seen.push(state);
         self.layers.clear();
         self.layers.extend([0, 1]);
     }
@@ -60,7 +59,7 @@ pub struct Solver {
     forward: Side,
     backward: Side,
     /// Forward boards on shortest paths, found back from the meeting layer.
-    marked: Vec<Board>,
+    marked: Vec<State>,
     nodes: u64,
 }
 
@@ -74,7 +73,7 @@ impl Solver {
     /// A solver with its buffers allocated.
     pub fn new() -> Solver {
         Solver {
-            stamps: vec![0; COUNT],
+            stamps: vec![0; INDICES],
             forward: Side::default(),
             backward: Side::default(),
             marked: Vec::new(),
@@ -132,40 +131,52 @@ impl Solver {
         SEEN | side | depth as Stamp
     }
 
-    /// Every board that reaches `goal` in breadth-first order, and where each layer starts:
-    /// layer d, the boards d moves from the goal, is `boards[starts[d]..starts[d + 1]]`. This
-    /// is a query's backward search, run until the component is exhausted.
-    pub fn explore(&mut self, goal: &Board) -> (&[Board], &[usize]) {
+    /// The distance to `goal` of every board of its parity class, by [`State::index`]; and
+    /// how many boards lie at each distance. This is a query's backward search, run until the
+    /// class is exhausted.
+    pub fn explore(&mut self, goal: &Board) -> (Vec<u8>, Vec<u32>) {
         self.forget();
         self.forward.layers.clear();
-        self.backward.start(*goal);
-        self.stamps[self.backward.ranks[0] as usize] = Solver::stamp(0, BACKWARD);
+        let start = State::new(goal);
+        self.backward.start(start);
+        self.stamps[start.index() as usize] = Solver::stamp(0, BACKWARD);
         while self.backward.frontier() > 0 {
             self.expand(true);
         }
-        let layers = &self.backward.layers;
+        let depth = |stamp: Stamp| match stamp & SEEN {
+            0 => u8::MAX,
+            _ => stamp & !(SEEN | BACKWARD | MARK),
+        };
+        let distances = self.stamps.iter().map(|&stamp| depth(stamp)).collect();
         // the last layer is the empty one that ended the search
-        (&self.backward.seen, &layers[..layers.len() - 1])
+        let sizes = self
+            .backward
+            .layers
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as u32);
+        let mut sizes: Vec<u32> = sizes.collect();
+        sizes.pop();
+        (distances, sizes)
     }
 
     /// Clears the stamps the last query set, and its lists.
     fn forget(&mut self) {
         for side in [&mut self.forward, &mut self.backward] {
-            for &rank in &side.ranks {
-                self.stamps[rank as usize] = 0;
+            for state in &side.seen {
+                self.stamps[state.index() as usize] = 0;
             }
             side.seen.clear();
-            side.ranks.clear();
         }
     }
 
     /// Runs the two searches until they meet; false if they cannot.
     fn meet(&mut self, start: &Board, goal: &Board) -> bool {
         self.forget();
-        self.forward.start(*start);
-        self.stamps[self.forward.ranks[0] as usize] = Solver::stamp(0, 0);
-        self.backward.start(*goal);
-        self.stamps[self.backward.ranks[0] as usize] = Solver::stamp(0, BACKWARD);
+        let (start, goal) = (State::new(start), State::new(goal));
+        self.forward.start(start);
+        self.stamps[start.index() as usize] = Solver::stamp(0, 0);
+        self.backward.start(goal);
+        self.stamps[goal.index() as usize] = Solver::stamp(0, BACKWARD);
         loop {
             let backward = self.backward.frontier() < self.forward.frontier();
             if self.expand(backward) {
@@ -193,15 +204,13 @@ impl Solver {
         let depth = side.depth();
         let next = Solver::stamp(depth + 1, flag);
         for index in side.layer(depth) {
-            let board = side.seen[index];
+            let state = side.seen[index];
             self.nodes += 1;
-            for (_, neighbour) in board.neighbours() {
-                let rank = rank(&neighbour);
-                let slot = &mut self.stamps[rank as usize];
+            for (_, neighbour) in state.neighbours() {
+                let slot = &mut self.stamps[neighbour.index() as usize];
                 if *slot == 0 {
                     *slot = next;
                     side.seen.push(neighbour);
-                    side.ranks.push(rank);
                 } else if *slot & BACKWARD != flag {
                     return true;
                 }
@@ -219,21 +228,21 @@ impl Solver {
         self.marked.clear();
         let meeting = Solver::stamp(b, BACKWARD);
         for index in self.forward.layer(a) {
-            let board = self.forward.seen[index];
-            if board
+            let state = self.forward.seen[index];
+            if state
                 .neighbours()
-                .any(|(_, next)| self.stamps[rank(&next) as usize] == meeting)
+                .any(|(_, next)| self.stamps[next.index() as usize] == meeting)
             {
-                self.stamps[self.forward.ranks[index] as usize] |= MARK;
-                self.marked.push(board);
+                self.stamps[state.index() as usize] |= MARK;
+                self.marked.push(state);
             }
         }
         let mut level = 0..self.marked.len();
         for depth in (0..a).rev() {
             for index in level.clone() {
-                let board = self.marked[index];
-                for (_, next) in board.neighbours() {
-                    let slot = rank(&next) as usize;
+                let state = self.marked[index];
+                for (_, next) in state.neighbours() {
+                    let slot = next.index() as usize;
                     if self.stamps[slot] == Solver::stamp(depth, 0) {
                         self.stamps[slot] |= MARK;
                         self.marked.push(next);
@@ -248,14 +257,14 @@ impl Solver {
     fn walk(&self, start: &Board) -> Path {
         let (a, b) = (self.forward.depth(), self.backward.depth());
         let mut moves = Vec::with_capacity((a + b + 1) as usize);
-        let mut board = *start;
+        let mut state = State::new(start);
         let mut step = |wanted: Stamp, mask: Stamp| {
-            let (next_move, next) = board
+            let (next_move, next) = state
                 .neighbours()
-                .find(|(_, next)| self.stamps[rank(next) as usize] & mask == wanted)
+                .find(|(_, next)| self.stamps[next.index() as usize] & mask == wanted)
                 .expect("a board on a shortest path has a successor on one");
             moves.push(next_move);
-            board = next;
+            state = next;
         };
         for depth in 1..=a {
             step(Solver::stamp(depth, MARK), Stamp::MAX);

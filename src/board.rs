@@ -21,8 +21,8 @@ const BLANK_SHIFT: u32 = 36;
 
 /// The cell the blank reaches from each cell by each move (in [`Move::ALL`] order),
 /// or `NONE` where the move would leave the board.
-const NONE: u8 = u8::MAX;
-const TARGETS: [[u8; 4]; 9] = {
+pub(crate) const NONE: u8 = u8::MAX;
+pub(crate) const TARGETS: [[u8; 4]; 9] = {
     let mut table = [[NONE; 4]; 9];
     let mut cell = 0;
     while cell < 9 {

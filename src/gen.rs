@@ -100,6 +100,8 @@ struct Generator {
     solver: Solver,
     /// The table of each canonical goal, by its blank's cell, built when first needed.
     tables: [Option<Table>; 9],
+    /// The indices of each table's boards at the requested distances.
+    drawn: [Vec<u32>; 9],
     goal: Option<Board>,
     min_depth: u32,
     max_depth: u32,
@@ -131,6 +133,7 @@ impl Generator {
             rng: ChaCha8Rng::seed_from_u64(request.seed),
             solver: Solver::new(),
             tables: Default::default(),
+            drawn: Default::default(),
             goal,
             min_depth: request.min_depth,
             max_depth: request.max_depth.unwrap_or(u32::MAX),
@@ -151,7 +154,9 @@ impl Generator {
         for blank in candidates {
             let table = generator.table(blank);
             deepest = deepest.max(table.depth());
-            if !table.within(first, last).is_empty() {
+            let drawn = table.within(first, last);
+            if !drawn.is_empty() {
+                generator.drawn[blank] = drawn;
                 generator.blanks.push(blank);
             }
         }
@@ -203,12 +208,13 @@ impl Generator {
             }
             return (Board::from_cells(cells).expect("a permutation"), goal, None);
         }
-        let (first, last) = (self.min_depth, self.max_depth);
         let canonical = canonical_goal(goal.blank());
-        let count = self.table(goal.blank()).within(first, last).len() as u32;
-        let index = self.rng.random_range(0..count) as usize;
-        let table = self.tables[goal.blank()].as_ref().expect("built above");
-        let start = table.within(first, last)[index].relabel(&canonical, &goal);
+        let drawn = &self.drawn[goal.blank()];
+        let index = drawn[self.rng.random_range(0..drawn.len() as u32) as usize];
+        let table = self.tables[goal.blank()]
+            .as_ref()
+            .expect("built with its draw");
+        let start = table.board(index).relabel(&canonical, &goal);
         (start, goal, Some(table))
     }
 }

@@ -20,6 +20,7 @@ pub mod judge;
 pub mod moves;
 pub mod oracle;
 pub mod rank;
+pub mod state;
 pub mod table;
 
 pub use bibfs::Solver;

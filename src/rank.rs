@@ -12,7 +12,7 @@ const WEIGHT: [u32; 9] = [40_320, 5_040, 720, 120, 24, 6, 2, 1, 1];
 
 /// `ONES[mask]` is the number of set bits of a 9-bit mask: a table lookup, since the baseline
 /// x86-64 target has no popcount instruction and its emulation costs a dozen operations.
-const ONES: [u8; 512] = {
+pub(crate) const ONES: [u8; 512] = {
     let mut table = [0; 512];
     let mut mask = 0;
     while mask < 512 {

@@ -1,45 +1,40 @@
-//! The whole-space table of one goal: the distance of every board that reaches it, from one
-//! breadth-first search over ranks (the bidirectional core's backward side, run to the end).
-//! A distance lookup needs no search, and the canonical path is a greedy walk down the table.
+//! The whole-space table of one goal: the distance of every board of its parity class, from
+//! one breadth-first search (the bidirectional core's backward side, run to the end). A lookup
+//! needs no search, and the canonical path is a greedy walk down the table.
 
 use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::moves::Path;
-use crate::rank::{rank, COUNT};
+use crate::moves::{Move, Path};
+use crate::state::State;
 
 const UNREACHED: u8 = u8::MAX;
 
-/// The distances to one goal, and its boards layer by layer.
+/// The distances to one goal, one byte per board of its parity class (181,440 bytes).
 pub struct Table {
     goal: Board,
+    parity: u8,
     distances: Vec<u8>,
-    boards: Vec<Board>,
-    starts: Vec<usize>,
+    /// How many boards lie at each distance.
+    sizes: Vec<u32>,
 }
 
 impl Table {
-    /// Searches the whole component of `goal` (181,440 boards) with `solver`'s buffers.
+    /// Searches the whole class of `goal` (181,440 boards) with `solver`'s buffers.
     ///
     /// ```
     /// use eight::{Board, Solver, Table};
     /// let goal = Board::parse("12345678x").unwrap();
     /// let table = Table::new(&goal, &mut Solver::new());
     /// assert_eq!(table.depth(), 31);
-    /// assert_eq!(table.layer(31).len(), 2);
+    /// assert_eq!(table.distance(&Board::parse("867254301").unwrap()), Some(31));
     /// ```
     pub fn new(goal: &Board, solver: &mut Solver) -> Table {
-        let (boards, layers) = solver.explore(goal);
-        let mut distances = vec![UNREACHED; COUNT];
-        for (distance, bounds) in layers.windows(2).enumerate() {
-            for board in &boards[bounds[0]..bounds[1]] {
-                distances[rank(board) as usize] = distance as u8;
-            }
-        }
+        let (distances, sizes) = solver.explore(goal);
         Table {
             goal: *goal,
+            parity: goal.parity(),
             distances,
-            boards: boards.to_vec(),
-            starts: layers.to_vec(),
+            sizes,
         }
     }
 
@@ -50,42 +45,64 @@ impl Table {
 
     /// The greatest distance of any board from the goal.
     pub fn depth(&self) -> u32 {
-        (self.starts.len() - 2) as u32
+        (self.sizes.len() - 1) as u32
     }
 
-    /// The boards at distances `first..=last` from the goal (fewer layers past the deepest).
-    pub fn within(&self, first: u32, last: u32) -> &[Board] {
-        let bound = |depth: u32| self.starts[(depth as usize).min(self.starts.len() - 1)];
-        &self.boards[bound(first)..bound(last.saturating_add(1)).max(bound(first))]
+    /// How many boards lie at distances `first..=last` from the goal.
+    pub fn count_within(&self, first: u32, last: u32) -> u64 {
+        let (first, last) = (first as usize, (last as usize).min(self.sizes.len() - 1));
+        (first..=last)
+            .filter_map(|depth| self.sizes.get(depth))
+            .map(|&size| u64::from(size))
+            .sum()
     }
 
-    /// The boards at distance `depth` from the goal.
-    pub fn layer(&self, depth: u32) -> &[Board] {
-        self.within(depth, depth)
+    /// The boards at distances `first..=last` from the goal, as indices for [`Table::board`].
+    pub fn within(&self, first: u32, last: u32) -> Vec<u32> {
+        let wanted = |distance: u8| (first..=last).contains(&u32::from(distance));
+        (0..self.distances.len() as u32)
+            .filter(|&index| wanted(self.distances[index as usize]))
+            .collect()
+    }
+
+    /// The board of an index of this table's class.
+    pub fn board(&self, index: u32) -> Board {
+        State::from_index(index, self.parity).board()
     }
 
     /// The minimum number of moves from `start` to the goal, if it reaches it.
     pub fn distance(&self, start: &Board) -> Option<u32> {
-        let distance = self.distances[rank(start) as usize];
+        self.state_distance(&State::new(start))
+            .filter(|_| start.parity() == self.parity)
+    }
+
+    fn state_distance(&self, state: &State) -> Option<u32> {
+        let distance = self.distances[state.index() as usize];
         (distance != UNREACHED).then_some(u32::from(distance))
     }
 
-    /// The canonical path: from each board, the first move in the order `d < l < r < u` whose
-    /// board is one move nearer the goal.
-    pub fn path(&self, start: &Board) -> Option<Path> {
+    /// The moves of the canonical path, without allocating: from each board, the first move in
+    /// the order `d < l < r < u` whose board is one move nearer the goal.
+    pub fn walk(&self, start: &Board) -> Option<impl Iterator<Item = Move> + '_> {
         let mut distance = self.distance(start)?;
-        let mut board = *start;
-        let mut moves = Vec::with_capacity(distance as usize);
-        while distance > 0 {
-            let (step, next) = board
+        let mut state = State::new(start);
+        Some(std::iter::from_fn(move || {
+            if distance == 0 {
+                return None;
+            }
+            let (step, next) = state
                 .neighbours()
-                .find(|(_, next)| self.distance(next) == Some(distance - 1))
+                .find(|(_, next)| self.state_distance(next) == Some(distance - 1))
                 .expect("a board at distance d > 0 has a neighbour at d - 1");
-            moves.push(step);
-            board = next;
+            state = next;
             distance -= 1;
-        }
-        Some(Path(moves))
+            Some(step)
+        }))
+    }
+
+    /// The canonical path, collected.
+    pub fn path(&self, start: &Board) -> Option<Path> {
+        self.walk(start).map(|moves| Path(moves.collect()))
     }
 }
 
@@ -116,12 +133,20 @@ mod tests {
         let mut count = 0;
         for (board, distance) in oracle.boards() {
             assert_eq!(table.distance(board), Some(distance));
-            assert!(table.layer(distance).contains(board));
             count += 1;
         }
-        assert_eq!(count, table.within(0, table.depth()).len());
+        assert_eq!(count, table.count_within(0, table.depth()));
+        let deepest = table.within(table.depth(), table.depth());
+        assert_eq!(deepest.len() as u64, table.count_within(table.depth(), 99));
+        for index in deepest {
+            assert_eq!(oracle.distance(&table.board(index)), Some(table.depth()));
+        }
         let sample = Board::parse("867254301").expect("board");
         assert_eq!(table.path(&sample), oracle.path(&sample));
+        assert_eq!(
+            table.distance(&Board::parse("21345678x").expect("board")),
+            None
+        );
     }
 
     #[test]

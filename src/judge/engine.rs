@@ -8,10 +8,9 @@ use crate::moves::Path;
 use crate::table::{canonical_goal, Table};
 
 /// Queries about one goal that the search answers before its table is built. A table costs
-/// about 13 ms (`table/build` in `cargo bench --bench search`), some 110 to 200 searches of a
-/// random board (65 µs for a distance, 114 µs for a path on average); switching once the
-/// searches have cost about as much as the table keeps any run within about twice the cheaper
-/// choice (the ski-rental rule).
+/// about 10 ms (`table/build` in `cargo bench --bench search`), some 100 searches of a
+/// random board (75 to 100 µs each on average); switching once the searches have cost about as
+/// much as the table keeps any run within about twice the cheaper choice (the ski-rental rule).
 pub const TABLE_AFTER: u32 = 128;
 
 /// Which engine answers.

@@ -1,0 +1,219 @@
+//! Boards as the searches see them: indexed within their parity class, with moves that update
+//! the index in a few operations instead of recomputing it.
+//!
+//! A board is its tile order T (the eight tiles in reading order, blank left out) and its blank
+//! cell b. The index is `(lehmer(T) / 2) * 9 + b`: within one parity class the last free Lehmer
+//! digit (weight 1) is fixed by the parity, so halving loses nothing and the 181,440 boards of a
+//! class get the indices 0..181,440 exactly. A horizontal move changes only b. A vertical move
+//! carries one tile past the two between, which rotates three consecutive entries of T, and
+//! only those three Lehmer digits change: they are recomputed from the old ones and three
+//! comparisons, since what lies to the right of the window is the same before and after.
+
+use crate::board::{Board, BLANK, NONE, TARGETS};
+use crate::moves::Move;
+use crate::rank::ONES;
+
+/// How many boards a parity class holds, and so how many indices there are: 9! / 2.
+pub const INDICES: usize = 181_440;
+
+/// `WEIGHT[i]` is (7 − i)!, the weight of the i-th Lehmer digit of the tile order.
+const WEIGHT: [u32; 8] = [5_040, 720, 120, 24, 6, 2, 1, 1];
+
+/// A board with its tile order, the order's Lehmer digits and rank, kept up to date by moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct State {
+    /// Tile order position i in nibble i.
+    tiles: u32,
+    /// Lehmer digit i (how many later tiles are smaller) in bits 3i..3i+3.
+    digits: u32,
+    /// The Lehmer rank of the tile order, below 8!.
+    rank: u32,
+    blank: u8,
+}
+
+impl State {
+    /// The state of a board.
+    pub fn new(board: &Board) -> State {
+        let mut state = State {
+            tiles: 0,
+            digits: 0,
+            rank: 0,
+            blank: board.blank() as u8,
+        };
+        let mut seen = 0usize;
+        let tiles = board.cells().into_iter().filter(|&cell| cell != BLANK);
+        for (position, tile) in tiles.enumerate() {
+            let smaller = (1usize << tile) - 2; // the tiles 1..tile, not 0
+            let digit = u32::from(tile) - 1 - u32::from(ONES[seen & smaller]);
+            seen |= 1 << tile;
+            state.tiles |= u32::from(tile) << (4 * position);
+            state.digits |= digit << (3 * position);
+            state.rank += digit * WEIGHT[position];
+        }
+        state
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        let blank = usize::from(self.blank);
+        let cells = std::array::from_fn(|cell| match cell.cmp(&blank) {
+            std::cmp::Ordering::Less => self.tile(cell),
+            std::cmp::Ordering::Equal => BLANK,
+            std::cmp::Ordering::Greater => self.tile(cell - 1),
+        });
+        Board::from_permutation(cells)
+    }
+
+    /// The index within the board's parity class, below [`INDICES`].
+    #[inline]
+    pub fn index(&self) -> u32 {
+        (self.rank >> 1) * 9 + u32::from(self.blank)
+    }
+
+    /// The board of `index` in the class of tile parity `parity`.
+    pub fn from_index(index: u32, parity: u8) -> State {
+        assert!(
+            (index as usize) < INDICES,
+            "index {index} is not below 9!/2"
+        );
+        let (order, blank) = (index / 9, index % 9);
+        let mut rank = order * 2;
+        let mut unused = 0x1FEu32; // the tiles 1..=8
+        let mut tiles = [0u8; 8];
+        for (position, weight) in WEIGHT.into_iter().enumerate() {
+            let mut digit = rank / weight;
+            rank %= weight;
+            let mut candidates = unused;
+            while digit > 0 {
+                candidates &= candidates - 1;
+                digit -= 1;
+            }
+            let tile = candidates.trailing_zeros();
+            tiles[position] = tile as u8;
+            unused &= !(1 << tile);
+        }
+        let mut cells = [0u8; 9];
+        let board_parity = |tiles: &[u8; 8]| {
+            let inversions = (0..8)
+                .flat_map(|i| (i + 1..8).map(move |j| (i, j)))
+                .filter(|&(i, j)| tiles[i] > tiles[j])
+                .count();
+            (inversions % 2) as u8
+        };
+        if board_parity(&tiles) != parity {
+            // the halved digit: swapping the last two tiles flips it, and the parity with it
+            tiles.swap(6, 7);
+        }
+        let mut rest = tiles.into_iter();
+        for (cell, slot) in cells.iter_mut().enumerate() {
+            if cell != blank as usize {
+                *slot = rest.next().expect("eight tiles");
+            }
+        }
+        State::new(&Board::from_permutation(cells))
+    }
+
+    #[inline]
+    fn tile(&self, position: usize) -> u8 {
+        (self.tiles >> (4 * position) & 0xF) as u8
+    }
+
+    #[inline]
+    fn digit(&self, position: usize) -> u32 {
+        self.digits >> (3 * position) & 7
+    }
+
+    /// The state after moving the blank, or `None` if that would leave the board.
+    #[inline(always)]
+    pub fn apply(&self, step: Move) -> Option<State> {
+        let target = TARGETS[usize::from(self.blank)][step as usize];
+        if target == NONE {
+            return None;
+        }
+        let mut next = match step {
+            Move::Left | Move::Right => *self,
+            // the tile below moves up past the two tiles between: order b..b+2 rotates right
+            Move::Down => self.rotate(usize::from(self.blank), true),
+            // the tile above moves down past two: order b-3..b-1 rotates left
+            Move::Up => self.rotate(usize::from(target), false),
+        };
+        next.blank = target;
+        Some(next)
+    }
+
+    /// Every legal move with its state, in the canonical order `d < l < r < u`.
+    #[inline]
+    pub fn neighbours(&self) -> impl Iterator<Item = (Move, State)> + '_ {
+        Move::ALL
+            .into_iter()
+            .filter_map(move |step| self.apply(step).map(|next| (step, next)))
+    }
+
+    /// Rotates tile order positions `k..k + 3` right (`x y z` to `z x y`) or left (to `y z x`).
+    #[inline(always)]
+    fn rotate(&self, k: usize, right: bool) -> State {
+        let (x, y, z) = (self.tile(k), self.tile(k + 1), self.tile(k + 2));
+        let (dx, dy, dz) = (self.digit(k), self.digit(k + 1), self.digit(k + 2));
+        let less = |a: u8, b: u8| u32::from(a < b);
+        // smaller tiles right of the window, for each of the three
+        let (ax, ay, az) = (dx - less(y, x) - less(z, x), dy - less(z, y), dz);
+        let (tiles, digits) = if right {
+            let digits = [az + less(x, z) + less(y, z), ax + less(y, x), ay];
+            ([z, x, y], digits)
+        } else {
+            let digits = [ay + less(z, y) + less(x, y), az + less(x, z), ax];
+            ([y, z, x], digits)
+        };
+        let packed_tiles = tiles
+            .iter()
+            .rev()
+            .fold(0, |acc, &tile| acc << 4 | u32::from(tile));
+        let packed_digits = digits.iter().rev().fold(0, |acc, &digit| acc << 3 | digit);
+        let weights = &WEIGHT[k..k + 3];
+        let old: u32 = [dx, dy, dz].iter().zip(weights).map(|(d, w)| d * w).sum();
+        let new: u32 = digits.iter().zip(weights).map(|(d, w)| d * w).sum();
+        State {
+            tiles: self.tiles & !(0xFFF << (4 * k)) | packed_tiles << (4 * k),
+            digits: self.digits & !(0x1FF << (3 * k)) | packed_digits << (3 * k),
+            rank: self.rank + new - old,
+            blank: self.blank,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rank::{unrank, COUNT};
+
+    #[test]
+    fn moves_update_the_index_as_a_fresh_computation_would() {
+        for rank in 0..COUNT as u32 {
+            let board = unrank(rank);
+            let state = State::new(&board);
+            assert_eq!(state.board(), board);
+            for step in Move::ALL {
+                let moved = state.apply(step);
+                let expected = board.apply(step).map(|next| State::new(&next));
+                assert_eq!(moved, expected, "{board} {step:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn indexes_each_parity_class_one_to_one() {
+        for parity in [0, 1] {
+            let mut seen = vec![false; INDICES];
+            for rank in 0..COUNT as u32 {
+                let board = unrank(rank);
+                if board.parity() == parity {
+                    let index = State::new(&board).index() as usize;
+                    assert!(!seen[index], "{board}: index {index} twice");
+                    seen[index] = true;
+                    assert_eq!(State::from_index(index as u32, parity).board(), board);
+                }
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+}
