@@ -1,9 +1,11 @@
 //! Benchmarks of the search core: ranks, one bidirectional query at several depths, and the
-//! whole-space table of a goal.
+//! whole-space table of a goal, and a whole 100,000-case run in process.
 #![allow(missing_docs)] // criterion_group! defines an undocumented function
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use eight::{rank, Board, Solver, Table};
+use eight::gen::{generate, Request};
+use eight::judge::{self, Judge, PathJudge};
+use eight::{rank, Board, Origin, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("bench boards are valid")
@@ -43,5 +45,34 @@ fn tables(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, ranks, queries, tables);
+/// 100,000 HDU 1043 cases, random boards of which half are unsolvable, as `eight path` runs
+/// them: parsing, the automatic switch to the table, and formatting into a discarded buffer.
+fn runs(c: &mut Criterion) {
+    let request = Request {
+        judge: Judge::Hdu1043,
+        count: 100_000,
+        seed: 1,
+        min_depth: 0,
+        max_depth: None,
+        unsolvable: 0.5,
+        goal: None,
+    };
+    let mut input = Vec::new();
+    generate(&request, &mut input, None)
+        .expect("memory")
+        .expect("a possible request");
+    let mut group = c.benchmark_group("run");
+    group.sample_size(10);
+    group.bench_function("path/100k", |b| {
+        b.iter(|| {
+            let mut out = std::io::sink();
+            let mut judge = PathJudge::default();
+            judge::run(&mut judge, &input[..], Origin::Line, &mut out, &mut |_| {})
+                .expect("a sink does not fail")
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, ranks, queries, tables, runs);
 criterion_main!(benches);

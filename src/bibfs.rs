@@ -11,7 +11,7 @@
 //! lowers the distance to the goal by one stays on a shortest path.
 
 use crate::board::Board;
-use crate::moves::Path;
+use crate::moves::{Move, Path};
 use crate::state::{State, INDICES};
 
 /// One stamp per index of the parity class (start and goal share one, or there is no search),
@@ -23,6 +23,8 @@ type Stamp = u8;
 const BACKWARD: Stamp = 0x20;
 const MARK: Stamp = 0x40;
 const SEEN: Stamp = 0x80;
+/// The distance's bits in a table entry of [`Solver::explore`].
+pub const DISTANCE: u8 = 0x1F;
 
 /// One side of the search: the boards it has seen, in order, layer by layer.
 #[derive(Default)]
@@ -131,9 +133,10 @@ impl Solver {
         SEEN | side | depth as Stamp
     }
 
-    /// The distance to `goal` of every board of its parity class, by [`State::index`]; and
-    /// how many boards lie at each distance. This is a query's backward search, run until the
-    /// class is exhausted.
+    /// For every board of `goal`'s parity class, by [`State::index`]: its distance to `goal` in
+    /// the low five bits and, above them, the first move of its canonical path (the first in the
+    /// order `d < l < r < u` that leads one move nearer); and how many boards lie at each
+    /// distance. This is a query's backward search, run until the class is exhausted.
     pub fn explore(&mut self, goal: &Board) -> (Vec<u8>, Vec<u32>) {
         self.forget();
         self.forward.layers.clear();
@@ -147,7 +150,19 @@ impl Solver {
             0 => u8::MAX,
             _ => stamp & !(SEEN | BACKWARD | MARK),
         };
-        let distances = self.stamps.iter().map(|&stamp| depth(stamp)).collect();
+        let mut table: Vec<u8> = self.stamps.iter().map(|&stamp| depth(stamp)).collect();
+        for state in &self.backward.seen[1..] {
+            let index = state.index() as usize;
+            let nearer = table[index] - 1;
+            let step = Move::ALL
+                .into_iter()
+                .find(|&step| {
+                    let next = state.apply(step);
+                    next.is_some_and(|next| table[next.index() as usize] & DISTANCE == nearer)
+                })
+                .expect("a board at distance d > 0 has a neighbour at d - 1");
+            table[index] |= (step as u8) << 5;
+        }
         // the last layer is the empty one that ended the search
         let sizes = self
             .backward
@@ -156,7 +171,7 @@ impl Solver {
             .map(|w| (w[1] - w[0]) as u32);
         let mut sizes: Vec<u32> = sizes.collect();
         sizes.pop();
-        (distances, sizes)
+        (table, sizes)
     }
 
     /// Clears the stamps the last query set, and its lists.
@@ -206,7 +221,11 @@ impl Solver {
         for index in side.layer(depth) {
             let state = side.seen[index];
             self.nodes += 1;
-            for (_, neighbour) in state.neighbours() {
+            // a plain loop: the hottest of the searches, kept free of iterator adaptors
+            for step in Move::ALL {
+                let Some(neighbour) = state.apply(step) else {
+                    continue;
+                };
                 let slot = &mut self.stamps[neighbour.index() as usize];
                 if *slot == 0 {
                     *slot = next;

@@ -102,8 +102,13 @@ impl Board {
     }
 
     /// The nine cells, row-major; the blank is 0.
+    #[inline]
     pub fn cells(&self) -> [u8; 9] {
-        std::array::from_fn(|index| self.cell(index))
+        let mut cells = [0; 9];
+        for (index, cell) in cells.iter_mut().enumerate() {
+            *cell = self.cell(index);
+        }
+        cells
     }
 
     /// The value of cell `index` (0–8, row-major); the blank is 0.
@@ -150,7 +155,8 @@ impl Board {
     pub fn parity(&self) -> u8 {
         let mut seen = 0u16;
         let mut inversions = 0;
-        for tile in self.cells() {
+        for index in 0..9 {
+            let tile = self.cell(index);
             if tile != BLANK {
                 // tiles seen so far that are larger than this one
                 inversions += (seen >> tile).count_ones();
@@ -165,10 +171,14 @@ impl Board {
     /// far from the relabelled goal as the board was from its own.
     pub fn relabel(&self, from: &Board, to: &Board) -> Board {
         let mut names = [0u8; 9];
-        for (old, new) in from.cells().into_iter().zip(to.cells()) {
-            names[usize::from(old)] = new;
+        for index in 0..9 {
+            names[usize::from(from.cell(index))] = to.cell(index);
         }
-        Board::from_permutation(self.cells().map(|cell| names[usize::from(cell)]))
+        let mut cells = [0u8; 9];
+        for (index, cell) in cells.iter_mut().enumerate() {
+            *cell = names[usize::from(self.cell(index))];
+        }
+        Board::from_permutation(cells)
     }
 
     /// Whether `goal` can be reached from this board, decided by parity without search.

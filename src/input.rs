@@ -252,12 +252,19 @@ impl<R: Read> Scanner<R> {
                     self.token.place = self.place();
                     self.token.len = 0;
                 }
-                if let Some(slot) = self.token.head.get_mut(self.token.len as usize) {
-                    *slot = byte;
-                }
-                self.token.len += 1;
-                self.column += 1;
-                self.start += 1;
+                // the whole run of token bytes in the buffer at once
+                let arguments = self.origin == Origin::Argument;
+                let rest = &self.buffer[self.start..self.end];
+                let run = rest
+                    .iter()
+                    .position(|&b| b.is_ascii_whitespace() || (arguments && b == 0))
+                    .unwrap_or(rest.len());
+                let kept = self.token.len.min(HEAD as u64) as usize;
+                let taken = (HEAD - kept).min(run);
+                self.token.head[kept..kept + taken].copy_from_slice(&rest[..taken]);
+                self.token.len += run as u64;
+                self.column += run as u64;
+                self.start += run;
             }
         }
     }
@@ -271,6 +278,8 @@ pub struct Cases<R> {
     cells: [u8; 18],
     places: [Option<Place>; 18],
     count: usize,
+    /// The values seen so far in the board being read, a bit each.
+    values: u16,
     /// The first problem found in a case whose cells are still being read.
     problem: Option<InputError>,
     skipping: bool,
@@ -297,6 +306,7 @@ impl<R: Read> Cases<R> {
             cells: [0; 18],
             places: [None; 18],
             count: 0,
+            values: 0,
             problem: None,
             skipping: false,
             done: [placeholder; 2],
@@ -407,8 +417,13 @@ impl<R: Read> Cases<R> {
     /// Adds one cell, noting the first repeated value of its board.
     fn push(&mut self, value: u8, place: Place) {
         let board_start = self.count / 9 * 9;
-        let earlier = (board_start..self.count).find(|&i| self.cells[i] == value);
-        if let (Some(earlier), None) = (earlier, &self.problem) {
+        if self.count == board_start {
+            self.values = 0;
+        }
+        let repeated = self.values & 1 << value != 0;
+        self.values |= 1 << value;
+        let earlier = || (board_start..self.count).find(|&i| self.cells[i] == value);
+        if let (true, Some(earlier), None) = (repeated, earlier(), &self.problem) {
             let what = if value == BLANK {
                 "blank".to_string()
             } else {

@@ -1,19 +1,20 @@
-//! The whole-space table of one goal: the distance of every board of its parity class, from
-//! one breadth-first search (the bidirectional core's backward side, run to the end). A lookup
-//! needs no search, and the canonical path is a greedy walk down the table.
+//! The whole-space table of one goal: for every board of its parity class, the distance and
+//! the first move of the canonical path, from one breadth-first search (the bidirectional core's
+//! backward side, run to the end). A lookup needs no search, and a path is a walk of lookups.
 
-use crate::bibfs::Solver;
+use crate::bibfs::{Solver, DISTANCE};
 use crate::board::Board;
 use crate::moves::{Move, Path};
 use crate::state::State;
 
 const UNREACHED: u8 = u8::MAX;
 
-/// The distances to one goal, one byte per board of its parity class (181,440 bytes).
+/// The distances to one goal and the canonical first moves, one byte per board of its parity
+/// class (181,440 bytes): the distance in the low five bits, the move above.
 pub struct Table {
     goal: Board,
     parity: u8,
-    distances: Vec<u8>,
+    entries: Vec<u8>,
     /// How many boards lie at each distance.
     sizes: Vec<u32>,
 }
@@ -29,11 +30,11 @@ impl Table {
     /// assert_eq!(table.distance(&Board::parse("867254301").unwrap()), Some(31));
     /// ```
     pub fn new(goal: &Board, solver: &mut Solver) -> Table {
-        let (distances, sizes) = solver.explore(goal);
+        let (entries, sizes) = solver.explore(goal);
         Table {
             goal: *goal,
             parity: goal.parity(),
-            distances,
+            entries,
             sizes,
         }
     }
@@ -59,9 +60,10 @@ impl Table {
 
     /// The boards at distances `first..=last` from the goal, as indices for [`Table::board`].
     pub fn within(&self, first: u32, last: u32) -> Vec<u32> {
-        let wanted = |distance: u8| (first..=last).contains(&u32::from(distance));
-        (0..self.distances.len() as u32)
-            .filter(|&index| wanted(self.distances[index as usize]))
+        let wanted =
+            |entry: u8| entry != UNREACHED && (first..=last).contains(&u32::from(entry & DISTANCE));
+        (0..self.entries.len() as u32)
+            .filter(|&index| wanted(self.entries[index as usize]))
             .collect()
     }
 
@@ -77,26 +79,20 @@ impl Table {
     }
 
     fn state_distance(&self, state: &State) -> Option<u32> {
-        let distance = self.distances[state.index() as usize];
-        (distance != UNREACHED).then_some(u32::from(distance))
+        let entry = self.entries[state.index() as usize];
+        (entry != UNREACHED).then_some(u32::from(entry & DISTANCE))
     }
 
-    /// The moves of the canonical path, without allocating: from each board, the first move in
-    /// the order `d < l < r < u` whose board is one move nearer the goal.
+    /// The moves of the canonical path, without allocating: each board's entry holds its first.
     pub fn walk(&self, start: &Board) -> Option<impl Iterator<Item = Move> + '_> {
-        let mut distance = self.distance(start)?;
+        let distance = self.distance(start)?;
         let mut state = State::new(start);
-        Some(std::iter::from_fn(move || {
-            if distance == 0 {
-                return None;
-            }
-            let (step, next) = state
-                .neighbours()
-                .find(|(_, next)| self.state_distance(next) == Some(distance - 1))
-                .expect("a board at distance d > 0 has a neighbour at d - 1");
-            state = next;
-            distance -= 1;
-            Some(step)
+        Some((0..distance).map(move |_| {
+            let step = Move::ALL[usize::from(self.entries[state.index() as usize] >> 5 & 3)];
+            state = state
+                .apply(step)
+                .expect("a table's move stays on the board");
+            step
         }))
     }
 

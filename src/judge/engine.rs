@@ -2,6 +2,8 @@
 //! the whole-space table of a goal once enough cases have asked about it for the table to pay.
 //! Both give the canonical answer, so output does not depend on which one answered.
 
+use std::io::{self, Write};
+
 use crate::bibfs::Solver;
 use crate::board::Board;
 use crate::moves::Path;
@@ -92,6 +94,37 @@ impl Engine {
         }
     }
 
+    /// Writes the canonical path from `start` to `goal` as one line of letters, or `None` when
+    /// unreachable; a table's walk writes it without allocating.
+    pub fn write_path(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        out: &mut dyn Write,
+    ) -> io::Result<Option<()>> {
+        if !start.reaches(goal) {
+            return Ok(None);
+        }
+        let Some(table) = self.table(goal) else {
+            return match self.solver.path(start, goal) {
+                Some(path) => writeln!(out, "{path}").map(Some),
+                None => Ok(None),
+            };
+        };
+        let moves = table
+            .walk(&start.relabel(goal, table.goal()))
+            .expect("equal parities reach each other");
+        // at most 31 moves and the newline: one write from the stack
+        let mut line = [0u8; 40];
+        let mut len = 0;
+        for step in moves {
+            line[len] = step.letter() as u8;
+            len += 1;
+        }
+        line[len] = b'\n';
+        out.write_all(&line[..=len]).map(Some)
+    }
+
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
         if !start.reaches(goal) {
@@ -125,6 +158,15 @@ mod tests {
             let path = solver.path(&start, &goal);
             assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
             assert_eq!(tables.path(&start, &goal), path, "{start} to {goal}");
+            let mut written = Vec::new();
+            let found = engine
+                .write_path(&start, &goal, &mut written)
+                .expect("memory");
+            let line = path.as_ref().map(|path| format!("{path}\n"));
+            assert_eq!(
+                found.map(|()| String::from_utf8(written).expect("ASCII")),
+                line
+            );
         }
         assert!(
             engine.tables.iter().all(Option::is_some),

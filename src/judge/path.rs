@@ -34,8 +34,8 @@ impl Format for PathJudge {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.engine.path(&boards[0], &self.goal) {
-            Some(path) => writeln!(out, "{path}"),
+        match self.engine.write_path(&boards[0], &self.goal, out)? {
+            Some(()) => Ok(()),
             None => writeln!(out, "unsolvable"),
         }
     }
