@@ -280,6 +280,10 @@ pub struct Cases<R> {
     count: usize,
     /// The values seen so far in the board being read, a bit each.
     values: u16,
+    /// Whether [`Cases::quick_case`] may read (tests turn it off to compare the two paths).
+    quick: bool,
+    /// How many cases it read.
+    quick_reads: u64,
     /// The first problem found in a case whose cells are still being read.
     problem: Option<InputError>,
     skipping: bool,
@@ -307,6 +311,8 @@ impl<R: Read> Cases<R> {
             places: [None; 18],
             count: 0,
             values: 0,
+            quick: true,
+            quick_reads: 0,
             problem: None,
             skipping: false,
             done: [placeholder; 2],
@@ -330,6 +336,10 @@ impl<R: Read> Cases<R> {
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Item<'_>> {
+        if let Some(place) = self.quick_case() {
+            self.quick_reads += 1;
+            return Ok(self.finish_at(place));
+        }
         loop {
             match self.scanner.next(before_wait)? {
                 Event::Break(place) => {
@@ -449,14 +459,86 @@ impl<R: Read> Cases<R> {
         if let Some(error) = self.problem.take() {
             return Item::Malformed(error);
         }
+        let place = self.places[0].expect("a complete case has places");
+        self.finish_at(place)
+    }
+
+    /// The case whose cells are in `cells`, known valid.
+    fn finish_at(&mut self, place: Place) -> Item<'_> {
         for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
             let cells: [u8; 9] = cells.try_into().expect("chunks of 9");
             *board = Board::from_permutation(cells);
         }
         Item::Case(Case {
             boards: &self.done[..self.boards],
-            place: self.places[0].expect("a complete case has places"),
+            place,
         })
+    }
+
+    /// The common case read in one pass: at a case boundary of a line stream, a valid case
+    /// within a line that the buffer holds whole. Anything unusual (a token of another length,
+    /// a cell that is not a tile, a repeated tile, a case that runs past the line) takes the
+    /// general path instead, from the same place, so the two read alike.
+    fn quick_case(&mut self) -> Option<Place> {
+        let scanner = &mut self.scanner;
+        let boundary = self.count == 0 && !self.skipping && !scanner.in_token;
+        if !boundary || scanner.origin != Origin::Line || !self.quick {
+            return None;
+        }
+        // whitespace and line ends between cases mean nothing: step over them
+        while let Some(&byte) = scanner.buffer[scanner.start..scanner.end].first() {
+            if byte == b'\n' {
+                scanner.line += 1;
+                scanner.column = 1;
+            } else if byte.is_ascii_whitespace() {
+                scanner.column += 1;
+            } else {
+                break;
+            }
+            scanner.start += 1;
+        }
+        let rest = &scanner.buffer[scanner.start..scanner.end];
+        let line = &rest[..rest.iter().position(|&byte| byte == b'\n')?];
+        let wanted = 9 * self.boards;
+        let (mut count, mut at, mut first, mut values) = (0, 0, None, 0u16);
+        while count < wanted {
+            at += line[at..].iter().position(|b| !b.is_ascii_whitespace())?;
+            let length = line[at..]
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(line.len() - at);
+            let fits = match length {
+                1 => true,
+                3 => count % 3 == 0,
+                9 => count % 9 == 0,
+                _ => false,
+            };
+            if !fits || count + length > wanted {
+                return None;
+            }
+            first.get_or_insert(at);
+            for &byte in &line[at..at + length] {
+                let value = cell(byte)?;
+                if count % 9 == 0 {
+                    values = 0;
+                }
+                if values & 1 << value != 0 {
+                    return None;
+                }
+                values |= 1 << value;
+                self.cells[count] = value;
+                count += 1;
+            }
+            at += length;
+        }
+        let place = Place {
+            origin: Origin::Line,
+            line: scanner.line,
+            column: scanner.column + first? as u64,
+        };
+        scanner.start += at;
+        scanner.column += at as u64;
+        Some(place)
     }
 }
 
@@ -482,6 +564,89 @@ mod tests {
 
     fn lines(text: &str) -> Vec<String> {
         read(text.as_bytes(), Origin::Line, 1)
+    }
+
+    #[test]
+    fn the_quick_path_reads_exactly_like_the_general_one() {
+        use rand::{Rng, SeedableRng};
+        let pieces = [
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "8",
+            "0",
+            "x",
+            "X",
+            "9",
+            "y",
+            "123",
+            "456",
+            "78x",
+            "283104765",
+            "12345678x",
+            "1234",
+            "10",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\r\n",
+            "\n\n",
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1043);
+        let mut quick_cases = 0;
+        for round in 0..3_000 {
+            // lines of valid boards in every layout, with now and then a piece of anything
+            let mut text = String::new();
+            for _ in 0..rng.random_range(1..8u32) {
+                if rng.random_range(0..4u32) == 0 {
+                    let piece = pieces[rng.random_range(0..pieces.len() as u32) as usize];
+                    text.push_str(piece);
+                    continue;
+                }
+                let mut cells: Vec<char> = "12345678x".chars().collect();
+                for last in (1..9).rev() {
+                    cells.swap(last, rng.random_range(0..=last as u32) as usize);
+                }
+                let glue = [" ", "", "  ", "\t"][rng.random_range(0..4u32) as usize];
+                let rows: Vec<String> = cells.chunks(3).map(|row| row.iter().collect()).collect();
+                let spaced: Vec<String> = cells.iter().map(char::to_string).collect();
+                let layout = match glue {
+                    "" => rows.concat(),
+                    " " => rows.join(" "),
+                    _ => spaced.join(glue),
+                };
+                text.push_str(&layout);
+                text.push_str(["\n", " ", "\r\n"][rng.random_range(0..3u32) as usize]);
+            }
+            for boards in [1, 2] {
+                let mut collect = |quick: bool| {
+                    let mut cases = Cases::new(text.as_bytes(), Origin::Line, boards);
+                    cases.quick = quick;
+                    let mut results = Vec::new();
+                    loop {
+                        match cases.next(&mut || Ok(())).expect("memory reads") {
+                            Item::Case(case) => results.push(format!("{case:?}")),
+                            Item::Malformed(error) => results.push(error.to_string()),
+                            Item::End => {
+                                quick_cases += cases.quick_reads;
+                                return results;
+                            }
+                        }
+                    }
+                };
+                let (fast, general) = (collect(true), collect(false));
+                assert_eq!(fast, general, "round {round}: {text:?}");
+            }
+        }
+        assert!(
+            quick_cases > 1_000,
+            "the quick path read {quick_cases} cases"
+        );
     }
 
     #[test]

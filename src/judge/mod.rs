@@ -105,6 +105,20 @@ pub trait Format {
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()>;
 }
 
+/// Writes a distance (or `-1` for none) and a newline, as the count judges print them, with
+/// one write and no formatting machinery: distances have at most two digits.
+pub fn write_distance(distance: Option<u32>, out: &mut dyn Write) -> io::Result<()> {
+    match distance {
+        None => out.write_all(b"-1\n"),
+        Some(distance @ 0..=9) => out.write_all(&[b'0' + distance as u8, b'\n']),
+        Some(distance @ 10..=99) => {
+            let (tens, ones) = (distance / 10, distance % 10);
+            out.write_all(&[b'0' + tens as u8, b'0' + ones as u8, b'\n'])
+        }
+        Some(distance) => writeln!(out, "{distance}"),
+    }
+}
+
 /// What a run read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Outcome {
@@ -156,6 +170,24 @@ mod tests {
         })
         .expect("memory streams do not fail");
         (String::from_utf8(out).expect("answers are ASCII"), errors)
+    }
+
+    #[test]
+    fn writes_distances_like_formatting_would() {
+        for distance in [
+            None,
+            Some(0),
+            Some(9),
+            Some(10),
+            Some(31),
+            Some(99),
+            Some(100),
+        ] {
+            let mut out = Vec::new();
+            write_distance(distance, &mut out).expect("memory");
+            let expected = distance.map_or("-1".to_string(), |d| d.to_string()) + "\n";
+            assert_eq!(String::from_utf8(out).expect("ASCII"), expected);
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use crate::board::Board;
-use crate::judge::{Engine, Format};
+use crate::judge::{write_distance, Engine, Format};
 
 /// The HOJ 10466 judge: every case brings its own goal.
 #[derive(Default)]
@@ -24,10 +24,7 @@ impl Format for Pair {
     const BOARDS: usize = 2;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.engine.distance(&boards[0], &boards[1]) {
-            Some(distance) => writeln!(out, "{distance}"),
-            None => writeln!(out, "-1"),
-        }
+        write_distance(self.engine.distance(&boards[0], &boards[1]), out)
     }
 }
 

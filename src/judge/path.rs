@@ -36,7 +36,7 @@ impl Format for PathJudge {
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
         match self.engine.write_path(&boards[0], &self.goal, out)? {
             Some(()) => Ok(()),
-            None => writeln!(out, "unsolvable"),
+            None => out.write_all(b"unsolvable\n"),
         }
     }
 }

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use crate::board::Board;
-use crate::judge::{Engine, Format};
+use crate::judge::{write_distance, Engine, Format};
 
 /// P1379's goal: the tiles around the blank in the centre.
 pub const DEFAULT_GOAL: &str = "123804765";
@@ -33,10 +33,7 @@ impl Format for Steps {
     const BOARDS: usize = 1;
 
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
-        match self.engine.distance(&boards[0], &self.goal) {
-            Some(distance) => writeln!(out, "{distance}"),
-            None => writeln!(out, "-1"),
-        }
+        write_distance(self.engine.distance(&boards[0], &self.goal), out)
     }
 }
 
