@@ -56,6 +56,7 @@ fn runs(c: &mut Criterion) {
         max_depth: None,
         unsolvable: 0.5,
         goal: None,
+        all: false,
     };
     let mut input = Vec::new();
     generate(&request, &mut input, None)

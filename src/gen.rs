@@ -34,6 +34,9 @@ pub struct Request {
     pub unsolvable: f64,
     /// The goal of every case (HOJ 10466 only); `None` for the judge's own, or random goals.
     pub goal: Option<Board>,
+    /// Every reachable board at the requested distances, in index order, instead of `count`
+    /// random cases.
+    pub all: bool,
 }
 
 /// A request that cannot be met.
@@ -59,6 +62,34 @@ pub fn generate(
         Ok(generator) => generator,
         Err(impossible) => return Ok(Err(impossible)),
     };
+    if request.all {
+        let Some(goal) = generator.goal else {
+            return Ok(Err(Impossible(
+                "--all needs one goal: give hoj10466 a --goal".into(),
+            )));
+        };
+        if request.unsolvable > 0.0 {
+            return Ok(Err(Impossible(
+                "--all writes the reachable boards: leave out --unsolvable".into(),
+            )));
+        }
+        let canonical = canonical_goal(goal.blank());
+        let table = generator.tables[goal.blank()]
+            .as_ref()
+            .expect("built for the goal");
+        for &index in &generator.drawn[goal.blank()] {
+            let start = table.board(index).relabel(&canonical, &goal);
+            write_case(
+                request.judge,
+                &start,
+                &goal,
+                Some(table),
+                input,
+                &mut answers,
+            )?;
+        }
+        return Ok(Ok(()));
+    }
     let unsolvable = (request.count as f64 * request.unsolvable).round() as u64;
     let mut unsolvable_left = unsolvable;
     for index in 0..request.count {
@@ -74,25 +105,38 @@ pub fn generate(
             unsolvable_left -= 1;
         }
         let (start, goal, table) = generator.case(reachable);
-        let judge = request.judge;
-        judge.write_board(&start, input)?;
-        writeln!(input)?;
-        if judge.boards() == 2 {
-            judge.write_board(&goal, input)?;
-            writeln!(input)?;
-        }
-        if let Some(out) = answers.as_mut() {
-            let canonical = table.map(|table| (table, start.relabel(&goal, table.goal())));
-            let found = canonical.and_then(|(table, start)| table.path(&start));
-            match (judge.answers_paths(), found) {
-                (true, Some(path)) => writeln!(out, "{path}")?,
-                (false, Some(path)) => writeln!(out, "{}", path.len())?,
-                (true, None) => writeln!(out, "unsolvable")?,
-                (false, None) => writeln!(out, "-1")?,
-            }
-        }
+        write_case(request.judge, &start, &goal, table, input, &mut answers)?;
     }
     Ok(Ok(()))
+}
+
+/// Writes one case in `judge`'s format and, when asked, its answer from `table` (the goal's
+/// canonical table; `None` when the case is unreachable).
+fn write_case(
+    judge: Judge,
+    start: &Board,
+    goal: &Board,
+    table: Option<&Table>,
+    input: &mut dyn Write,
+    answers: &mut Option<&mut dyn Write>,
+) -> io::Result<()> {
+    judge.write_board(start, input)?;
+    writeln!(input)?;
+    if judge.boards() == 2 {
+        judge.write_board(goal, input)?;
+        writeln!(input)?;
+    }
+    let Some(out) = answers.as_mut() else {
+        return Ok(());
+    };
+    let canonical = table.map(|table| (table, start.relabel(goal, table.goal())));
+    let found = canonical.and_then(|(table, start)| table.path(&start));
+    match (judge.answers_paths(), found) {
+        (true, Some(path)) => writeln!(out, "{path}"),
+        (false, Some(path)) => writeln!(out, "{}", path.len()),
+        (true, None) => writeln!(out, "unsolvable"),
+        (false, None) => writeln!(out, "-1"),
+    }
 }
 
 struct Generator {

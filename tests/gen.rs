@@ -153,6 +153,26 @@ fn hoj10466_pairs_have_random_goals_at_the_requested_distance() {
 }
 
 #[test]
+fn all_writes_every_board_at_the_distances_once() {
+    let goal = Board::parse("12345678x").expect("goal");
+    let oracle = Oracle::new(goal);
+    let every = cases(&["hdu1043", "--all"], 1, Some("12345678x"));
+    assert_eq!(every.len(), 181_440);
+    let mut seen = std::collections::HashSet::new();
+    for (start, _, answer) in &every {
+        assert!(seen.insert(*start), "{start} twice");
+        let path = oracle.path(start).expect("every board reaches the goal");
+        assert_eq!(*answer, path.to_string());
+    }
+    let deepest = cases(&["p1379", "--all", "--depth", "30"], 1, Some("123804765"));
+    let p1379 = Oracle::new(Board::parse("123804765").expect("goal"));
+    assert_eq!(deepest.len(), 148);
+    assert!(deepest
+        .iter()
+        .all(|(start, _, answer)| { p1379.distance(start) == Some(30) && answer == "30" }));
+}
+
+#[test]
 fn refuses_impossible_requests() {
     for (args, message) in [
         (
@@ -178,6 +198,14 @@ fn refuses_impossible_requests() {
         (
             &["p1379", "--min-depth", "9", "--max-depth", "3"][..],
             "--min-depth 9 is above --max-depth 3",
+        ),
+        (
+            &["hoj10466", "--all"][..],
+            "--all needs one goal: give hoj10466 a --goal",
+        ),
+        (
+            &["hdu1043", "--all", "--unsolvable", "0.5"][..],
+            "--all writes the reachable boards: leave out --unsolvable",
         ),
     ] {
         eight()

@@ -21,6 +21,9 @@ pub struct Options {
     /// How many cases
     #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
+    /// Every reachable board at the chosen distances, once each, instead of COUNT random ones
+    #[arg(long, conflicts_with = "count")]
+    all: bool,
     /// The seed of the random generator
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -53,6 +56,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         max_depth: options.depth.or(options.max_depth),
         unsolvable: options.unsolvable,
         goal: options.goal,
+        all: options.all,
     };
     let Some(prefix) = &options.out else {
         let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
