@@ -135,42 +135,47 @@ impl Solver {
 
     /// For every board of `goal`'s parity class, by [`State::index`]: its distance to `goal` in
     /// the low five bits and, above them, the first move of its canonical path (the first in the
-    /// order `d < l < r < u` that leads one move nearer); and how many boards lie at each
-    /// distance. This is a query's backward search, run until the class is exhausted.
+    /// order `d < l < r < u` that leads one move nearer); `0xFF` for none. And how many boards
+    /// lie at each distance. This is a query's backward search, run until the class is
+    /// exhausted, in the solver's buffers; it writes the table instead of the stamps.
+    ///
+    /// A board's canonical move is the smallest, over its parents one layer nearer the goal, of
+    /// the move back to the parent; so each edge into the next layer keeps the smaller of the
+    /// move it brings and the one already there, and no second pass is needed.
     pub fn explore(&mut self, goal: &Board) -> (Vec<u8>, Vec<u32>) {
         self.forget();
-        self.forward.layers.clear();
+        let mut table = vec![u8::MAX; INDICES];
+        let queue = &mut self.backward.seen;
         let start = State::new(goal);
-        self.backward.start(start);
-        self.stamps[start.index() as usize] = Solver::stamp(0, BACKWARD);
-        while self.backward.frontier() > 0 {
-            self.expand(true);
+        queue.push(start);
+        table[start.index() as usize] = 0;
+        let mut sizes = Vec::new();
+        let mut layer = 0..1;
+        let mut depth = 0u8;
+        while !layer.is_empty() {
+            sizes.push(layer.len() as u32);
+            for position in layer.clone() {
+                let state = queue[position];
+                self.nodes += 1;
+                for step in Move::ALL {
+                    let Some(next) = state.apply(step) else {
+                        continue;
+                    };
+                    let entry = &mut table[next.index() as usize];
+                    let found = (depth + 1) | (step.opposite() as u8) << 5;
+                    if *entry == u8::MAX {
+                        *entry = found;
+                        queue.push(next);
+                    } else if *entry & DISTANCE == depth + 1 && *entry > found {
+                        *entry = found;
+                    }
+                }
+            }
+            layer = layer.end..queue.len();
+            depth += 1;
         }
-        let depth = |stamp: Stamp| match stamp & SEEN {
-            0 => u8::MAX,
-            _ => stamp & !(SEEN | BACKWARD | MARK),
-        };
-        let mut table: Vec<u8> = self.stamps.iter().map(|&stamp| depth(stamp)).collect();
-        for state in &self.backward.seen[1..] {
-            let index = state.index() as usize;
-            let nearer = table[index] - 1;
-            let step = Move::ALL
-                .into_iter()
-                .find(|&step| {
-                    let next = state.apply(step);
-                    next.is_some_and(|next| table[next.index() as usize] & DISTANCE == nearer)
-                })
-                .expect("a board at distance d > 0 has a neighbour at d - 1");
-            table[index] |= (step as u8) << 5;
-        }
-        // the last layer is the empty one that ended the search
-        let sizes = self
-            .backward
-            .layers
-            .windows(2)
-            .map(|w| (w[1] - w[0]) as u32);
-        let mut sizes: Vec<u32> = sizes.collect();
-        sizes.pop();
+        // the stamps were not touched: nothing to forget
+        queue.clear();
         (table, sizes)
     }
 

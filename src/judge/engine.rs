@@ -57,6 +57,8 @@ pub struct Engine {
     tables: [Option<Table>; 9],
     /// Queries seen for each canonical goal.
     queries: [u32; 9],
+    /// Queries seen in all.
+    total: u32,
 }
 
 impl Engine {
@@ -72,8 +74,11 @@ impl Engine {
     fn table(&mut self, goal: &Board) -> Option<&Table> {
         let blank = goal.blank();
         self.queries[blank] = self.queries[blank].saturating_add(1);
+        self.total = self.total.saturating_add(1);
         let wanted = match self.algorithm {
-            Algorithm::Auto => self.queries[blank] > TABLE_AFTER,
+            // once the run's searches have cost what all nine tables would, any goal's table
+            // pays: the same rule, applied to the run as a whole
+            Algorithm::Auto => self.queries[blank] > TABLE_AFTER || self.total > 9 * TABLE_AFTER,
             Algorithm::Bibfs => false,
             Algorithm::Table => true,
         };
