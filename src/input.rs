@@ -475,38 +475,34 @@ impl<R: Read> Cases<R> {
         })
     }
 
-    /// The common case read in one pass: at a case boundary of a line stream, a valid case
-    /// within a line that the buffer holds whole. Anything unusual (a token of another length,
-    /// a cell that is not a tile, a repeated tile, a case that runs past the line) takes the
-    /// general path instead, from the same place, so the two read alike.
+    /// The common case read in one pass: at a case boundary of a line stream, a valid case that
+    /// the buffer holds whole, its line ends falling between rows. Anything unusual (a token of
+    /// another length, a cell that is not a tile, a repeated tile, a line ending inside a row,
+    /// the buffer's end) takes the general path instead, from the last case boundary, so the
+    /// two read alike.
     fn quick_case(&mut self) -> Option<Place> {
         let scanner = &mut self.scanner;
         let boundary = self.count == 0 && !self.skipping && !scanner.in_token;
         if !boundary || scanner.origin != Origin::Line || !self.quick {
             return None;
         }
-        // whitespace and line ends between cases mean nothing: step over them
-        while let Some(&byte) = scanner.buffer[scanner.start..scanner.end].first() {
-            if byte == b'\n' {
-                scanner.line += 1;
-                scanner.column = 1;
-            } else if byte.is_ascii_whitespace() {
-                scanner.column += 1;
-            } else {
-                break;
-            }
-            scanner.start += 1;
-        }
         let rest = &scanner.buffer[scanner.start..scanner.end];
-        let line = &rest[..rest.iter().position(|&byte| byte == b'\n')?];
         let wanted = 9 * self.boards;
-        let (mut count, mut at, mut first, mut values) = (0, 0, None, 0u16);
+        let (mut count, mut at, mut values) = (0, 0, 0u16);
+        // line ends crossed, where the current line starts in `rest`, and the first cell's place
+        let (mut lines, mut line_start, mut first) = (0, None, None);
         while count < wanted {
-            at += line[at..].iter().position(|b| !b.is_ascii_whitespace())?;
-            let length = line[at..]
-                .iter()
-                .position(u8::is_ascii_whitespace)
-                .unwrap_or(line.len() - at);
+            while let Some(&byte) = rest.get(at).filter(|b| b.is_ascii_whitespace()) {
+                if byte == b'\n' {
+                    if count % 3 != 0 {
+                        return None;
+                    }
+                    lines += 1;
+                    line_start = Some(at + 1);
+                }
+                at += 1;
+            }
+            let length = rest[at..].iter().position(u8::is_ascii_whitespace)?;
             let fits = match length {
                 1 => true,
                 3 => count % 3 == 0,
@@ -516,8 +512,8 @@ impl<R: Read> Cases<R> {
             if !fits || count + length > wanted {
                 return None;
             }
-            first.get_or_insert(at);
-            for &byte in &line[at..at + length] {
+            first.get_or_insert((lines, line_start, at));
+            for &byte in &rest[at..at + length] {
                 let value = cell(byte)?;
                 if count % 9 == 0 {
                     values = 0;
@@ -531,13 +527,19 @@ impl<R: Read> Cases<R> {
             }
             at += length;
         }
+        let column = |line_start: Option<usize>, offset: usize| match line_start {
+            None => scanner.column + offset as u64,
+            Some(line_start) => (offset - line_start) as u64 + 1,
+        };
+        let (first_lines, first_line_start, first_at) = first?;
         let place = Place {
             origin: Origin::Line,
-            line: scanner.line,
-            column: scanner.column + first? as u64,
+            line: scanner.line + first_lines,
+            column: column(first_line_start, first_at),
         };
+        scanner.column = column(line_start, at);
+        scanner.line += lines;
         scanner.start += at;
-        scanner.column += at as u64;
         Some(place)
     }
 }
