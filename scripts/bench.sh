@@ -17,14 +17,21 @@ trap 'rm -rf "$work"' EXIT
 "$eight" gen hdu1043 --all > "$work/all.in"
 "$eight" gen hoj10466 -n 100000 --unsolvable 0.5 --seed 1 > "$work/hoj10466.in"
 
-runs=(
+quick=(
     "$eight --version"
     "$eight steps 567408321"
+)
+streams=(
     "$eight path < $work/hdu1043.in"
     "$eight steps --goal 123456780 < $work/all.in"
     "$eight pair < $work/hoj10466.in"
 )
-hyperfine --warmup 3 --runs "${RUNS:-20}" --export-json "$work/times.json" "${runs[@]}" > /dev/null
+runs=("${quick[@]}" "${streams[@]}")
+# the quick ones without a shell, whose start-up would swamp them
+hyperfine -N --warmup 20 --runs "${RUNS:-100}" --export-json "$work/quick.json" "${quick[@]}" > /dev/null
+hyperfine --warmup 3 --runs "${RUNS:-20}" --export-json "$work/streams.json" "${streams[@]}" > /dev/null
+python3 -c 'import json, sys; print(json.dumps({"results": sum((json.load(open(f))["results"] for f in sys.argv[1:]), [])}))' \
+    "$work/quick.json" "$work/streams.json" > "$work/times.json"
 
 # peak resident memory of each run, and of a 10,000,000-case stream
 for run in "${runs[@]}"; do
@@ -43,7 +50,6 @@ eight, stream = sys.argv[3], int(sys.argv[4])
 print("| command | median | peak RSS |")
 print("|---|---|---|")
 for result, kib in zip(times, rss):
-    command = result["command"].replace(eight, "eight").split(" < ")[0]
     shown = result["command"].replace(eight, "eight").replace(sys.argv[1].rsplit("/", 1)[0] + "/", "")
     print(f"| `{shown}` | {result['median'] * 1000:.2f} ms | {kib / 1024:.1f} MiB |")
 print(f"| `eight path` on a 10,000,000-case stream | | {stream / 1024:.1f} MiB |")

@@ -64,6 +64,14 @@ impl State {
         Board::from_permutation(cells)
     }
 
+    /// The parity (0 or 1) of the tile inversions, as [`Board::parity`]: the Lehmer digits
+    /// count the inversions.
+    #[inline]
+    pub fn parity(&self) -> u8 {
+        let sum: u32 = (0..8).map(|position| self.digit(position)).sum();
+        (sum & 1) as u8
+    }
+
     /// The index within the board's parity class, below [`INDICES`].
     #[inline]
     pub fn index(&self) -> u32 {
@@ -192,6 +200,7 @@ mod tests {
             let board = unrank(rank);
             let state = State::new(&board);
             assert_eq!(state.board(), board);
+            assert_eq!(state.parity(), board.parity());
             for step in Move::ALL {
                 let moved = state.apply(step);
                 let expected = board.apply(step).map(|next| State::new(&next));

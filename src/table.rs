@@ -74,8 +74,10 @@ impl Table {
 
     /// The minimum number of moves from `start` to the goal, if it reaches it.
     pub fn distance(&self, start: &Board) -> Option<u32> {
-        self.state_distance(&State::new(start))
-            .filter(|_| start.parity() == self.parity)
+        let state = State::new(start);
+        (state.parity() == self.parity)
+            .then(|| self.state_distance(&state))
+            .flatten()
     }
 
     fn state_distance(&self, state: &State) -> Option<u32> {
@@ -85,8 +87,11 @@ impl Table {
 
     /// The moves of the canonical path, without allocating: each board's entry holds its first.
     pub fn walk(&self, start: &Board) -> Option<impl Iterator<Item = Move> + '_> {
-        let distance = self.distance(start)?;
         let mut state = State::new(start);
+        if state.parity() != self.parity {
+            return None;
+        }
+        let distance = self.state_distance(&state)?;
         Some((0..distance).map(move |_| {
             let step = Move::ALL[usize::from(self.entries[state.index() as usize] >> 5 & 3)];
             state = state

@@ -59,9 +59,24 @@ pub struct Engine {
     queries: [u32; 9],
     /// Queries seen in all.
     total: u32,
+    /// The last goal asked about, and its parity.
+    goal_parity: Option<(Board, u8)>,
 }
 
 impl Engine {
+    /// Whether `start` reaches `goal`, by parity, remembering the last goal's.
+    fn reaches(&mut self, start: &Board, goal: &Board) -> bool {
+        let parity = match self.goal_parity {
+            Some((last, parity)) if last == *goal => parity,
+            _ => {
+                let parity = goal.parity();
+                self.goal_parity = Some((*goal, parity));
+                parity
+            }
+        };
+        start.parity() == parity
+    }
+
     /// An engine that answers with `algorithm`.
     pub fn new(algorithm: Algorithm) -> Engine {
         Engine {
@@ -90,11 +105,11 @@ impl Engine {
 
     /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
     pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
-        if !start.reaches(goal) {
+        if !self.reaches(start, goal) {
             return None;
         }
         match self.table(goal) {
-            Some(table) => table.distance(&start.relabel(goal, table.goal())),
+            Some(table) => table.distance(&canonical(start, goal, table)),
             None => self.solver.distance(start, goal),
         }
     }
@@ -107,7 +122,7 @@ impl Engine {
         goal: &Board,
         out: &mut dyn Write,
     ) -> io::Result<Option<()>> {
-        if !start.reaches(goal) {
+        if !self.reaches(start, goal) {
             return Ok(None);
         }
         let Some(table) = self.table(goal) else {
@@ -117,7 +132,7 @@ impl Engine {
             };
         };
         let moves = table
-            .walk(&start.relabel(goal, table.goal()))
+            .walk(&canonical(start, goal, table))
             .expect("equal parities reach each other");
         // at most 31 moves and the newline: one write from the stack
         let mut line = [0u8; 40];
@@ -132,13 +147,22 @@ impl Engine {
 
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        if !start.reaches(goal) {
+        if !self.reaches(start, goal) {
             return None;
         }
         match self.table(goal) {
-            Some(table) => table.path(&start.relabel(goal, table.goal())),
+            Some(table) => table.path(&canonical(start, goal, table)),
             None => self.solver.path(start, goal),
         }
+    }
+}
+
+/// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.
+fn canonical(start: &Board, goal: &Board, table: &Table) -> Board {
+    if goal == table.goal() {
+        *start
+    } else {
+        start.relabel(goal, table.goal())
     }
 }
 
