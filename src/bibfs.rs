@@ -11,7 +11,7 @@
 //! lowers the distance to the goal by one stays on a shortest path.
 
 use crate::board::Board;
-use crate::moves::{Move, Path};
+use crate::moves::Path;
 use crate::state::{State, INDICES};
 
 /// One stamp per index of the parity class (start and goal share one, or there is no search),
@@ -147,31 +147,30 @@ impl Solver {
         let mut table = vec![u8::MAX; INDICES];
         let queue = &mut self.backward.seen;
         let start = State::new(goal);
-        queue.push(start);
+        // the whole class, and room for the last writes past its end: every board is written
+        // at the queue's end and kept only when new, so the loop has no unpredictable branch
+        queue.resize(INDICES + 4, start);
         table[start.index() as usize] = 0;
         let mut sizes = Vec::new();
-        let mut layer = 0..1;
+        let (mut layer, mut len) = (0..1, 1);
         let mut depth = 0u8;
         while !layer.is_empty() {
             sizes.push(layer.len() as u32);
             for position in layer.clone() {
                 let state = queue[position];
                 self.nodes += 1;
-                for step in Move::ALL {
-                    let Some(next) = state.apply(step) else {
-                        continue;
-                    };
+                state.each_neighbour(|step, next| {
                     let entry = &mut table[next.index() as usize];
                     let found = (depth + 1) | (step.opposite() as u8) << 5;
-                    if *entry == u8::MAX {
-                        *entry = found;
-                        queue.push(next);
-                    } else if *entry & DISTANCE == depth + 1 && *entry > found {
-                        *entry = found;
-                    }
-                }
+                    let new = *entry == u8::MAX;
+                    let nearer = *entry & DISTANCE == depth + 1 && *entry > found;
+                    *entry = if new || nearer { found } else { *entry };
+                    queue[len] = next;
+                    len += usize::from(new);
+                    true
+                });
             }
-            layer = layer.end..queue.len();
+            layer = layer.end..len;
             depth += 1;
         }
         // the stamps were not touched: nothing to forget
@@ -223,21 +222,24 @@ impl Solver {
         };
         let depth = side.depth();
         let next = Solver::stamp(depth + 1, flag);
-        for index in side.layer(depth) {
-            let state = side.seen[index];
+        let layer = side.layer(depth);
+        let (seen, stamps) = (&mut side.seen, &mut self.stamps);
+        for index in layer {
+            let state = seen[index];
             self.nodes += 1;
-            // a plain loop: the hottest of the searches, kept free of iterator adaptors
-            for step in Move::ALL {
-                let Some(neighbour) = state.apply(step) else {
-                    continue;
-                };
-                let slot = &mut self.stamps[neighbour.index() as usize];
+            let met = !state.each_neighbour(|_, neighbour| {
+                let slot = &mut stamps[neighbour.index() as usize];
                 if *slot == 0 {
                     *slot = next;
-                    side.seen.push(neighbour);
-                } else if *slot & BACKWARD != flag {
-                    return true;
+                    seen.push(neighbour);
+                    true
+                } else {
+                    // seen by this side, or the meeting
+                    *slot & BACKWARD == flag
                 }
+            });
+            if met {
+                return true;
             }
         }
         side.layers.push(side.seen.len());

@@ -157,32 +157,71 @@ impl State {
             .filter_map(move |step| self.apply(step).map(|next| (step, next)))
     }
 
+    /// Calls `visit` with every legal move and its state, in the canonical order, until it
+    /// returns false; returns whether it never did. The searches' inner loop: the four cases
+    /// written out, with no table or option in the way.
+    #[inline(always)]
+    pub fn each_neighbour(&self, mut visit: impl FnMut(Move, State) -> bool) -> bool {
+        let blank = self.blank;
+        let (row, column) = (blank / 3, blank % 3);
+        let shifted = |target: u8, state: State| State {
+            blank: target,
+            ..state
+        };
+        (row == 2
+            || visit(
+                Move::Down,
+                shifted(blank + 3, self.rotate(blank.into(), true)),
+            ))
+            && (column == 0 || visit(Move::Left, shifted(blank - 1, *self)))
+            && (column == 2 || visit(Move::Right, shifted(blank + 1, *self)))
+            && (row == 0
+                || visit(
+                    Move::Up,
+                    shifted(blank - 3, self.rotate((blank - 3).into(), false)),
+                ))
+    }
+
     /// Rotates tile order positions `k..k + 3` right (`x y z` to `z x y`) or left (to `y z x`).
+    ///
+    /// With `a` the count of smaller tiles right of the window for each tile, a digit is its
+    /// `a` plus the smaller tiles after it inside the window. Written out, the new digits are
+    /// the old ones corrected by a comparison or two: right, `dz + [x<z] + [y<z]`,
+    /// `dx − [z<x]`, `dy − [z<y]`; left, `dy + [x<y]`, `dz + [x<z]`, `dx − [y<x] − [z<x]`.
     #[inline(always)]
     fn rotate(&self, k: usize, right: bool) -> State {
-        let (x, y, z) = (self.tile(k), self.tile(k + 1), self.tile(k + 2));
-        let (dx, dy, dz) = (self.digit(k), self.digit(k + 1), self.digit(k + 2));
-        let less = |a: u8, b: u8| u32::from(a < b);
-        // smaller tiles right of the window, for each of the three
-        let (ax, ay, az) = (dx - less(y, x) - less(z, x), dy - less(z, y), dz);
-        let (tiles, digits) = if right {
-            let digits = [az + less(x, z) + less(y, z), ax + less(y, x), ay];
-            ([z, x, y], digits)
+        let window = self.tiles >> (4 * k) & 0xFFF;
+        let (x, y, z) = (window & 0xF, window >> 4 & 0xF, window >> 8);
+        let digits = self.digits >> (3 * k) & 0x1FF;
+        let (dx, dy, dz) = (digits & 7, digits >> 3 & 7, digits >> 6);
+        let less = |a: u32, b: u32| u32::from(a < b);
+        let (window, [n0, n1, n2]) = if right {
+            let window = (window << 4 | window >> 8) & 0xFFF;
+            (
+                window,
+                [
+                    dz + less(x, z) + less(y, z),
+                    dx - less(z, x),
+                    dy - less(z, y),
+                ],
+            )
         } else {
-            let digits = [ay + less(z, y) + less(x, y), az + less(x, z), ax];
-            ([y, z, x], digits)
+            let window = window >> 4 | (window & 0xF) << 8;
+            (
+                window,
+                [
+                    dy + less(x, y),
+                    dz + less(x, z),
+                    dx - less(y, x) - less(z, x),
+                ],
+            )
         };
-        let packed_tiles = tiles
-            .iter()
-            .rev()
-            .fold(0, |acc, &tile| acc << 4 | u32::from(tile));
-        let packed_digits = digits.iter().rev().fold(0, |acc, &digit| acc << 3 | digit);
-        let weights = &WEIGHT[k..k + 3];
-        let old: u32 = [dx, dy, dz].iter().zip(weights).map(|(d, w)| d * w).sum();
-        let new: u32 = digits.iter().zip(weights).map(|(d, w)| d * w).sum();
+        let weight = |i: usize| WEIGHT[k + i];
+        let old = dx * weight(0) + dy * weight(1) + dz * weight(2);
+        let new = n0 * weight(0) + n1 * weight(1) + n2 * weight(2);
         State {
-            tiles: self.tiles & !(0xFFF << (4 * k)) | packed_tiles << (4 * k),
-            digits: self.digits & !(0x1FF << (3 * k)) | packed_digits << (3 * k),
+            tiles: self.tiles & !(0xFFF << (4 * k)) | window << (4 * k),
+            digits: self.digits & !(0x1FF << (3 * k)) | (n0 | n1 << 3 | n2 << 6) << (3 * k),
             rank: self.rank + new - old,
             blank: self.blank,
         }
@@ -206,6 +245,12 @@ mod tests {
                 let expected = board.apply(step).map(|next| State::new(&next));
                 assert_eq!(moved, expected, "{board} {step:?}");
             }
+            let mut visited = Vec::new();
+            state.each_neighbour(|step, next| {
+                visited.push((step, next));
+                true
+            });
+            assert_eq!(visited, state.neighbours().collect::<Vec<_>>(), "{board}");
         }
     }
 
