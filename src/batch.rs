@@ -1,13 +1,13 @@
-//! Checking fixture files: every case of an `.in` answered by the canonical solver and compared
+//! Checking fixture files: every case of an `.in` answered by the canonical engine and compared
 //! with the line of its `.out`. Counts must match exactly; a path is judged like the special
 //! judge of POJ 1077 and HDU 1043 (legal moves, ends on the goal, minimal length), so a correct
 //! path that is not the canonical one still passes.
 
 use std::fmt::Write as _;
 
-use crate::bibfs::Solver;
 use crate::board::Board;
 use crate::input::{Cases, InputError, Item, Origin};
+use crate::judge::Engine;
 use crate::judge::Judge;
 use crate::moves::Path;
 
@@ -48,7 +48,7 @@ struct Solved {
 fn solve_all(
     judge: Judge,
     input: &[u8],
-    solver: &mut Solver,
+    engine: &mut Engine,
     each: &mut dyn FnMut(u64, u64, Solved) -> bool,
 ) -> Result<u64, InputError> {
     let mut cases = Cases::new(input, Origin::Line, judge.boards());
@@ -67,7 +67,7 @@ fn solve_all(
         let goal = judge
             .goal()
             .unwrap_or_else(|| *case.boards.last().expect("a case has boards"));
-        let path = solver.path(&start, &goal);
+        let path = engine.path(&start, &goal);
         if !each(count, case.place.line, Solved { start, goal, path }) {
             return Ok(count);
         }
@@ -84,9 +84,9 @@ fn answer_line(judge: Judge, path: &Option<Path>) -> String {
 }
 
 /// The canonical answers to every case of `input`, one line each, as `.out` holds them.
-pub fn answers(judge: Judge, input: &[u8], solver: &mut Solver) -> Result<String, InputError> {
+pub fn answers(judge: Judge, input: &[u8], engine: &mut Engine) -> Result<String, InputError> {
     let mut out = String::new();
-    solve_all(judge, input, solver, &mut |_, _, solved| {
+    solve_all(judge, input, engine, &mut |_, _, solved| {
         out.push_str(&answer_line(judge, &solved.path));
         out.push('\n');
         true
@@ -99,11 +99,11 @@ pub fn check(
     judge: Judge,
     input: &[u8],
     expected: &str,
-    solver: &mut Solver,
+    engine: &mut Engine,
 ) -> Result<Verdict, InputError> {
     let mut lines = expected.lines().map(str::trim_end);
     let mut failure = None;
-    let cases = solve_all(judge, input, solver, &mut |case, line, solved| {
+    let cases = solve_all(judge, input, engine, &mut |case, line, solved| {
         let reason = match lines.next() {
             None => Some(format!(
                 "expected nothing (the .out ends), got {}",
@@ -188,7 +188,7 @@ mod tests {
     use super::*;
 
     fn verdict(judge: Judge, input: &str, expected: &str) -> Verdict {
-        check(judge, input.as_bytes(), expected, &mut Solver::new()).expect("well-formed")
+        check(judge, input.as_bytes(), expected, &mut Engine::default()).expect("well-formed")
     }
 
     fn fail(case: u64, line: u64, reason: &str) -> Verdict {
@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn answers_pairs_with_their_own_goals() {
         let input = "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n";
-        let answers = answers(Judge::Hoj10466, input.as_bytes(), &mut Solver::new());
+        let answers = answers(Judge::Hoj10466, input.as_bytes(), &mut Engine::default());
         assert_eq!(answers, Ok("4\n".to_string()));
     }
 }

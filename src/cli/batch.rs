@@ -5,8 +5,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use eight::batch::{self, Verdict};
-use eight::judge::Judge;
-use eight::Solver;
+use eight::judge::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
 
@@ -58,10 +57,10 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
         ProgressBar::hidden()
     };
     let (mut passed, mut failed) = (0, 0);
-    let mut solver = Solver::new();
+    let mut engine = Engine::default();
     for file in &files {
         progress.set_message(file.display().to_string());
-        let outcome = run_file(file, judge, bless, &mut solver);
+        let outcome = run_file(file, judge, bless, &mut engine);
         progress.suspend(|| match &outcome {
             Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line) => {
                 println!("{line}")
@@ -105,7 +104,7 @@ fn judge_of(file: &Path) -> Option<Judge> {
         .find_map(|folder| Judge::from_name(folder.file_name()?.to_str()?))
 }
 
-fn run_file(file: &Path, judge: Option<Judge>, bless: bool, solver: &mut Solver) -> Outcome {
+fn run_file(file: &Path, judge: Option<Judge>, bless: bool, engine: &mut Engine) -> Outcome {
     let shown = file.display();
     let Some(judge) = judge.or_else(|| judge_of(file)) else {
         return Outcome::Trouble(format!(
@@ -118,7 +117,7 @@ fn run_file(file: &Path, judge: Option<Judge>, bless: bool, solver: &mut Solver)
     };
     let out_path = file.with_extension("out");
     if bless {
-        let answers = match batch::answers(judge, &input, solver) {
+        let answers = match batch::answers(judge, &input, engine) {
             Ok(answers) => answers,
             Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
         };
@@ -141,7 +140,7 @@ fn run_file(file: &Path, judge: Option<Judge>, bless: bool, solver: &mut Solver)
             return Outcome::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
         }
     };
-    match batch::check(judge, &input, &expected, solver) {
+    match batch::check(judge, &input, &expected, engine) {
         Ok(Verdict::Pass { cases }) => {
             Outcome::Passed(format!("ok   {shown}  {}", cases_of(cases)))
         }
