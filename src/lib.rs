@@ -22,6 +22,7 @@ pub mod oracle;
 pub mod rank;
 pub mod state;
 pub mod table;
+pub mod verdict;
 
 pub use bibfs::Solver;
 pub use board::Board;

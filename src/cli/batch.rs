@@ -18,7 +18,9 @@ enum Outcome {
     Trouble(String),
 }
 
-pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Result<Status> {
+/// The `.in` files of `paths` (files, or folders searched in name order), and how many paths
+/// were trouble: each reported on standard output with an `ERR` line.
+pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
     let mut files = Vec::new();
     let mut trouble = 0;
     for path in paths {
@@ -46,16 +48,25 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
             trouble += 1;
         }
     }
-    let progress = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {wide_msg}")
-                .expect("a valid template"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    (files, trouble)
+}
+
+/// A progress bar over `count` files on standard error when it is a terminal, else hidden.
+pub(super) fn progress(count: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(count as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} files {wide_msg}")
+            .expect("a valid template"),
+    );
+    bar
+}
+
+pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Result<Status> {
+    let (files, mut trouble) = inputs(paths);
+    let progress = progress(files.len());
     let (mut passed, mut failed) = (0, 0);
     let mut engine = Engine::default();
     for file in &files {
@@ -84,7 +95,7 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
     })
 }
 
-fn cases_of(count: u64) -> String {
+pub(super) fn cases_of(count: u64) -> String {
     match count {
         1 => "1 case".into(),
         count => format!("{count} cases"),

@@ -7,11 +7,12 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use eight::judge::{self, Algorithm, Engine, Judge, Pair, PathJudge, Steps};
+use eight::judge::{Algorithm, Engine, Judge, Pair, PathJudge, Steps};
 use eight::Board;
 
 mod batch;
 mod gen;
+mod judge;
 mod solve;
 
 /// Solve the 8-puzzle in the exact formats of the classic online judges.
@@ -34,7 +35,7 @@ enum Command {
         #[arg(value_name = "BOARD")]
         boards: Vec<OsString>,
         /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = judge::steps::DEFAULT_GOAL,
+        #[arg(long, value_name = "BOARD", default_value = eight::judge::steps::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
         #[command(flatten)]
@@ -63,7 +64,7 @@ enum Command {
         #[arg(value_name = "BOARD")]
         boards: Vec<OsString>,
         /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = judge::path::DEFAULT_GOAL,
+        #[arg(long, value_name = "BOARD", default_value = eight::judge::path::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
         #[command(flatten)]
@@ -93,7 +94,21 @@ enum Command {
     /// the same seed gives the same bytes on every platform.
     #[command(after_help = GEN_EXAMPLES)]
     Gen(gen::Options),
+    /// Run a solution on fixture inputs and judge it like the online judge
+    ///
+    /// Each `.in` is given to COMMAND on standard input under a time, memory and output limit;
+    /// the answers are judged against eight's own (counts exactly, paths by the special judge).
+    /// Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE. Exit status 1 when a
+    /// file is not accepted, 2 on trouble.
+    #[command(after_help = JUDGE_EXAMPLES)]
+    Judge(judge::Options),
 }
+
+const JUDGE_EXAMPLES: &str = "\
+Examples:
+  eight judge hdu1043 fixtures/hdu1043 -- ./a.out
+  eight judge p1379 tests/ --time-limit 2 -- python3 solve.py
+  eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path";
 
 const BATCH_EXAMPLES: &str = "\
 Examples:
@@ -185,6 +200,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             bless,
         } => batch::run(&paths, judge, bless),
         Command::Gen(options) => gen::run(&options),
+        Command::Judge(options) => judge::run(&options),
     }
 }
 
