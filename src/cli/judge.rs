@@ -239,6 +239,8 @@ fn execute(file: &Path, options: &Options) -> io::Result<Run> {
     let started = Instant::now();
     let limit = Duration::from_secs_f64(options.time_limit.max(0.0));
     let mut peak_kib = 0;
+    // short naps first, so that quick runs are not kept waiting; then every 2 ms
+    let mut nap = Duration::from_micros(50);
     let ended = loop {
         if let Some(status) = child.try_wait()? {
             break Ended::Exited(status);
@@ -254,7 +256,8 @@ fn execute(file: &Path, options: &Options) -> io::Result<Run> {
         if over.load(Ordering::Relaxed) {
             break Ended::OutputLimit;
         }
-        thread::sleep(Duration::from_millis(2));
+        thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(2));
     };
     let elapsed = started.elapsed();
     // the whole group goes, whatever the leader did: no process outlives its run
