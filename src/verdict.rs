@@ -73,7 +73,10 @@ pub fn judge(
             Some(got) if judge.answers_paths() => {
                 special_judge(got.trim(), &best, &start, &goal, optimal)
             }
-            Some(got) => (got.trim() != expected).then(|| "a different count".to_string()),
+            Some(got) => {
+                let same = got.trim().parse::<i64>().ok() == expected.parse::<i64>().ok();
+                (!same).then(|| "a different count".to_string())
+            }
         };
         if let Some(why) = why {
             let boards: Vec<String> = case.boards.iter().map(|board| board.to_string()).collect();
@@ -167,6 +170,11 @@ mod tests {
             verdict(Judge::P1379, input, "4  \n0", false),
             Verdict::Accepted { cases: 2 }
         );
+        // compared as integers, as the judges read them
+        let as_integers = verdict(Judge::P1379, input, "+4\n00\n", false);
+        assert_eq!(as_integers, Verdict::Accepted { cases: 2 });
+        let word = verdict(Judge::P1379, input, "4\nzero\n", false);
+        assert_eq!(why(word), "a different count");
         assert_eq!(
             why(verdict(Judge::P1379, input, "4\n1\n", false)),
             "a different count"
