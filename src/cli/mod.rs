@@ -13,6 +13,7 @@ use eight::Board;
 mod batch;
 mod gen;
 mod judge;
+mod show;
 mod solve;
 
 /// Solve the 8-puzzle in the exact formats of the classic online judges.
@@ -102,7 +103,38 @@ enum Command {
     /// file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES)]
     Judge(judge::Options),
+    /// Draw the canonical solution board by board
+    ///
+    /// The boards stand side by side as far as the terminal is wide, each labelled with its
+    /// step and move; on a terminal the blank is highlighted and the moved tile coloured.
+    #[command(after_help = SHOW_EXAMPLES)]
+    Show(show::ShowOptions),
+    /// Count the boards at each distance from a goal, with a bar chart
+    #[command(after_help = HISTOGRAM_EXAMPLES)]
+    Histogram(show::HistogramOptions),
+    /// Print a completion script for a shell
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
 }
+
+const SHOW_EXAMPLES: &str = "\
+Examples:
+  eight show 1234567x8                       one move: r
+  eight show '2 3 4 1 5 x 7 6 8' --color never
+  eight show 283104765 --goal 123804765 --json";
+
+const HISTOGRAM_EXAMPLES: &str = "\
+Examples:
+  eight histogram                            181440 boards, at most 31 moves
+  eight histogram --goal 123804765 --json";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  eight completions bash > ~/.local/share/bash-completion/completions/eight
+  eight completions zsh > ~/.zfunc/_eight";
 
 const JUDGE_EXAMPLES: &str = "\
 Examples:
@@ -201,6 +233,14 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         } => batch::run(&paths, judge, bless),
         Command::Gen(options) => gen::run(&options),
         Command::Judge(options) => judge::run(&options),
+        Command::Show(options) => show::show(&options),
+        Command::Histogram(options) => show::histogram(&options),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "eight", &mut io::stdout().lock());
+            Ok(Status::Success)
+        }
     }
 }
 

@@ -1,0 +1,100 @@
+//! `eight show` and `eight histogram`: the solution drawn board by board, and the distribution
+//! of distances to a goal.
+
+use std::io::{self, IsTerminal, Write};
+
+use clap::{Args, ValueEnum};
+use eight::histogram::Histogram;
+use eight::show::{self, Solution};
+use eight::{Board, Solver};
+
+use super::{parse_board, Status};
+
+/// When to colour.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Color {
+    /// When standard output is a terminal and NO_COLOR is unset
+    Auto,
+    /// Always, escape codes even into a file
+    Always,
+    /// Never: plain ASCII
+    Never,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowOptions {
+    /// The board to solve
+    #[arg(value_parser = parse_board)]
+    board: Board,
+    /// The board to reach
+    #[arg(long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
+    goal: Board,
+    /// Colour the blank and the moved tile
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// The boards and moves as one JSON object instead of a drawing
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct HistogramOptions {
+    /// The goal
+    #[arg(long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
+    goal: Board,
+    /// The numbers as one JSON object instead of a chart
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
+    let (start, goal) = (options.board, options.goal);
+    let path = Solver::new().path(&start, &goal);
+    let mut out = io::stdout().lock();
+    if options.json {
+        let frames = path.as_ref().map(|path| show::frames(&start, path));
+        let solution = Solution {
+            start: start.to_string(),
+            goal: goal.to_string(),
+            solvable: path.is_some(),
+            distance: path.as_ref().map(|path| path.len()),
+            path: path.as_ref().map(|path| path.to_string()),
+            boards: frames
+                .unwrap_or_default()
+                .iter()
+                .map(|(_, board)| board.to_string())
+                .collect(),
+        };
+        writeln!(out, "{}", serde_json::to_string(&solution)?)?;
+        return Ok(Status::Success);
+    }
+    let Some(path) = path else {
+        writeln!(out, "{}", show::unreachable(&start, &goal))?;
+        return Ok(Status::Success);
+    };
+    let terminal = io::stdout().is_terminal();
+    let color = match options.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let width = terminal_size::terminal_size()
+        .filter(|_| terminal)
+        .map_or(80, |(width, _)| usize::from(width.0));
+    let frames = show::frames(&start, &path);
+    write!(out, "{}", show::render(&frames, width, color))?;
+    let moves = if path.len() == 1 { "move" } else { "moves" };
+    writeln!(out, "\n{} {moves}: {path}", path.len())?;
+    Ok(Status::Success)
+}
+
+pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
+    let histogram = Histogram::new(&options.goal);
+    let mut out = io::stdout().lock();
+    if options.json {
+        writeln!(out, "{}", serde_json::to_string(&histogram)?)?;
+    } else {
+        write!(out, "{}", histogram.render(50))?;
+    }
+    Ok(Status::Success)
+}

@@ -1,0 +1,183 @@
+//! A solution drawn board by board: the canonical path's boards side by side, each labelled with
+//! its step and move, as plain text or with the blank and the moved tile in colour.
+
+use serde::Serialize;
+
+use crate::board::{Board, BLANK};
+use crate::moves::{Move, Path};
+
+/// Width of one board (three cells and two spaces) and of the gap between boards.
+const BOARD: usize = 5;
+const GAP: usize = 3;
+
+/// The boards of a path from `start`, each with the move that led to it.
+pub fn frames(start: &Board, path: &Path) -> Vec<(Option<Move>, Board)> {
+    let mut board = *start;
+    let mut frames = vec![(None, board)];
+    for &step in &path.0 {
+        board = board.apply(step).expect("a solution's moves are legal");
+        frames.push((Some(step), board));
+    }
+    frames
+}
+
+/// Draws `frames` in rows of boards that fit `width` columns. With `color`, the blank is in
+/// reverse video and the tile that just moved in bold yellow (ANSI escape codes); without, the
+/// text is plain ASCII.
+pub fn render(frames: &[(Option<Move>, Board)], width: usize, color: bool) -> String {
+    let per_row = ((width + GAP) / (BOARD + GAP)).max(1);
+    let mut text = String::new();
+    for (row, chunk) in frames.chunks(per_row).enumerate() {
+        if row > 0 {
+            text.push('\n');
+        }
+        let labels: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(offset, (step, _))| match step {
+                None => "start".to_string(),
+                Some(step) => format!("{} {}", row * per_row + offset, step.letter()),
+            })
+            .collect();
+        text.push_str(&join_padded(&labels));
+        for line in 0..3 {
+            let cells: Vec<String> = chunk
+                .iter()
+                .enumerate()
+                .map(|(offset, (step, board))| {
+                    let index = row * per_row + offset;
+                    let previous = (index > 0).then(|| frames[index - 1].1.blank());
+                    draw_row(board, line, step.and(previous), color)
+                })
+                .collect();
+            text.push_str(&join_padded(&cells));
+        }
+    }
+    text
+}
+
+/// One row of a board: three cells, the blank as `_`; `moved` is the cell of the tile that moved.
+fn draw_row(board: &Board, row: usize, moved: Option<usize>, color: bool) -> String {
+    let cells: Vec<String> = (0..3)
+        .map(|column| {
+            let cell = row * 3 + column;
+            let value = board.cell(cell);
+            match (value, color) {
+                (BLANK, false) => "_".to_string(),
+                (BLANK, true) => "\x1b[7m_\x1b[0m".to_string(),
+                (tile, true) if moved == Some(cell) => format!("\x1b[1;33m{tile}\x1b[0m"),
+                (tile, _) => tile.to_string(),
+            }
+        })
+        .collect();
+    cells.join(" ")
+}
+
+/// The pieces in a line, each padded to a board's width (escape codes take no width).
+fn join_padded(pieces: &[String]) -> String {
+    let visible = |piece: &str| {
+        let mut width = 0;
+        let mut escape = false;
+        for c in piece.chars() {
+            match (escape, c) {
+                (false, '\x1b') => escape = true,
+                (true, 'm') => escape = false,
+                (false, _) => width += 1,
+                (true, _) => {}
+            }
+        }
+        width
+    };
+    let mut line = String::new();
+    for (index, piece) in pieces.iter().enumerate() {
+        line.push_str(piece);
+        if index + 1 < pieces.len() {
+            line.push_str(&" ".repeat((BOARD + GAP).saturating_sub(visible(piece))));
+        }
+    }
+    line.push('\n');
+    line
+}
+
+/// The number of inversions among the tiles (pairs in the wrong order, blank left out).
+pub fn inversions(board: &Board) -> u32 {
+    let tiles: Vec<u8> = board.cells().into_iter().filter(|&c| c != BLANK).collect();
+    let mut count = 0;
+    for (i, a) in tiles.iter().enumerate() {
+        count += tiles[i + 1..].iter().filter(|b| a > b).count() as u32;
+    }
+    count
+}
+
+/// Why `start` cannot reach `goal`, in a sentence.
+pub fn unreachable(start: &Board, goal: &Board) -> String {
+    let (a, b) = (inversions(start), inversions(goal));
+    let parity = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
+    format!(
+        "{start} cannot reach {goal}: its tiles have {a} inversions ({}), the goal's {b} ({}), \
+         and no move changes that parity",
+        parity(a),
+        parity(b)
+    )
+}
+
+/// A solution as data, for `--json`.
+#[derive(Serialize, Debug)]
+pub struct Solution {
+    /// The start board.
+    pub start: String,
+    /// The goal board.
+    pub goal: String,
+    /// Whether the goal is reachable.
+    pub solvable: bool,
+    /// The number of moves, if reachable.
+    pub distance: Option<usize>,
+    /// The canonical path, if reachable.
+    pub path: Option<String>,
+    /// Every board along the path, the start first.
+    pub boards: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::parse(text).expect("board")
+    }
+
+    #[test]
+    fn draws_boards_side_by_side_in_plain_ascii() {
+        let start = board("1234567x8");
+        let frames = frames(&start, &"r".parse().expect("path"));
+        assert_eq!(
+            render(&frames, 80, false),
+            "start   1 r\n1 2 3   1 2 3\n4 5 6   4 5 6\n7 _ 8   7 8 _\n"
+        );
+    }
+
+    #[test]
+    fn wraps_to_the_width_and_colours_only_when_asked() {
+        let start = board("123456x78");
+        let frames = frames(&start, &"rr".parse().expect("path"));
+        let narrow = render(&frames, 13, false);
+        assert_eq!(
+            narrow,
+            "start   1 r\n1 2 3   1 2 3\n4 5 6   4 5 6\n_ 7 8   7 _ 8\n\
+             \n2 r\n1 2 3\n4 5 6\n7 8 _\n"
+        );
+        let coloured = render(&frames, 80, true);
+        assert!(coloured.contains("\x1b[7m_\x1b[0m"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[1;33m7\x1b[0m"), "{coloured:?}");
+        assert!(!narrow.contains('\x1b'));
+    }
+
+    #[test]
+    fn explains_an_unreachable_board_by_its_parity() {
+        assert_eq!(
+            unreachable(&board("21345678x"), &board("12345678x")),
+            "213456780 cannot reach 123456780: its tiles have 1 inversions (odd), the goal's 0 \
+             (even), and no move changes that parity"
+        );
+    }
+}
