@@ -68,8 +68,15 @@ fn runs(c: &mut Criterion) {
         b.iter(|| {
             let mut out = std::io::sink();
             let mut judge = PathJudge::default();
-            judge::run(&mut judge, &input[..], Origin::Line, &mut out, &mut |_| {})
-                .expect("a sink does not fail")
+            judge::run(
+                &mut judge,
+                &input[..],
+                Origin::Line,
+                judge::Output::Judge,
+                &mut out,
+                &mut |_| {},
+            )
+            .expect("a sink does not fail")
         })
     });
     group.finish();

@@ -95,3 +95,46 @@ fn completions_name_the_commands() {
             .stdout(predicate::str::contains("histogram").and(predicate::str::contains("judge")));
     }
 }
+
+#[test]
+fn json_gives_one_record_per_case_errors_included() {
+    for (command, input, cases) in [
+        ("steps", "283104765\n2831\n213804765\n", 3),
+        ("pair", "283104765 123804765\n12345678x 21345678x\n", 2),
+        (
+            "path",
+            "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 9\n12345678x\n",
+            3,
+        ),
+    ] {
+        let output = eight()
+            .args([command, "--json"])
+            .write_stdin(input)
+            .output()
+            .expect("runs");
+        let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+            .collect();
+        assert_eq!(records.len(), cases, "{command}");
+        for (number, record) in (1..).zip(&records) {
+            assert_eq!(record["case"], number, "{command}");
+        }
+    }
+    let output = eight()
+        .args(["steps", "--json"])
+        .write_stdin("283104765\n2831\n213804765\n")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(records[0]["distance"], 4);
+    assert_eq!(records[0]["path"], "uldr");
+    assert_eq!(records[1]["error"]["line"], 2);
+    assert_eq!(records[1]["error"]["column"], 1);
+    assert_eq!(records[2]["solvable"], false);
+    assert_eq!(records[2]["distance"], serde_json::Value::Null);
+}

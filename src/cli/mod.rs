@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use eight::judge::{Algorithm, Engine, Judge, Pair, PathJudge, Steps};
+use eight::judge::{Algorithm, Engine, Judge, Output, Pair, PathJudge, Steps};
 use eight::Board;
 
 mod batch;
@@ -178,6 +178,9 @@ fn parse_board(text: &str) -> Result<Board, String> {
 /// The options every judge command shares.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
+    /// One JSON object a line per case instead of the judge's format, malformed cases included
+    #[arg(long)]
+    json: bool,
     /// What answers: `auto` searches while a goal has few cases and builds its whole-space table
     /// once it has many; `bibfs` always searches, `table` always looks up. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
@@ -187,6 +190,14 @@ struct EngineArgs {
 impl EngineArgs {
     fn build(&self) -> Engine {
         Engine::new(self.algo)
+    }
+
+    fn output(&self) -> Output {
+        if self.json {
+            Output::Json
+        } else {
+            Output::Judge
+        }
     }
 }
 
@@ -219,13 +230,23 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             boards,
             goal,
             engine,
-        } => solve::answer(&mut Steps::new(goal, engine.build()), &boards),
-        Command::Pair { boards, engine } => solve::answer(&mut Pair::new(engine.build()), &boards),
+        } => solve::answer(
+            &mut Steps::new(goal, engine.build()),
+            &boards,
+            engine.output(),
+        ),
+        Command::Pair { boards, engine } => {
+            solve::answer(&mut Pair::new(engine.build()), &boards, engine.output())
+        }
         Command::Path {
             boards,
             goal,
             engine,
-        } => solve::answer(&mut PathJudge::new(goal, engine.build()), &boards),
+        } => solve::answer(
+            &mut PathJudge::new(goal, engine.build()),
+            &boards,
+            engine.output(),
+        ),
         Command::Batch {
             paths,
             judge,

@@ -3,13 +3,17 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 
-use eight::judge::{self, Format};
+use eight::judge::{self, Format, Output};
 use eight::Origin;
 
 use super::Status;
 
 /// Answers the cases of the arguments or, when there are none, of standard input.
-pub fn answer<J: Format>(judge: &mut J, arguments: &[OsString]) -> anyhow::Result<Status> {
+pub fn answer<J: Format>(
+    judge: &mut J,
+    arguments: &[OsString],
+    output: Output,
+) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut report = |error: &eight::InputError| eprintln!("eight: {error}");
     let outcome = if arguments.is_empty() {
@@ -17,6 +21,7 @@ pub fn answer<J: Format>(judge: &mut J, arguments: &[OsString]) -> anyhow::Resul
             judge,
             io::stdin().lock(),
             Origin::Line,
+            output,
             &mut out,
             &mut report,
         )?
@@ -24,7 +29,14 @@ pub fn answer<J: Format>(judge: &mut J, arguments: &[OsString]) -> anyhow::Resul
         // NUL joins the arguments since no argument can hold one.
         let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
         let joined = parts.join(&0u8);
-        judge::run(judge, &joined[..], Origin::Argument, &mut out, &mut report)?
+        judge::run(
+            judge,
+            &joined[..],
+            Origin::Argument,
+            output,
+            &mut out,
+            &mut report,
+        )?
     };
     out.flush()?;
     Ok(if outcome.malformed > 0 {

@@ -4,9 +4,11 @@
 use std::io::{self, Read, Write};
 
 use itertools::Itertools;
+use serde::Serialize;
 
 use crate::board::{Board, BLANK};
 use crate::input::{Cases, InputError, Item, Origin};
+use crate::moves::Path;
 
 pub mod engine;
 pub mod pair;
@@ -103,6 +105,43 @@ pub trait Format {
 
     /// Writes the answer line of one case of [`Format::BOARDS`] boards.
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()>;
+
+    /// The start and the goal of a case.
+    fn problem(&self, boards: &[Board]) -> (Board, Board);
+
+    /// The engine that answers.
+    fn engine(&mut self) -> &mut Engine;
+}
+
+/// What a run writes for each case.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Output {
+    /// The judge's own answer lines.
+    Judge,
+    /// One JSON object a line per case, malformed ones included (JSON Lines).
+    Json,
+}
+
+/// The JSON record of a case.
+#[derive(Serialize)]
+struct Record<'a> {
+    case: u64,
+    line: u64,
+    start: String,
+    goal: String,
+    solvable: bool,
+    distance: Option<usize>,
+    path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorRecord<'a>>,
+}
+
+/// Where and why a case is malformed.
+#[derive(Serialize)]
+struct ErrorRecord<'a> {
+    line: u64,
+    column: u64,
+    message: &'a str,
 }
 
 /// Writes a distance (or `-1` for none) and a newline, as the count judges print them, with
@@ -135,19 +174,52 @@ pub fn run<J: Format>(
     judge: &mut J,
     input: impl Read,
     origin: Origin,
+    output: Output,
     out: &mut impl Write,
     report: &mut dyn FnMut(&InputError),
 ) -> io::Result<Outcome> {
     let mut cases = Cases::new(input, origin, J::BOARDS);
     let mut outcome = Outcome::default();
     loop {
+        let number = outcome.answered + outcome.malformed + 1;
         match cases.next(&mut || out.flush())? {
-            Item::Case(case) => {
+            Item::Case(case) if output == Output::Judge => {
                 judge.answer(case.boards, out)?;
+                outcome.answered += 1;
+            }
+            Item::Case(case) => {
+                let (start, goal) = judge.problem(case.boards);
+                let path = judge.engine().path(&start, &goal);
+                let record = Record {
+                    case: number,
+                    line: case.place.line,
+                    start: start.to_string(),
+                    goal: goal.to_string(),
+                    solvable: path.is_some(),
+                    distance: path.as_ref().map(Path::len),
+                    path: path.as_ref().map(Path::to_string),
+                    error: None,
+                };
+                serde_json::to_writer(&mut *out, &record)?;
+                writeln!(out)?;
                 outcome.answered += 1;
             }
             Item::Malformed(error) => {
                 report(&error);
+                if output == Output::Json {
+                    let message = error.to_string();
+                    let record = serde_json::json!({
+                        "case": number,
+                        "line": error.place.line,
+                        "error": ErrorRecord {
+                            line: error.place.line,
+                            column: error.place.column,
+                            message: &message,
+                        },
+                    });
+                    serde_json::to_writer(&mut *out, &record)?;
+                    writeln!(out)?;
+                }
                 outcome.malformed += 1;
             }
             Item::End => break,
@@ -165,9 +237,14 @@ mod tests {
     pub(crate) fn answers<J: Format>(judge: &mut J, input: &str) -> (String, Vec<String>) {
         let mut out = Vec::new();
         let mut errors = Vec::new();
-        run(judge, input.as_bytes(), Origin::Line, &mut out, &mut |e| {
-            errors.push(e.to_string())
-        })
+        run(
+            judge,
+            input.as_bytes(),
+            Origin::Line,
+            Output::Judge,
+            &mut out,
+            &mut |e| errors.push(e.to_string()),
+        )
         .expect("memory streams do not fail");
         (String::from_utf8(out).expect("answers are ASCII"), errors)
     }

@@ -23,6 +23,14 @@ impl Pair {
 impl Format for Pair {
     const BOARDS: usize = 2;
 
+    fn problem(&self, boards: &[Board]) -> (Board, Board) {
+        (boards[0], boards[1])
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
         write_distance(self.engine.distance(&boards[0], &boards[1]), out)
     }

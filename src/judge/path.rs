@@ -33,6 +33,14 @@ impl Default for PathJudge {
 impl Format for PathJudge {
     const BOARDS: usize = 1;
 
+    fn problem(&self, boards: &[Board]) -> (Board, Board) {
+        (boards[0], self.goal)
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
         match self.engine.write_path(&boards[0], &self.goal, out)? {
             Some(()) => Ok(()),

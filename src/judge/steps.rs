@@ -32,6 +32,14 @@ impl Default for Steps {
 impl Format for Steps {
     const BOARDS: usize = 1;
 
+    fn problem(&self, boards: &[Board]) -> (Board, Board) {
+        (boards[0], self.goal)
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     fn answer(&mut self, boards: &[Board], out: &mut dyn Write) -> io::Result<()> {
         write_distance(self.engine.distance(&boards[0], &self.goal), out)
     }
