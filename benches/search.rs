@@ -75,6 +75,7 @@ fn runs(c: &mut Criterion) {
                 judge::Output::Judge,
                 &mut out,
                 &mut |_| {},
+                None,
             )
             .expect("a sink does not fail")
         })

@@ -63,6 +63,9 @@ pub struct Solver {
     /// Forward boards on shortest paths, found back from the meeting layer.
     marked: Vec<State>,
     nodes: u64,
+    generated: u64,
+    /// The largest layer the last query grew.
+    peak: u64,
 }
 
 impl Default for Solver {
@@ -80,12 +83,24 @@ impl Solver {
             backward: Side::default(),
             marked: Vec::new(),
             nodes: 0,
+            generated: 0,
+            peak: 0,
         }
     }
 
     /// How many boards the searches have expanded, over every query so far.
     pub fn nodes_expanded(&self) -> u64 {
         self.nodes
+    }
+
+    /// How many neighbours the searches have generated, over every query so far.
+    pub fn nodes_generated(&self) -> u64 {
+        self.generated
+    }
+
+    /// The largest layer (frontier) of the last query.
+    pub fn peak_frontier(&self) -> u64 {
+        self.peak
     }
 
     /// The minimum number of moves from `start` to `goal`, or `None` when the parities differ.
@@ -191,6 +206,7 @@ impl Solver {
     /// Runs the two searches until they meet; false if they cannot.
     fn meet(&mut self, start: &Board, goal: &Board) -> bool {
         self.forget();
+        self.peak = 0;
         let (start, goal) = (State::new(start), State::new(goal));
         self.forward.start(start);
         self.stamps[start.index() as usize] = Solver::stamp(0, 0);
@@ -223,11 +239,14 @@ impl Solver {
         let depth = side.depth();
         let next = Solver::stamp(depth + 1, flag);
         let layer = side.layer(depth);
+        self.peak = self.peak.max(layer.len() as u64);
         let (seen, stamps) = (&mut side.seen, &mut self.stamps);
         for index in layer {
             let state = seen[index];
             self.nodes += 1;
+            let generated = &mut self.generated;
             let met = !state.each_neighbour(|_, neighbour| {
+                *generated += 1;
                 let slot = &mut stamps[neighbour.index() as usize];
                 if *slot == 0 {
                     *slot = next;

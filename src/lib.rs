@@ -21,6 +21,7 @@ pub mod judge;
 pub mod moves;
 pub mod oracle;
 pub mod rank;
+pub mod search;
 pub mod show;
 pub mod state;
 pub mod table;

@@ -138,3 +138,45 @@ fn json_gives_one_record_per_case_errors_included() {
     assert_eq!(records[2]["solvable"], false);
     assert_eq!(records[2]["distance"], serde_json::Value::Null);
 }
+
+#[test]
+fn every_algorithm_prints_the_same_answers_and_its_stats() {
+    let boards = "867254301\n647850321\n2 3 4 1 5 x 7 6 8\n21345678x\n12345678x\n";
+    let canonical = eight()
+        .args(["path", "--algo", "bibfs"])
+        .write_stdin(boards)
+        .output()
+        .expect("runs")
+        .stdout;
+    for algo in ["auto", "table", "bfs", "astar", "idastar"] {
+        eight()
+            .args(["path", "--algo", algo, "--stats"])
+            .write_stdin(boards)
+            .assert()
+            .success()
+            .stdout(String::from_utf8_lossy(&canonical).into_owned())
+            .stderr(predicate::str::contains("eight: case      1  "))
+            .stderr(predicate::str::contains("eight: 5 cases  expanded "));
+    }
+    let output = eight()
+        .args([
+            "steps",
+            "--algo",
+            "idastar",
+            "--stats",
+            "--json",
+            "--goal",
+            "12345678x",
+            "867254301",
+        ])
+        .output()
+        .expect("runs");
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(record["algorithm"], "idastar");
+    assert!(
+        record["stats"]["expanded"].as_u64() > Some(1_000),
+        "{record}"
+    );
+    assert!(record["stats"]["generated"].as_u64().is_some());
+    assert!(record["stats"]["peak_frontier"].as_u64().is_some());
+}

@@ -181,8 +181,13 @@ struct EngineArgs {
     /// One JSON object a line per case instead of the judge's format, malformed cases included
     #[arg(long)]
     json: bool,
+    /// Per case on standard error: the algorithm, boards expanded and generated, the largest
+    /// frontier and the time; a summary at the end (with --json, fields of each record)
+    #[arg(long)]
+    stats: bool,
     /// What answers: `auto` searches while a goal has few cases and builds its whole-space table
-    /// once it has many; `bibfs` always searches, `table` always looks up. Answers are the same.
+    /// once it has many; `bibfs` always searches, `table` always looks up; `bfs`, `astar` and
+    /// `idastar` are the textbook searches, for comparing. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algorithm,
 }
@@ -234,10 +239,14 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             &mut Steps::new(goal, engine.build()),
             &boards,
             engine.output(),
+            engine.stats,
         ),
-        Command::Pair { boards, engine } => {
-            solve::answer(&mut Pair::new(engine.build()), &boards, engine.output())
-        }
+        Command::Pair { boards, engine } => solve::answer(
+            &mut Pair::new(engine.build()),
+            &boards,
+            engine.output(),
+            engine.stats,
+        ),
         Command::Path {
             boards,
             goal,
@@ -246,6 +255,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             &mut PathJudge::new(goal, engine.build()),
             &boards,
             engine.output(),
+            engine.stats,
         ),
         Command::Batch {
             paths,

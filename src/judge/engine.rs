@@ -3,10 +3,12 @@
 //! Both give the canonical answer, so output does not depend on which one answered.
 
 use std::io::{self, Write};
+use std::time::Instant;
 
 use crate::bibfs::Solver;
 use crate::board::Board;
 use crate::moves::Path;
+use crate::search::{self, Stats};
 use crate::table::{canonical_goal, Table};
 
 /// Queries about one goal that the search answers before its table is built. A table costs
@@ -26,11 +28,24 @@ pub enum Algorithm {
     Bibfs,
     /// The whole-space table of each goal, from the first case.
     Table,
+    /// Plain breadth-first search from the goal, for every case.
+    Bfs,
+    /// A* with the Manhattan distance, for every case.
+    Astar,
+    /// IDA* with the Manhattan distance, for every case.
+    Idastar,
 }
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Auto, Algorithm::Bibfs, Algorithm::Table];
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Auto,
+        Algorithm::Bibfs,
+        Algorithm::Table,
+        Algorithm::Bfs,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+    ];
 
     /// The algorithm's name on the command line.
     pub fn name(self) -> &'static str {
@@ -38,6 +53,9 @@ impl Algorithm {
             Algorithm::Auto => "auto",
             Algorithm::Bibfs => "bibfs",
             Algorithm::Table => "table",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
         }
     }
 
@@ -46,6 +64,27 @@ impl Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|algorithm| algorithm.name() == name)
+    }
+}
+
+/// What answered a query and what it cost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Report {
+    /// `bibfs`, `table`, `bfs`, `astar`, `idastar`, or `parity` for an unreachable board.
+    pub algorithm: &'static str,
+    /// The search's counts and time.
+    pub stats: Stats,
+}
+
+impl Report {
+    fn parity(began: Instant) -> Report {
+        Report {
+            algorithm: "parity",
+            stats: Stats {
+                time: began.elapsed(),
+                ..Stats::default()
+            },
+        }
     }
 }
 
@@ -62,6 +101,8 @@ pub struct Engine {
     total: u32,
     /// The last goal asked about, and its parity.
     goal_parity: Option<(Board, u8)>,
+    /// What answered the last query.
+    last: Report,
 }
 
 impl Engine {
@@ -92,6 +133,7 @@ impl Engine {
         self.queries[blank] = self.queries[blank].saturating_add(1);
         self.total = self.total.saturating_add(1);
         let wanted = match self.algorithm {
+            Algorithm::Bfs | Algorithm::Astar | Algorithm::Idastar => false,
             // once the run's searches have cost what all nine tables would, any goal's table
             // pays: the same rule, applied to the run as a whole
             Algorithm::Auto => self.queries[blank] > TABLE_AFTER || self.total > 9 * TABLE_AFTER,
@@ -104,14 +146,73 @@ impl Engine {
         self.tables[blank].as_ref()
     }
 
+    /// What answered the last query, and what it cost.
+    pub fn last(&self) -> Report {
+        self.last
+    }
+
+    /// Answers with a search when no table does, noting what it cost.
+    fn search(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        want_path: bool,
+    ) -> (Option<u32>, Option<Path>) {
+        let began = Instant::now();
+        let (expanded, generated) = (self.solver.nodes_expanded(), self.solver.nodes_generated());
+        let (algorithm, found) = match self.algorithm {
+            Algorithm::Bfs => ("bfs", Some(search::bfs(start, goal))),
+            Algorithm::Astar => ("astar", Some(search::astar(start, goal))),
+            Algorithm::Idastar => ("idastar", Some(search::idastar(start, goal))),
+            Algorithm::Auto | Algorithm::Bibfs | Algorithm::Table => ("bibfs", None),
+        };
+        let (distance, path, stats) = match found {
+            Some((path, stats)) => (path.as_ref().map(|p| p.len() as u32), path, stats),
+            None => {
+                let (distance, path) = if want_path {
+                    let path = self.solver.path(start, goal);
+                    (path.as_ref().map(|p| p.len() as u32), path)
+                } else {
+                    (self.solver.distance(start, goal), None)
+                };
+                let stats = Stats {
+                    expanded: self.solver.nodes_expanded() - expanded,
+                    generated: self.solver.nodes_generated() - generated,
+                    peak_frontier: self.solver.peak_frontier(),
+                    time: began.elapsed(),
+                };
+                (distance, path, stats)
+            }
+        };
+        self.last = Report { algorithm, stats };
+        (distance, path)
+    }
+
+    /// Notes a table lookup as the last query.
+    fn looked_up(&mut self, began: Instant) {
+        self.last = Report {
+            algorithm: "table",
+            stats: Stats {
+                time: began.elapsed(),
+                ..Stats::default()
+            },
+        };
+    }
+
     /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
     pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+        let began = Instant::now();
         if !self.reaches(start, goal) {
+            self.last = Report::parity(began);
             return None;
         }
         match self.table(goal) {
-            Some(table) => table.distance(&canonical(start, goal, table)),
-            None => self.solver.distance(start, goal),
+            Some(table) => {
+                let distance = table.distance(&canonical(start, goal, table));
+                self.looked_up(began);
+                distance
+            }
+            None => self.search(start, goal, false).0,
         }
     }
 
@@ -123,15 +224,19 @@ impl Engine {
         goal: &Board,
         out: &mut dyn Write,
     ) -> io::Result<Option<()>> {
+        let began = Instant::now();
         if !self.reaches(start, goal) {
+            self.last = Report::parity(began);
             return Ok(None);
         }
-        let Some(table) = self.table(goal) else {
-            return match self.solver.path(start, goal) {
+        if self.table(goal).is_none() {
+            return match self.search(start, goal, true).1 {
                 Some(path) => writeln!(out, "{path}").map(Some),
                 None => Ok(None),
             };
-        };
+        }
+        self.looked_up(began);
+        let table = self.table(goal).expect("built above");
         let moves = table
             .walk(&canonical(start, goal, table))
             .expect("equal parities reach each other");
@@ -148,12 +253,18 @@ impl Engine {
 
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+        let began = Instant::now();
         if !self.reaches(start, goal) {
+            self.last = Report::parity(began);
             return None;
         }
         match self.table(goal) {
-            Some(table) => table.path(&canonical(start, goal, table)),
-            None => self.solver.path(start, goal),
+            Some(table) => {
+                let path = table.path(&canonical(start, goal, table));
+                self.looked_up(began);
+                path
+            }
+            None => self.search(start, goal, true).1,
         }
     }
 }

@@ -9,13 +9,14 @@ use serde::Serialize;
 use crate::board::{Board, BLANK};
 use crate::input::{Cases, InputError, Item, Origin};
 use crate::moves::Path;
+use crate::search::Stats;
 
 pub mod engine;
 pub mod pair;
 pub mod path;
 pub mod steps;
 
-pub use engine::{Algorithm, Engine};
+pub use engine::{Algorithm, Engine, Report};
 pub use pair::Pair;
 pub use path::PathJudge;
 pub use steps::Steps;
@@ -134,6 +135,10 @@ struct Record<'a> {
     path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<ErrorRecord<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    algorithm: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
 }
 
 /// Where and why a case is malformed.
@@ -177,6 +182,7 @@ pub fn run<J: Format>(
     output: Output,
     out: &mut impl Write,
     report: &mut dyn FnMut(&InputError),
+    mut stats: Option<&mut dyn FnMut(u64, Report)>,
 ) -> io::Result<Outcome> {
     let mut cases = Cases::new(input, origin, J::BOARDS);
     let mut outcome = Outcome::default();
@@ -186,6 +192,9 @@ pub fn run<J: Format>(
             Item::Case(case) if output == Output::Judge => {
                 judge.answer(case.boards, out)?;
                 outcome.answered += 1;
+                if let Some(stats) = stats.as_mut() {
+                    stats(number, judge.engine().last());
+                }
             }
             Item::Case(case) => {
                 let (start, goal) = judge.problem(case.boards);
@@ -199,6 +208,20 @@ pub fn run<J: Format>(
                     distance: path.as_ref().map(Path::len),
                     path: path.as_ref().map(Path::to_string),
                     error: None,
+                    algorithm: None,
+                    stats: None,
+                };
+                let last = judge.engine().last();
+                let record = match stats.as_mut() {
+                    Some(stats) => {
+                        stats(number, last);
+                        Record {
+                            algorithm: Some(last.algorithm),
+                            stats: Some(last.stats),
+                            ..record
+                        }
+                    }
+                    None => record,
                 };
                 serde_json::to_writer(&mut *out, &record)?;
                 writeln!(out)?;
@@ -244,6 +267,7 @@ mod tests {
             Output::Judge,
             &mut out,
             &mut |e| errors.push(e.to_string()),
+            None,
         )
         .expect("memory streams do not fail");
         (String::from_utf8(out).expect("answers are ASCII"), errors)

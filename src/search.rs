@@ -1,0 +1,270 @@
+//! The textbook searches, for learning and comparing: plain breadth-first search, A* and IDA*
+//! with the Manhattan heuristic. Each gives the canonical path, so that every algorithm prints
+//! the same answers:
+//!
+//! - **BFS** searches from the goal until the start's layer is complete; every board on a
+//!   shortest path then has its exact distance, and a greedy walk from the start (the first
+//!   move, in the order `d < l < r < u`, to a board one move nearer) is the canonical path.
+//! - **A\*** also searches from the goal, and keeps expanding until every board with
+//!   f = g + h no greater than the distance is expanded: with a consistent heuristic their g
+//!   is exact, they include every board on a shortest path, and the same greedy walk follows.
+//! - **IDA\*** searches from the start, depth first with moves in the order `d < l < r < u`,
+//!   under a growing bound; the first solution it meets under the final bound is the
+//!   lexicographically smallest shortest path.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::board::{Board, BLANK};
+use crate::moves::{Move, Path};
+use crate::state::{State, INDICES};
+
+/// What a search did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Boards taken from the frontier and expanded.
+    pub expanded: u64,
+    /// Boards generated as neighbours.
+    pub generated: u64,
+    /// The largest frontier (open list, queue or depth-first stack).
+    pub peak_frontier: u64,
+    /// Wall-clock time.
+    #[serde(serialize_with = "micros")]
+    pub time: Duration,
+}
+
+fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(time.as_micros() as u64)
+}
+
+/// The Manhattan distance of `board` to `goal`: each tile's rows and columns from its place.
+pub fn manhattan(board: &Board, goal: &Board) -> u32 {
+    let mut place = [0usize; 9];
+    for cell in 0..9 {
+        place[usize::from(goal.cell(cell))] = cell;
+    }
+    (0..9)
+        .filter(|&cell| board.cell(cell) != BLANK)
+        .map(|cell| {
+            let home = place[usize::from(board.cell(cell))];
+            ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
+        })
+        .sum()
+}
+
+/// The greedy walk from `start`: at each board the first move whose board is one nearer the
+/// goal by `distance` (which must be exact on every board of a shortest path).
+fn walk(start: &Board, length: u32, distance: impl Fn(&State) -> Option<u32>) -> Path {
+    let mut state = State::new(start);
+    let mut moves = Vec::with_capacity(length as usize);
+    for left in (0..length).rev() {
+        let (step, next) = state
+            .neighbours()
+            .find(|(_, next)| distance(next) == Some(left))
+            .expect("a board on a shortest path has a successor on one");
+        moves.push(step);
+        state = next;
+    }
+    Path(moves)
+}
+
+/// Plain breadth-first search from the goal, one layer at a time, until the start is reached.
+pub fn bfs(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+    let began = Instant::now();
+    let mut stats = Stats::default();
+    if !start.reaches(goal) {
+        stats.time = began.elapsed();
+        return (None, stats);
+    }
+    const UNSEEN: u8 = u8::MAX;
+    let mut distance = vec![UNSEEN; INDICES];
+    let target = State::new(start).index() as usize;
+    let first = State::new(goal);
+    distance[first.index() as usize] = 0;
+    let mut layer = vec![first];
+    let mut depth = 0u8;
+    while distance[target] == UNSEEN {
+        let mut next_layer = Vec::new();
+        for state in &layer {
+            stats.expanded += 1;
+            for (_, next) in state.neighbours() {
+                stats.generated += 1;
+                let slot = &mut distance[next.index() as usize];
+                if *slot == UNSEEN {
+                    *slot = depth + 1;
+                    next_layer.push(next);
+                }
+            }
+        }
+        stats.peak_frontier = stats.peak_frontier.max(next_layer.len() as u64);
+        layer = next_layer;
+        depth += 1;
+    }
+    let length = u32::from(distance[target]);
+    let lookup = |state: &State| {
+        let d = distance[state.index() as usize];
+        (d != UNSEEN).then_some(u32::from(d))
+    };
+    let path = walk(start, length, lookup);
+    stats.time = began.elapsed();
+    (Some(path), stats)
+}
+
+/// A* from the goal with the Manhattan distance to the start, run until every board with
+/// f no greater than the distance is expanded.
+pub fn astar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+    let began = Instant::now();
+    let mut stats = Stats::default();
+    if !start.reaches(goal) {
+        stats.time = began.elapsed();
+        return (None, stats);
+    }
+    const UNSEEN: u8 = u8::MAX;
+    // best g found so far, and whether the board is closed (expanded with its exact g)
+    let mut g = vec![UNSEEN; INDICES];
+    let mut closed = vec![false; INDICES];
+    let mut open = BinaryHeap::new();
+    let first = State::new(goal);
+    let target = State::new(start).index() as usize;
+    g[first.index() as usize] = 0;
+    // the open list holds (f, g, place in `states`)
+    let mut states = vec![first];
+    open.push(Reverse((manhattan(goal, start), 0u32, 0usize)));
+    let mut best = None;
+    while let Some(Reverse((f, cost, place))) = open.pop() {
+        let state = states[place];
+        let index = state.index();
+        if best.is_some_and(|best| f > best) {
+            break;
+        }
+        let index_usize = index as usize;
+        if closed[index_usize] || u32::from(g[index_usize]) < cost {
+            continue;
+        }
+        closed[index_usize] = true;
+        stats.expanded += 1;
+        if index_usize == target {
+            best = Some(cost);
+        }
+        for (_, next) in state.neighbours() {
+            stats.generated += 1;
+            let slot = next.index() as usize;
+            if !closed[slot] && u32::from(g[slot]) > cost + 1 {
+                g[slot] = (cost + 1) as u8;
+                let h = manhattan(&next.board(), start);
+                open.push(Reverse((cost + 1 + h, cost + 1, states.len())));
+                states.push(next);
+            }
+        }
+        stats.peak_frontier = stats.peak_frontier.max(open.len() as u64);
+    }
+    let length = best.expect("equal parities reach each other");
+    let lookup = |state: &State| {
+        let slot = state.index() as usize;
+        closed[slot].then_some(u32::from(g[slot]))
+    };
+    let path = walk(start, length, lookup);
+    stats.time = began.elapsed();
+    (Some(path), stats)
+}
+
+/// IDA* from the start with the Manhattan distance, moves tried in the canonical order.
+pub fn idastar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+    let began = Instant::now();
+    let mut stats = Stats::default();
+    if !start.reaches(goal) {
+        stats.time = began.elapsed();
+        return (None, stats);
+    }
+    let mut bound = manhattan(start, goal);
+    let mut moves = Vec::new();
+    loop {
+        match dive(start, goal, 0, bound, None, &mut moves, &mut stats) {
+            Ok(()) => break,
+            Err(next) => bound = next,
+        }
+    }
+    stats.time = began.elapsed();
+    (Some(Path(moves)), stats)
+}
+
+/// The depth-first step of IDA*: `Ok` when `moves` reach the goal within `bound`, else the
+/// smallest f that exceeded it.
+fn dive(
+    board: &Board,
+    goal: &Board,
+    cost: u32,
+    bound: u32,
+    last: Option<Move>,
+    moves: &mut Vec<Move>,
+    stats: &mut Stats,
+) -> Result<(), u32> {
+    let f = cost + manhattan(board, goal);
+    if f > bound {
+        return Err(f);
+    }
+    if board == goal {
+        return Ok(());
+    }
+    stats.expanded += 1;
+    stats.peak_frontier = stats.peak_frontier.max(moves.len() as u64 + 1);
+    let mut smallest = u32::MAX;
+    for (step, next) in board.neighbours() {
+        // undoing the last move is never on a shortest path
+        if last.is_some_and(|last| last.opposite() == step) {
+            continue;
+        }
+        stats.generated += 1;
+        moves.push(step);
+        match dive(&next, goal, cost + 1, bound, Some(step), moves, stats) {
+            Ok(()) => return Ok(()),
+            Err(over) => smallest = smallest.min(over),
+        }
+        moves.pop();
+    }
+    Err(smallest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::Oracle;
+    use crate::rank::{unrank, COUNT};
+
+    #[test]
+    fn every_search_gives_the_canonical_path_on_seeded_boards() {
+        let goal = Board::parse("12345678x").expect("goal");
+        let oracle = Oracle::new(goal);
+        // 2,000 boards spread over all ranks, half of them unreachable, and the hardest two
+        let mut boards: Vec<Board> = (0..2_000u64)
+            .map(|i| unrank((i * 104_729 + 17) as u32 % COUNT as u32))
+            .collect();
+        boards.extend(["867254301", "647850321"].map(|b| Board::parse(b).expect("board")));
+        for (number, start) in boards.iter().enumerate() {
+            let expected = oracle.path(start);
+            assert_eq!(astar(start, &goal).0, expected, "astar {start}");
+            assert_eq!(idastar(start, &goal).0, expected, "idastar {start}");
+            // plain BFS explores most of the space each time: every fourth board
+            if number % 4 == 0 {
+                assert_eq!(bfs(start, &goal).0, expected, "bfs {start}");
+            }
+        }
+    }
+
+    #[test]
+    fn manhattan_counts_rows_and_columns() {
+        let goal = Board::parse("12345678x").expect("goal");
+        assert_eq!(manhattan(&goal, &goal), 0);
+        assert_eq!(
+            manhattan(&Board::parse("1234567x8").expect("board"), &goal),
+            1
+        );
+        assert_eq!(
+            manhattan(&Board::parse("x12345678").expect("board"), &goal),
+            12
+        );
+    }
+}
