@@ -188,11 +188,13 @@ impl Engine {
         (distance, path)
     }
 
-    /// Notes a table lookup as the last query.
-    fn looked_up(&mut self, began: Instant) {
+    /// Notes a table lookup as the last query; `before` is the solver's count of expanded
+    /// boards when it began, so that a query that built the table is charged for it.
+    fn looked_up(&mut self, began: Instant, before: u64) {
         self.last = Report {
             algorithm: "table",
             stats: Stats {
+                expanded: self.solver.nodes_expanded() - before,
                 time: began.elapsed(),
                 ..Stats::default()
             },
@@ -202,6 +204,7 @@ impl Engine {
     /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
     pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
         let began = Instant::now();
+        let before = self.solver.nodes_expanded();
         if !self.reaches(start, goal) {
             self.last = Report::parity(began);
             return None;
@@ -209,7 +212,7 @@ impl Engine {
         match self.table(goal) {
             Some(table) => {
                 let distance = table.distance(&canonical(start, goal, table));
-                self.looked_up(began);
+                self.looked_up(began, before);
                 distance
             }
             None => self.search(start, goal, false).0,
@@ -225,6 +228,7 @@ impl Engine {
         out: &mut dyn Write,
     ) -> io::Result<Option<()>> {
         let began = Instant::now();
+        let before = self.solver.nodes_expanded();
         if !self.reaches(start, goal) {
             self.last = Report::parity(began);
             return Ok(None);
@@ -235,7 +239,7 @@ impl Engine {
                 None => Ok(None),
             };
         }
-        self.looked_up(began);
+        self.looked_up(began, before);
         let table = self.table(goal).expect("built above");
         let moves = table
             .walk(&canonical(start, goal, table))
@@ -254,6 +258,7 @@ impl Engine {
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
         let began = Instant::now();
+        let before = self.solver.nodes_expanded();
         if !self.reaches(start, goal) {
             self.last = Report::parity(began);
             return None;
@@ -261,7 +266,7 @@ impl Engine {
         match self.table(goal) {
             Some(table) => {
                 let path = table.path(&canonical(start, goal, table));
-                self.looked_up(began);
+                self.looked_up(began, before);
                 path
             }
             None => self.search(start, goal, true).1,
