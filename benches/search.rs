@@ -57,6 +57,7 @@ fn runs(c: &mut Criterion) {
         unsolvable: 0.5,
         goal: None,
         all: false,
+        json: false,
     };
     let mut input = Vec::new();
     generate(&request, &mut input, None)

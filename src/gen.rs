@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::bibfs::Solver;
 use crate::board::{Board, BLANK};
 use crate::judge::Judge;
+use crate::moves::Path;
 use crate::table::{canonical_goal, Table};
 
 /// What to generate.
@@ -37,6 +38,8 @@ pub struct Request {
     /// Every reachable board at the requested distances, in index order, instead of `count`
     /// random cases.
     pub all: bool,
+    /// One JSON object a line per case, with its answer, instead of the judge's format.
+    pub json: bool,
 }
 
 /// A request that cannot be met.
@@ -77,10 +80,11 @@ pub fn generate(
         let table = generator.tables[goal.blank()]
             .as_ref()
             .expect("built for the goal");
-        for &index in &generator.drawn[goal.blank()] {
+        for (case, &index) in (1..).zip(&generator.drawn[goal.blank()]) {
             let start = table.board(index).relabel(&canonical, &goal);
             write_case(
-                request.judge,
+                request,
+                case,
                 &start,
                 &goal,
                 Some(table),
@@ -105,21 +109,46 @@ pub fn generate(
             unsolvable_left -= 1;
         }
         let (start, goal, table) = generator.case(reachable);
-        write_case(request.judge, &start, &goal, table, input, &mut answers)?;
+        write_case(
+            request,
+            index + 1,
+            &start,
+            &goal,
+            table,
+            input,
+            &mut answers,
+        )?;
     }
     Ok(Ok(()))
 }
 
 /// Writes one case in `judge`'s format and, when asked, its answer from `table` (the goal's
 /// canonical table; `None` when the case is unreachable).
+#[allow(clippy::too_many_arguments)]
 fn write_case(
-    judge: Judge,
+    request: &Request,
+    case: u64,
     start: &Board,
     goal: &Board,
     table: Option<&Table>,
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
+    let judge = request.judge;
+    let canonical = table.map(|table| (table, start.relabel(goal, table.goal())));
+    if request.json {
+        let path = canonical.and_then(|(table, start)| table.path(&start));
+        let record = serde_json::json!({
+            "case": case,
+            "start": start.to_string(),
+            "goal": goal.to_string(),
+            "solvable": path.is_some(),
+            "distance": path.as_ref().map(Path::len),
+            "path": path.as_ref().map(Path::to_string),
+        });
+        serde_json::to_writer(&mut *input, &record)?;
+        return writeln!(input);
+    }
     judge.write_board(start, input)?;
     writeln!(input)?;
     if judge.boards() == 2 {
@@ -129,7 +158,6 @@ fn write_case(
     let Some(out) = answers.as_mut() else {
         return Ok(());
     };
-    let canonical = table.map(|table| (table, start.relabel(goal, table.goal())));
     let found = canonical.and_then(|(table, start)| table.path(&start));
     match (judge.answers_paths(), found) {
         (true, Some(path)) => writeln!(out, "{path}"),

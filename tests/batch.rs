@@ -146,3 +146,44 @@ fn bless_writes_outs_that_then_pass() {
         .success()
         .stdout("ok   mine/a.in  3 cases\n1 passed, 0 failed\n");
 }
+
+#[test]
+fn json_gives_a_record_per_file_and_the_totals() {
+    let dir = folder(&[
+        ("p1379/a.in", "283104765\n"),
+        ("p1379/a.out", "4\n"),
+        ("p1379/b.in", "283104765\n"),
+        ("p1379/b.out", "5\n"),
+    ]);
+    let output = eight()
+        .current_dir(dir.path())
+        .args(["batch", "--json", "p1379"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["status"], "ok");
+    assert_eq!(records[0]["detail"], "1 case");
+    assert_eq!(records[1]["status"], "fail");
+    assert_eq!(records[1]["detail"], "case 1 (line 1): expected 5, got 4");
+    assert_eq!(records[2], serde_json::json!({"passed": 1, "failed": 1}));
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
+    let script = format!(
+        "{} batch {fixtures} | head -1",
+        assert_cmd::cargo::cargo_bin("eight").display()
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-o", "pipefail", "-c", &script])
+        .output()
+        .expect("bash");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert!(output.status.success(), "{:?}", output.status);
+}

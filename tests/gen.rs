@@ -217,3 +217,38 @@ fn refuses_impossible_requests() {
             .stderr(format!("eight: {message}\n"));
     }
 }
+
+#[test]
+fn json_gives_each_case_with_its_answer() {
+    let output = generated(&[
+        "hoj10466",
+        "-n",
+        "20",
+        "--seed",
+        "9",
+        "--unsolvable",
+        "0.5",
+        "--json",
+    ]);
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(records.len(), 20);
+    let mut oracles = HashMap::new();
+    for record in &records {
+        let start = Board::parse(record["start"].as_str().expect("start")).expect("board");
+        let goal = Board::parse(record["goal"].as_str().expect("goal")).expect("board");
+        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
+        let path = oracle.path(&start);
+        assert_eq!(record["solvable"], path.is_some());
+        assert_eq!(
+            record["path"].as_str(),
+            path.map(|p| p.to_string()).as_deref()
+        );
+    }
+    assert_eq!(
+        records.iter().filter(|r| r["solvable"] == false).count(),
+        10
+    );
+}

@@ -1,7 +1,7 @@
 //! `eight batch`: solve fixture files and compare with their `.out`, or write them (`--bless`).
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use eight::batch::{self, Verdict};
@@ -20,7 +20,7 @@ enum Outcome {
 
 /// The `.in` files of `paths` (files, or folders searched in name order), and how many paths
 /// were trouble: each reported on standard output with an `ERR` line.
-pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
+pub(super) fn inputs(paths: &[PathBuf]) -> io::Result<(Vec<PathBuf>, u64)> {
     let mut files = Vec::new();
     let mut trouble = 0;
     for path in paths {
@@ -33,27 +33,35 @@ pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
                     }
                     Ok(_) => {}
                     Err(error) => {
-                        println!("ERR  {error}");
+                        say(&format!("ERR  {error}"))?;
                         trouble += 1;
                     }
                 }
             }
         } else if !path.exists() {
-            println!("ERR  {}  no such file or folder", path.display());
+            say(&format!("ERR  {}  no such file or folder", path.display()))?;
             trouble += 1;
         } else if is_input(path) {
             files.push(path.clone());
         } else {
-            println!("ERR  {}  not an .in file or a folder", path.display());
+            say(&format!(
+                "ERR  {}  not an .in file or a folder",
+                path.display()
+            ))?;
             trouble += 1;
         }
     }
-    (files, trouble)
+    Ok((files, trouble))
+}
+
+/// Writes a line on standard output, returning its error (a closed pipe ends the run quietly).
+pub(super) fn say(line: &str) -> io::Result<()> {
+    writeln!(io::stdout().lock(), "{line}")
 }
 
 /// A progress bar over `count` files on standard error when it is a terminal, else hidden.
 pub(super) fn progress(count: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(count as u64);
@@ -64,19 +72,25 @@ pub(super) fn progress(count: usize) -> ProgressBar {
     bar
 }
 
-pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Result<Status> {
-    let (files, mut trouble) = inputs(paths);
+pub fn run(
+    paths: &[PathBuf],
+    judge: Option<Judge>,
+    bless: bool,
+    json: bool,
+) -> anyhow::Result<Status> {
+    let (files, mut trouble) = inputs(paths)?;
     let progress = progress(files.len());
     let (mut passed, mut failed) = (0, 0);
     let mut engine = Engine::default();
     for file in &files {
         progress.set_message(file.display().to_string());
         let outcome = run_file(file, judge, bless, &mut engine);
-        progress.suspend(|| match &outcome {
-            Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line) => {
-                println!("{line}")
+        progress.suspend(|| match (&outcome, json) {
+            (Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line), false) => {
+                say(line)
             }
-        });
+            (outcome, true) => say(&record(file, outcome).to_string()),
+        })?;
         match outcome {
             Outcome::Passed(_) => passed += 1,
             Outcome::Failed(_) => failed += 1,
@@ -85,7 +99,12 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
         progress.inc(1);
     }
     progress.finish_and_clear();
-    println!("{passed} passed, {} failed", failed + trouble);
+    if json {
+        let totals = serde_json::json!({"passed": passed, "failed": failed + trouble});
+        say(&totals.to_string())?;
+    } else {
+        say(&format!("{passed} passed, {} failed", failed + trouble))?;
+    }
     Ok(if trouble > 0 {
         Status::Trouble
     } else if failed > 0 {
@@ -93,6 +112,22 @@ pub fn run(paths: &[PathBuf], judge: Option<Judge>, bless: bool) -> anyhow::Resu
     } else {
         Status::Success
     })
+}
+
+/// A file's outcome as a JSON object: its status (`ok`, `wrote`, `fail` or `error`) and the
+/// detail that its text line gives after the file's name.
+fn record(file: &Path, outcome: &Outcome) -> serde_json::Value {
+    let (status, line) = match outcome {
+        Outcome::Passed(line) if line.starts_with("wrote") => ("wrote", line),
+        Outcome::Passed(line) => ("ok", line),
+        Outcome::Failed(line) => ("fail", line),
+        Outcome::Trouble(line) => ("error", line),
+    };
+    let named = format!("{}  ", file.display());
+    let detail = line
+        .split_once(&named)
+        .map_or(line.as_str(), |(_, detail)| detail);
+    serde_json::json!({"file": file.display().to_string(), "status": status, "detail": detail})
 }
 
 pub(super) fn cases_of(count: u64) -> String {

@@ -45,6 +45,9 @@ pub struct Options {
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
     #[arg(long, value_name = "PREFIX")]
     out: Option<PathBuf>,
+    /// One JSON object a line per case, with its answer, on standard output
+    #[arg(long, conflicts_with = "out")]
+    json: bool,
 }
 
 pub fn run(options: &Options) -> anyhow::Result<Status> {
@@ -57,6 +60,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         unsolvable: options.unsolvable,
         goal: options.goal,
         all: options.all,
+        json: options.json,
     };
     let Some(prefix) = &options.out else {
         let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -18,7 +18,7 @@ use eight::verdict::{self, Verdict};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use super::batch::{cases_of, inputs, progress};
+use super::batch::{cases_of, inputs, progress, say};
 use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
@@ -68,7 +68,7 @@ struct Run {
 }
 
 pub fn run(options: &Options) -> anyhow::Result<Status> {
-    let (files, trouble) = inputs(&options.paths);
+    let (files, trouble) = inputs(&options.paths)?;
     let jobs = options
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
@@ -99,7 +99,10 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         for (index, outcome) in receiver {
             ready[index] = Some(outcome);
             while let Some(outcome) = ready.get_mut(printed).and_then(Option::take) {
-                progress.suspend(|| println!("{}", outcome.line));
+                if progress.suspend(|| say(&outcome.line)).is_err() {
+                    // standard output closed: the rest would go nowhere
+                    return;
+                }
                 match outcome.kind {
                     Kind::Accepted => passed += 1,
                     Kind::Rejected => failed += 1,
@@ -111,7 +114,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         }
     });
     progress.finish_and_clear();
-    println!("{passed} passed, {} failed", failed + trouble);
+    say(&format!("{passed} passed, {} failed", failed + trouble))?;
     Ok(if trouble > 0 {
         Status::Trouble
     } else if failed > 0 {

@@ -88,6 +88,9 @@ enum Command {
         /// Write each `.out` from the canonical answers instead of comparing
         #[arg(long)]
         bless: bool,
+        /// One JSON object a line per file (file, status, detail), then the totals
+        #[arg(long)]
+        json: bool,
     },
     /// Generate random cases in a judge's format, with their canonical answers
     ///
@@ -261,7 +264,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
             paths,
             judge,
             bless,
-        } => batch::run(&paths, judge, bless),
+            json,
+        } => batch::run(&paths, judge, bless, json),
         Command::Gen(options) => gen::run(&options),
         Command::Judge(options) => judge::run(&options),
         Command::Show(options) => show::show(&options),
