@@ -45,6 +45,16 @@ pub fn rank(board: &Board) -> u32 {
     rank
 }
 
+/// The position of the `n`-th (from 0) lowest set bit of `mask`: the `n`-th smallest value
+/// still unused when the set bits are the unused values. Drops the lowest bits, takes the next.
+pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
+    let mut candidates = mask;
+    for _ in 0..n {
+        candidates &= candidates - 1;
+    }
+    candidates.trailing_zeros()
+}
+
 /// The board of a rank below [`COUNT`].
 ///
 /// ```
@@ -57,15 +67,8 @@ pub fn unrank(mut rank: u32) -> Board {
     let mut unused = 0x1FFu32;
     let mut cells = [0u8; 9];
     for (cell, weight) in cells.iter_mut().zip(WEIGHT) {
-        let mut digit = rank / weight;
+        let value = nth_set_bit(unused, rank / weight);
         rank %= weight;
-        // the digit-th smallest unused value: drop the lowest set bits, take the next
-        let mut candidates = unused;
-        while digit > 0 {
-            candidates &= candidates - 1;
-            digit -= 1;
-        }
-        let value = candidates.trailing_zeros();
         *cell = value as u8;
         unused &= !(1 << value);
     }

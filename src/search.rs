@@ -36,6 +36,16 @@ pub struct Stats {
     pub time: Duration,
 }
 
+impl Stats {
+    /// No work, and the time since `began`: an unreachable board, decided by parity.
+    pub(crate) fn since(began: Instant) -> Stats {
+        Stats {
+            time: began.elapsed(),
+            ..Stats::default()
+        }
+    }
+}
+
 fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_u64(time.as_micros() as u64)
 }
@@ -74,11 +84,10 @@ fn walk(start: &Board, length: u32, distance: impl Fn(&State) -> Option<u32>) ->
 /// Plain breadth-first search from the goal, one layer at a time, until the start is reached.
 pub fn bfs(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
     let began = Instant::now();
-    let mut stats = Stats::default();
     if !start.reaches(goal) {
-        stats.time = began.elapsed();
-        return (None, stats);
+        return (None, Stats::since(began));
     }
+    let mut stats = Stats::default();
     const UNSEEN: u8 = u8::MAX;
     let mut distance = vec![UNSEEN; INDICES];
     let target = State::new(start).index() as usize;
@@ -117,11 +126,10 @@ pub fn bfs(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
 /// f no greater than the distance is expanded.
 pub fn astar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
     let began = Instant::now();
-    let mut stats = Stats::default();
     if !start.reaches(goal) {
-        stats.time = began.elapsed();
-        return (None, stats);
+        return (None, Stats::since(began));
     }
+    let mut stats = Stats::default();
     const UNSEEN: u8 = u8::MAX;
     // best g found so far, and whether the board is closed (expanded with its exact g)
     let mut g = vec![UNSEEN; INDICES];
@@ -174,11 +182,10 @@ pub fn astar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
 /// IDA* from the start with the Manhattan distance, moves tried in the canonical order.
 pub fn idastar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
     let began = Instant::now();
-    let mut stats = Stats::default();
     if !start.reaches(goal) {
-        stats.time = began.elapsed();
-        return (None, stats);
+        return (None, Stats::since(began));
     }
+    let mut stats = Stats::default();
     let mut bound = manhattan(start, goal);
     let mut moves = Vec::new();
     loop {

@@ -11,7 +11,7 @@
 
 use crate::board::{Board, BLANK, NONE, TARGETS};
 use crate::moves::Move;
-use crate::rank::ONES;
+use crate::rank::{nth_set_bit, ONES};
 
 /// How many boards a parity class holds, and so how many indices there are: 9! / 2.
 pub const INDICES: usize = 181_440;
@@ -89,14 +89,8 @@ impl State {
         let mut unused = 0x1FEu32; // the tiles 1..=8
         let mut tiles = [0u8; 8];
         for (position, weight) in WEIGHT.into_iter().enumerate() {
-            let mut digit = rank / weight;
+            let tile = nth_set_bit(unused, rank / weight);
             rank %= weight;
-            let mut candidates = unused;
-            while digit > 0 {
-                candidates &= candidates - 1;
-                digit -= 1;
-            }
-            let tile = candidates.trailing_zeros();
             tiles[position] = tile as u8;
             unused &= !(1 << tile);
         }

@@ -105,13 +105,7 @@ pub fn run(
     } else {
         say(&format!("{passed} passed, {} failed", failed + trouble))?;
     }
-    Ok(if trouble > 0 {
-        Status::Trouble
-    } else if failed > 0 {
-        Status::Differences
-    } else {
-        Status::Success
-    })
+    Ok(Status::of_checks(failed, trouble))
 }
 
 /// A file's outcome as a JSON object: its status (`ok`, `wrote`, `fail` or `error`) and the

@@ -115,13 +115,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     });
     progress.finish_and_clear();
     say(&format!("{passed} passed, {} failed", failed + trouble))?;
-    Ok(if trouble > 0 {
-        Status::Trouble
-    } else if failed > 0 {
-        Status::Differences
-    } else {
-        Status::Success
-    })
+    Ok(Status::of_checks(failed, trouble))
 }
 
 enum Kind {

@@ -231,6 +231,19 @@ pub enum Status {
     Trouble = 2,
 }
 
+impl Status {
+    /// The status of a run of checks: trouble over failures over success.
+    fn of_checks(failed: u64, trouble: u64) -> Status {
+        if trouble > 0 {
+            Status::Trouble
+        } else if failed > 0 {
+            Status::Differences
+        } else {
+            Status::Success
+        }
+    }
+}
+
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {

@@ -80,10 +80,7 @@ impl Report {
     fn parity(began: Instant) -> Report {
         Report {
             algorithm: "parity",
-            stats: Stats {
-                time: began.elapsed(),
-                ..Stats::default()
-            },
+            stats: Stats::since(began),
         }
     }
 }
