@@ -198,3 +198,49 @@ fn prints_files_in_order_whatever_the_jobs() {
     );
     assert!(text.ends_with("4 passed, 0 failed\n"), "{text}");
 }
+
+#[test]
+fn survives_hostile_programs_and_leaves_no_process_behind() {
+    // forks a child that outlives it, and exits having answered
+    let marker = "298.1357";
+    judge(ONE_MOVE, &[], &format!("(sleep {marker} &); echo r"))
+        .success()
+        .stdout(predicate::str::starts_with("AC   hdu1043/case.in  1 case"));
+    assert!(
+        !survivor(&format!("sleep {marker}")),
+        "the forked child outlived the run"
+    );
+    // closes its standard output and keeps running
+    judge(
+        ONE_MOVE,
+        &["--time-limit", "0.3"],
+        "echo r; exec >&-; while :; do :; done",
+    )
+    .code(1)
+    .stdout(predicate::str::contains(
+        "TLE  hdu1043/case.in  over 0.3 s, killed",
+    ));
+    // writes to standard error without end
+    judge(ONE_MOVE, &["--time-limit", "0.3"], "echo r; yes >&2")
+        .code(1)
+        .stdout(predicate::str::contains(
+            "TLE  hdu1043/case.in  over 0.3 s, killed",
+        ));
+    // reads no input at all
+    judge(ONE_MOVE, &[], "echo r").success();
+}
+
+#[test]
+fn reports_a_malformed_input_file_and_judges_the_others() {
+    let dir = cases(ONE_MOVE);
+    fs::write(dir.path().join("hdu1043/bad.in"), "1 2 3 4 5 6 7 9 8\n").expect("write");
+    eight()
+        .current_dir(dir.path())
+        .args(["judge", "hdu1043", "hdu1043", "--", "sh", "-c", "echo r"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "ERR  hdu1043/bad.in  malformed input: line 1:15: found `9`",
+        ))
+        .stdout(predicate::str::contains("AC   hdu1043/case.in  1 case"));
+}

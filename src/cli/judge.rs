@@ -232,7 +232,9 @@ fn execute(file: &Path, options: &Options) -> io::Result<Run> {
         let over = Arc::clone(&over);
         thread::spawn(move || read_capped(stdout, cap, &over))
     };
-    let errors = thread::spawn(move || read_capped(stderr, 64 * 1024, &AtomicBool::new(false)));
+    // standard error is drained to its end, the first 64 KiB kept, so that a program that
+    // writes there without end runs into the time limit rather than a full pipe
+    let errors = thread::spawn(move || drain(stderr, 64 * 1024));
     let started = Instant::now();
     let limit = Duration::from_secs_f64(options.time_limit.max(0.0));
     let mut peak_kib = 0;
@@ -295,6 +297,17 @@ fn read_capped(mut stream: impl Read, cap: u64, over: &AtomicBool) -> Vec<u8> {
             }
         }
     }
+}
+
+/// Reads `stream` to its end, keeping its first `keep` bytes.
+fn drain(mut stream: impl Read, keep: usize) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut chunk = vec![0; 1 << 16];
+    while let Ok(read @ 1..) = stream.read(&mut chunk) {
+        let room = keep.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..read.min(room)]);
+    }
+    kept
 }
 
 /// The resident and peak resident memory of the running child, in KiB, from `/proc`: sampled,

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::bibfs::Solver;
 use crate::board::Board;
-use crate::moves::Path;
+use crate::moves::{Move, Path};
 use crate::search::{self, Stats};
 use crate::table::{canonical_goal, Table};
 
@@ -232,7 +232,7 @@ impl Engine {
         }
         if self.table(goal).is_none() {
             return match self.search(start, goal, true).1 {
-                Some(path) => writeln!(out, "{path}").map(Some),
+                Some(path) => write_line(path.0.into_iter(), out).map(Some),
                 None => Ok(None),
             };
         }
@@ -241,15 +241,7 @@ impl Engine {
         let moves = table
             .walk(&canonical(start, goal, table))
             .expect("equal parities reach each other");
-        // at most 31 moves and the newline: one write from the stack
-        let mut line = [0u8; 40];
-        let mut len = 0;
-        for step in moves {
-            line[len] = step.letter() as u8;
-            len += 1;
-        }
-        line[len] = b'\n';
-        out.write_all(&line[..=len]).map(Some)
+        write_line(moves, out).map(Some)
     }
 
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
@@ -269,6 +261,19 @@ impl Engine {
             None => self.search(start, goal, true).1,
         }
     }
+}
+
+/// Writes the moves' letters and a newline in one write, from the stack: a shortest path has
+/// at most 31 moves. One write a line means an interrupted run never leaves half a line.
+fn write_line(moves: impl Iterator<Item = Move>, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = [0u8; 40];
+    let mut len = 0;
+    for step in moves {
+        line[len] = step.letter() as u8;
+        len += 1;
+    }
+    line[len] = b'\n';
+    out.write_all(&line[..=len])
 }
 
 /// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.

@@ -163,6 +163,14 @@ pub fn write_distance(distance: Option<u32>, out: &mut dyn Write) -> io::Result<
     }
 }
 
+/// Writes a JSON record and its newline in one write, so that an interrupted run never leaves
+/// half a line.
+fn write_record(record: &impl Serialize, out: &mut impl Write) -> io::Result<()> {
+    let mut line = serde_json::to_vec(record)?;
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
 /// What a run read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Outcome {
@@ -223,8 +231,7 @@ pub fn run<J: Format>(
                     }
                     None => record,
                 };
-                serde_json::to_writer(&mut *out, &record)?;
-                writeln!(out)?;
+                write_record(&record, out)?;
                 outcome.answered += 1;
             }
             Item::Malformed(error) => {
@@ -240,8 +247,7 @@ pub fn run<J: Format>(
                             message: &message,
                         },
                     });
-                    serde_json::to_writer(&mut *out, &record)?;
-                    writeln!(out)?;
+                    write_record(&record, out)?;
                 }
                 outcome.malformed += 1;
             }

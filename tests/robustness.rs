@@ -1,0 +1,233 @@
+//! Hostile and unusual input, the same way across the judge commands: each case is answered,
+//! accepted where the README says the input is lenient, or reported with its place and skipped
+//! (exit 2), never a panic, never a hang, and the valid cases around it always answered.
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+
+fn run(command: &str, input: &[u8]) -> (String, String, Option<i32>) {
+    let output = Command::cargo_bin("eight")
+        .expect("the binary is built")
+        .arg(command)
+        .write_stdin(input.to_vec())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        text(&output.stdout),
+        text(&output.stderr),
+        output.status.code(),
+    )
+}
+
+/// `steps` (goal 123804765) on each kind of input: what it prints, and the start of its one
+/// diagnostic (empty when the input is accepted).
+#[test]
+fn steps_meets_every_kind_of_input() {
+    let cases: [(&str, &[u8], &str, &str); 20] = [
+        ("empty input", b"", "", ""),
+        ("whitespace only", b"  \n\t\r\n\n", "", ""),
+        (
+            "8 cells",
+            b"1 2 3 8 0 4 7 6\n",
+            "",
+            "eight: line 1:16: found the end of the line after 8 cells",
+        ),
+        (
+            "8 glued",
+            b"12380476\n123804765\n",
+            "0\n",
+            "eight: line 1:1: found `12380476` (8 characters)",
+        ),
+        (
+            "10 cells",
+            b"1 2 3 8 0 4 7 6 5 1\n",
+            "0\n",
+            "eight: line 1:20: found the end of the line after 1 cells",
+        ),
+        (
+            "duplicate tile",
+            b"123804766\n",
+            "",
+            "eight: line 1:9: found a second `6`",
+        ),
+        (
+            "two blanks",
+            b"1238047x5\n",
+            "",
+            "eight: line 1:8: found a second blank",
+        ),
+        (
+            "no blank",
+            b"123845761\n",
+            "",
+            "eight: line 1:9: found a second `1`",
+        ),
+        (
+            "tile 9",
+            b"123894765\n",
+            "",
+            "eight: line 1:5: found `9`, expected a tile 1-8",
+        ),
+        (
+            "multi-digit token",
+            b"10 2 3 8 0 4 7 6 5\n",
+            "",
+            "eight: line 1:1: found `10` (2 characters)",
+        ),
+        (
+            "letters",
+            b"abc 804 765\n",
+            "",
+            "eight: line 1:1: found `a`, expected a tile 1-8",
+        ),
+        ("x and X blanks", b"1238x4765\n1238X4765\n", "0\n0\n", ""),
+        (
+            "split over lines",
+            b"123\n804\n765\n2 8 3\n1 0 4\n7 6 5\n",
+            "0\n4\n",
+            "",
+        ),
+        ("CRLF", b"123804765\r\n283104765\r\n", "0\n4\n", ""),
+        ("byte order mark", b"\xef\xbb\xbf123804765\n", "0\n", ""),
+        (
+            "invalid UTF-8",
+            b"\xff\xfe\xfd\n123804765\n",
+            "0\n",
+            "eight: line 1:1: found `\u{fffd}`",
+        ),
+        (
+            "NUL bytes",
+            b"123\x00804765\n123804765\n",
+            "0\n",
+            "eight: line 1:1: found `123\\0804765` (10 characters)",
+        ),
+        (
+            "a number too big",
+            b"99999999999999999999999999\n123804765\n",
+            "0\n",
+            "eight: line 1:1: found `999999999999\u{2026}` (26 characters)",
+        ),
+        (
+            "truncated last case",
+            b"123804765\n1 2 3\n",
+            "0\n",
+            "eight: line 3:1: found the end of the input after 3 of 9 cells",
+        ),
+        ("unreachable", b"213804765\n", "-1\n", ""),
+    ];
+    for (name, input, stdout, stderr) in cases {
+        let (out, err, code) = run("steps", input);
+        assert_eq!(out, stdout, "{name}: stdout");
+        if stderr.is_empty() {
+            assert_eq!(err, "", "{name}: stderr");
+            assert_eq!(code, Some(0), "{name}: exit status");
+        } else {
+            assert!(err.starts_with(stderr), "{name}: stderr {err:?}");
+            assert_eq!(
+                err.lines().count(),
+                1,
+                "{name}: one line per malformed case: {err:?}"
+            );
+            assert_eq!(code, Some(2), "{name}: exit status");
+        }
+    }
+}
+
+#[test]
+fn path_and_pair_read_alike() {
+    // 0, x and X are all blanks, in every command
+    let (out, err, code) = run("path", b"1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 x 8\n12345678X\n");
+    assert_eq!((out.as_str(), err.as_str(), code), ("\nr\n\n", "", Some(0)));
+    let (out, err, code) = run("pair", b"2 8 3 1 0 4 7 6 5\n");
+    assert_eq!(out, "");
+    assert!(err.starts_with("eight: line 2:1: found the end of the input after 9 of 18 cells"));
+    assert_eq!(code, Some(2));
+    let (out, _, code) = run("pair", b"283104765 12380476\n283104765 123804765\n");
+    assert_eq!((out.as_str(), code), ("4\n", Some(2)));
+}
+
+#[test]
+fn a_100_mb_line_without_a_newline_is_one_located_error() {
+    let mut input = vec![b'1'; 100_000_000];
+    input.extend_from_slice(b"\n123804765");
+    let (out, err, code) = run("steps", &input);
+    assert_eq!(out, "0\n");
+    assert_eq!(
+        err,
+        "eight: line 1:1: found `111111111111\u{2026}` (100000000 characters), expected a cell, a row of 3 cells or a board of 9\n"
+    );
+    assert_eq!(code, Some(2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any bytes: no panic, a line of output per valid case, a line of diagnostics per
+    /// malformed one, exit 0 or 2.
+    #[test]
+    fn any_bytes_get_an_answer_or_a_located_error(input in proptest::collection::vec(
+        prop_oneof![
+            Just(b'1'), Just(b'2'), Just(b'3'), Just(b'4'), Just(b'5'), Just(b'6'), Just(b'7'),
+            Just(b'8'), Just(b'0'), Just(b'x'), Just(b' '), Just(b'\n'), Just(b'\r'), any::<u8>(),
+        ],
+        0..300,
+    )) {
+        for command in ["steps", "pair", "path"] {
+            let (out, err, code) = run(command, &input);
+            prop_assert!(matches!(code, Some(0) | Some(2)), "{command}: {code:?} {err}");
+            prop_assert!(!err.contains("panicked"), "{command}: {err}");
+            prop_assert_eq!(code == Some(2), !err.is_empty());
+            prop_assert!(err.lines().all(|line| line.starts_with("eight: line ")), "{}", err);
+            prop_assert!(out.lines().all(|line| !line.is_empty() || command == "path"));
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_run_leaves_only_whole_lines() {
+    use std::io::{Read, Write};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command as Process, Stdio};
+
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["path", "--algo", "bibfs"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..200_000 {
+            if stdin
+                .write_all(b"8 6 7 2 5 4 3 x 1\n2 3 4 1 5 x 7 6 8\n")
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("signal");
+    let mut output = String::new();
+    stdout.read_to_string(&mut output).expect("read");
+    let status = child.wait().expect("wait");
+    feeder.join().expect("feeder");
+    assert_eq!(
+        status.signal(),
+        Some(2),
+        "ended by SIGINT, as the shell expects"
+    );
+    assert!(
+        output.is_empty() || output.ends_with('\n'),
+        "a partial line"
+    );
+    let answers = ["lurdrulurdlldrrululddruulddrurd", "dlurullddrurdllurdr"];
+    for (number, line) in output.lines().enumerate() {
+        assert_eq!(line, answers[number % 2], "line {}", number + 1);
+    }
+}
