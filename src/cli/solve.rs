@@ -17,7 +17,9 @@ pub fn answer<J: Format>(
     output: Output,
     stats: bool,
 ) -> anyhow::Result<Status> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
+    // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
+    let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
     let mut report = |error: &eight::InputError| eprintln!("eight: {error}");
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
