@@ -222,15 +222,15 @@ impl<R: Read> Scanner<R> {
         loop {
             if self.start == self.end {
                 if !self.exhausted {
+                    // a refill may bring nothing to read yet (a byte order mark alone)
                     self.refill(before_wait)?;
+                    continue;
                 }
-                if self.exhausted {
-                    return Ok(if std::mem::take(&mut self.in_token) {
-                        Event::Token
-                    } else {
-                        Event::End(self.place())
-                    });
-                }
+                return Ok(if std::mem::take(&mut self.in_token) {
+                    Event::Token
+                } else {
+                    Event::End(self.place())
+                });
             }
             let byte = self.buffer[self.start];
             let is_break = self.is_break(byte);
@@ -769,6 +769,15 @@ mod tests {
                 "123456780"
             ]
         );
+    }
+
+    #[test]
+    fn reads_a_byte_order_mark_alone_as_nothing() {
+        // found by cargo fuzz: the mark skipped left the buffer empty, and the scanner read on
+        for origin in [Origin::Line, Origin::Argument, Origin::Text] {
+            assert_eq!(read(b"\xef\xbb\xbf", origin, 1), Vec::<String>::new());
+            assert_eq!(read(b"\xef\xbb\xbf123804765", origin, 1), ["123804765"]);
+        }
     }
 
     #[test]
