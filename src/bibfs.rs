@@ -160,36 +160,47 @@ impl Solver {
     pub fn explore(&mut self, goal: &Board) -> (Vec<u8>, Vec<u32>) {
         self.forget();
         let mut table = vec![u8::MAX; INDICES];
-        let queue = &mut self.backward.seen;
         let start = State::new(goal);
-        // the whole class, and room for the last writes past its end: every board is written
-        // at the queue's end and kept only when new, so the loop has no unpredictable branch
-        queue.resize(INDICES + 4, start);
         table[start.index() as usize] = 0;
+        // Two layers at a time in the sides' buffers, not the whole class: a layer is at most
+        // 24,047 boards. Every neighbour is written at the next layer's end and kept only when
+        // new, so the loop has no unpredictable branch; room for four more is kept ahead.
+        let mut layer = std::mem::take(&mut self.forward.seen);
+        let mut next_layer = std::mem::take(&mut self.backward.seen);
+        layer.push(start);
         let mut sizes = Vec::new();
-        let (mut layer, mut len) = (0..1, 1);
         let mut depth = 0u8;
         while !layer.is_empty() {
             sizes.push(layer.len() as u32);
-            for position in layer.clone() {
-                let state = queue[position];
+            next_layer.clear();
+            next_layer.resize(2 * layer.len() + 4, start);
+            let mut len = 0;
+            for state in &layer {
                 self.nodes += 1;
+                if len + 4 > next_layer.len() {
+                    // rare: a layer more than twice the last
+                    next_layer.resize(2 * next_layer.len(), start);
+                }
                 state.each_neighbour(|step, next| {
                     let entry = &mut table[next.index() as usize];
                     let found = (depth + 1) | (step.opposite() as u8) << 5;
                     let new = *entry == u8::MAX;
                     let nearer = *entry & DISTANCE == depth + 1 && *entry > found;
                     *entry = if new || nearer { found } else { *entry };
-                    queue[len] = next;
+                    next_layer[len] = next;
                     len += usize::from(new);
                     true
                 });
             }
-            layer = layer.end..len;
+            next_layer.truncate(len);
+            std::mem::swap(&mut layer, &mut next_layer);
             depth += 1;
         }
         // the stamps were not touched: nothing to forget
-        queue.clear();
+        layer.clear();
+        next_layer.clear();
+        self.forward.seen = layer;
+        self.backward.seen = next_layer;
         (table, sizes)
     }
 
