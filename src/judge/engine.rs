@@ -67,6 +67,21 @@ impl Algorithm {
     }
 }
 
+/// What answers one query, as [`Engine::route`] decides.
+enum Route {
+    /// The parities differ.
+    Unreachable,
+    /// The table of the goal's blank cell, from `start` relabelled for it.
+    Table {
+        start: Board,
+        blank: usize,
+        began: Instant,
+        before: u64,
+    },
+    /// A search.
+    Search,
+}
+
 /// What answered a query and what it cost.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Report {
@@ -198,21 +213,43 @@ impl Engine {
         };
     }
 
-    /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
-    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+    /// Decides once per query what answers it: parity for an unreachable board, the goal's
+    /// table (with `start` relabelled for it), or a search. Counts the query toward the switch.
+    fn route(&mut self, start: &Board, goal: &Board) -> Route {
         let began = Instant::now();
         let before = self.solver.nodes_expanded();
         if !self.reaches(start, goal) {
             self.last = Report::parity(began);
-            return None;
+            return Route::Unreachable;
         }
-        match self.table(goal) {
-            Some(table) => {
-                let distance = table.distance(&canonical(start, goal, table));
-                self.looked_up(began, before);
-                distance
-            }
-            None => self.search(start, goal, false).0,
+        match self.table(goal).map(|table| canonical(start, goal, table)) {
+            Some(start) => Route::Table {
+                start,
+                blank: goal.blank(),
+                began,
+                before,
+            },
+            None => Route::Search,
+        }
+    }
+
+    /// The table that `route` chose, noting the lookup as the last query.
+    fn chosen(&mut self, blank: usize, began: Instant, before: u64) -> &Table {
+        self.looked_up(began, before);
+        self.tables[blank].as_ref().expect("route built it")
+    }
+
+    /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
+    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+        match self.route(start, goal) {
+            Route::Unreachable => None,
+            Route::Table {
+                start,
+                blank,
+                began,
+                before,
+            } => self.chosen(blank, began, before).distance(&start),
+            Route::Search => self.search(start, goal, false).0,
         }
     }
 
@@ -224,41 +261,36 @@ impl Engine {
         goal: &Board,
         out: &mut dyn Write,
     ) -> io::Result<Option<()>> {
-        let began = Instant::now();
-        let before = self.solver.nodes_expanded();
-        if !self.reaches(start, goal) {
-            self.last = Report::parity(began);
-            return Ok(None);
-        }
-        if self.table(goal).is_none() {
-            return match self.search(start, goal, true).1 {
+        match self.route(start, goal) {
+            Route::Unreachable => Ok(None),
+            Route::Table {
+                start,
+                blank,
+                began,
+                before,
+            } => {
+                let table = self.chosen(blank, began, before);
+                let moves = table.walk(&start).expect("equal parities reach each other");
+                write_line(moves, out).map(Some)
+            }
+            Route::Search => match self.search(start, goal, true).1 {
                 Some(path) => write_line(path.0.into_iter(), out).map(Some),
                 None => Ok(None),
-            };
+            },
         }
-        self.looked_up(began, before);
-        let table = self.table(goal).expect("built above");
-        let moves = table
-            .walk(&canonical(start, goal, table))
-            .expect("equal parities reach each other");
-        write_line(moves, out).map(Some)
     }
 
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        let began = Instant::now();
-        let before = self.solver.nodes_expanded();
-        if !self.reaches(start, goal) {
-            self.last = Report::parity(began);
-            return None;
-        }
-        match self.table(goal) {
-            Some(table) => {
-                let path = table.path(&canonical(start, goal, table));
-                self.looked_up(began, before);
-                path
-            }
-            None => self.search(start, goal, true).1,
+        match self.route(start, goal) {
+            Route::Unreachable => None,
+            Route::Table {
+                start,
+                blank,
+                began,
+                before,
+            } => self.chosen(blank, began, before).path(&start),
+            Route::Search => self.search(start, goal, true).1,
         }
     }
 }
@@ -319,6 +351,25 @@ mod tests {
         assert!(
             engine.tables.iter().all(Option::is_some),
             "every table was used"
+        );
+    }
+
+    #[test]
+    fn each_query_counts_once_toward_the_switch() {
+        let (start, goal) = (unrank(12_345), unrank(54_321));
+        let mut engine = Engine::default();
+        let mut out = Vec::new();
+        for _ in 0..TABLE_AFTER {
+            engine.write_path(&start, &goal, &mut out).expect("memory");
+        }
+        assert!(
+            engine.tables.iter().all(Option::is_none),
+            "{TABLE_AFTER} queries search"
+        );
+        engine.write_path(&start, &goal, &mut out).expect("memory");
+        assert!(
+            engine.tables[goal.blank()].is_some(),
+            "the next builds the table"
         );
     }
 
