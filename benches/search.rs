@@ -3,9 +3,13 @@
 #![allow(missing_docs)] // criterion_group! defines an undocumented function
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use eight::gen::{generate, Request};
-use eight::judge::{self, Judge, PathJudge};
-use eight::{rank, Board, Origin, Solver, Table};
+use eight::format::path::PathJudge;
+use eight::format::Origin;
+use eight::puzzle::rank;
+use eight::tools::gen::{generate, Request};
+use eight::tools::stream;
+use eight::Judge;
+use eight::{Board, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("bench boards are valid")
@@ -69,11 +73,11 @@ fn runs(c: &mut Criterion) {
         b.iter(|| {
             let mut out = std::io::sink();
             let mut judge = PathJudge::default();
-            judge::run(
+            stream::run(
                 &mut judge,
                 &input[..],
                 Origin::Line,
-                judge::Output::Judge,
+                stream::Output::Judge,
                 &mut out,
                 &mut |_| {},
                 None,

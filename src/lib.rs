@@ -1,8 +1,14 @@
 //! `eight` solves the 8-puzzle in the formats of the classic online-judge problems.
 //!
-//! The core is a bidirectional breadth-first search over Cantor ranks ([`Solver`]) that gives
-//! every answer's distance and its canonical path: the lexicographically smallest shortest path
-//! in the order `d < l < r < u`. The [`judge`] modules read and write each judge's format.
+//! The layers, each importing only from those below it:
+//! - [`puzzle`]: boards, moves and paths, Cantor ranks, parity;
+//! - [`solve`]: the bidirectional breadth-first search over ranks ([`Solver`]), the whole-space
+//!   tables, the textbook searches, and the [`Engine`] that routes a query;
+//! - [`format`]: reading cases with located errors, and each judge's description;
+//! - [`tools`]: the answer stream, the checker, test data, drawings and histograms.
+//!
+//! Every path is the canonical one: the lexicographically smallest shortest path in the order
+//! `d < l < r < u`.
 //!
 //! ```
 //! use eight::{Board, Solver};
@@ -11,24 +17,11 @@
 //! assert_eq!(Solver::new().distance(&start, &goal), Some(4));
 //! ```
 
-pub mod batch;
-pub mod bibfs;
-pub mod board;
-pub mod gen;
-pub mod histogram;
-pub mod input;
-pub mod judge;
-pub mod moves;
-pub mod oracle;
-pub mod rank;
-pub mod search;
-pub mod show;
-pub mod state;
-pub mod table;
-pub mod verdict;
+pub mod format;
+pub mod puzzle;
+pub mod solve;
+pub mod tools;
 
-pub use bibfs::Solver;
-pub use board::Board;
-pub use input::{Cases, InputError, Item, Origin, Place};
-pub use moves::{Move, Path};
-pub use table::Table;
+pub use format::Judge;
+pub use puzzle::{Board, Move, Path};
+pub use solve::{Algorithm, Engine, Solver, Table};

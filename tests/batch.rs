@@ -1,14 +1,12 @@
 //! `eight batch` on fixture folders: clean runs, planted mistakes, trouble, and `--bless`.
 
+mod common;
+use common::eight;
+
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
-}
 
 /// Writes `files` (relative path, contents) under a new temporary folder.
 fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {

@@ -1,15 +1,13 @@
 //! The commands as a user runs them: arguments and standard input, exact standard output,
 //! located errors on standard error, exit statuses, and streams that end early.
 
+mod common;
+use common::eight;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
-}
 
 #[test]
 fn answers_boards_given_as_arguments() {

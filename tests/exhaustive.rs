@@ -2,8 +2,9 @@
 //! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one;
 //! and the same for the whole-space table of each goal.
 
-use eight::oracle::Oracle;
-use eight::{rank, Board, Solver, Table};
+use eight::puzzle::rank;
+use eight::solve::oracle::Oracle;
+use eight::{Board, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("test boards are valid")

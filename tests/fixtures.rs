@@ -4,13 +4,16 @@
 //!
 //! `EIGHT_BLESS=1 cargo test --test fixtures` rewrites the `.out` files from the oracle.
 
+mod common;
+use common::eight;
+
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-use eight::oracle::Oracle;
-use eight::{Board, Cases, Item, Origin};
+use eight::format::{Cases, Item, Origin};
+use eight::solve::oracle::Oracle;
+use eight::Board;
 
 /// A judge's fixture folder, its subcommand, and how the oracle answers its cases.
 struct Judge {
@@ -114,8 +117,7 @@ fn every_fixture_is_answered_byte_for_byte() {
             let aliases = judge.commands.iter().map(|command| vec![*command]);
             let algorithms = ["bibfs", "table"].map(|algo| vec![judge.commands[0], "--algo", algo]);
             for command in aliases.chain(algorithms) {
-                let output = Command::cargo_bin("eight")
-                    .expect("binary")
+                let output = eight()
                     .args(&command)
                     .pipe_stdin(&input)
                     .expect("stdin")

@@ -1,16 +1,15 @@
 //! `eight gen`: reproducible bytes, cases at the requested distances (checked by the plain BFS
 //! oracle), the exact share of unreachable cases, and clear refusals.
 
+mod common;
+use common::eight;
+
 use std::collections::HashMap;
 use std::fs;
 
-use assert_cmd::Command;
-use eight::oracle::Oracle;
-use eight::{Board, Cases, Item, Origin};
-
-fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
-}
+use eight::format::{Cases, Item, Origin};
+use eight::solve::oracle::Oracle;
+use eight::Board;
 
 fn generated(args: &[&str]) -> Vec<u8> {
     let output = eight().arg("gen").args(args).output().expect("runs");

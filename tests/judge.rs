@@ -1,13 +1,11 @@
 //! `eight judge` with small programs written for the tests: every verdict from a real run.
 
+mod common;
+use common::eight;
+
 use std::fs;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
-}
 
 /// A folder `hdu1043/` holding `case.in` with `input`, for the judge to find.
 fn cases(input: &str) -> tempfile::TempDir {

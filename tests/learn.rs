@@ -1,11 +1,9 @@
 //! `show`, `histogram` and `completions` as a user runs them.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
+use common::eight;
 
-fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
-}
+use predicates::prelude::*;
 
 #[test]
 fn show_draws_plain_ascii_when_not_a_terminal() {

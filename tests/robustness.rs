@@ -2,12 +2,13 @@
 //! accepted where the README says the input is lenient, or reported with its place and skipped
 //! (exit 2), never a panic, never a hang, and the valid cases around it always answered.
 
-use assert_cmd::Command;
+mod common;
+use common::eight;
+
 use proptest::prelude::*;
 
 fn run(command: &str, input: &[u8]) -> (String, String, Option<i32>) {
-    let output = Command::cargo_bin("eight")
-        .expect("the binary is built")
+    let output = eight()
         .arg(command)
         .write_stdin(input.to_vec())
         .timeout(std::time::Duration::from_secs(60))

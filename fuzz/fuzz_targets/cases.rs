@@ -1,7 +1,8 @@
 //! The case reader on any bytes: it ends, never panics, and every case it gives is valid.
 #![no_main]
 
-use eight::{Board, Cases, Item, Origin};
+use eight::format::{Cases, Item, Origin};
+use eight::Board;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

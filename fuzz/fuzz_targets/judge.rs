@@ -2,8 +2,10 @@
 //! one JSON record per case, and no panic.
 #![no_main]
 
-use eight::judge::{self, Engine, Output, Pair, PathJudge, Steps};
-use eight::{Board, Origin};
+use eight::format::{pair::Pair, path::PathJudge, steps::Steps, Origin};
+use eight::tools::stream::{self as judge, Output};
+use eight::Engine;
+use eight::Board;
 use libfuzzer_sys::fuzz_target;
 
 fn lines(output: &[u8]) -> u64 {

@@ -4,8 +4,8 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use eight::batch::{self, Verdict};
-use eight::judge::{Engine, Judge};
+use eight::tools::batch::{self, Verdict};
+use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
 

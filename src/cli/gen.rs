@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use eight::gen::{generate, Request};
-use eight::judge::Judge;
+use eight::tools::gen::{generate, Request};
 use eight::Board;
+use eight::Judge;
 
 use super::{judge_parser, parse_board, Status};
 
@@ -89,7 +89,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     Ok(report(generated))
 }
 
-fn report(generated: Result<(), eight::gen::Impossible>) -> Status {
+fn report(generated: Result<(), eight::tools::gen::Impossible>) -> Status {
     match generated {
         Ok(()) => Status::Success,
         Err(impossible) => {

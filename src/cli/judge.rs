@@ -13,8 +13,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use eight::judge::{Engine, Judge};
-use eight::verdict::{self, Verdict};
+use eight::tools::check::{self as verdict, Verdict};
+use eight::{Engine, Judge};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 

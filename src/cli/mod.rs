@@ -7,8 +7,10 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use eight::judge::{Algorithm, Engine, Judge, Output, Pair, PathJudge, Steps};
+use eight::format::{pair::Pair, path::PathJudge, steps::Steps};
+use eight::tools::stream::Output;
 use eight::Board;
+use eight::{Algorithm, Engine, Judge};
 
 mod batch;
 mod gen;
@@ -36,7 +38,7 @@ enum Command {
         #[arg(value_name = "BOARD")]
         boards: Vec<OsString>,
         /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = eight::judge::steps::DEFAULT_GOAL,
+        #[arg(long, value_name = "BOARD", default_value = eight::format::steps::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
         #[command(flatten)]
@@ -65,7 +67,7 @@ enum Command {
         #[arg(value_name = "BOARD")]
         boards: Vec<OsString>,
         /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = eight::judge::path::DEFAULT_GOAL,
+        #[arg(long, value_name = "BOARD", default_value = eight::format::path::DEFAULT_GOAL,
               value_parser = parse_board)]
         goal: Board,
         #[command(flatten)]

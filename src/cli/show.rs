@@ -4,8 +4,8 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use eight::histogram::Histogram;
-use eight::show::{self, Solution};
+use eight::tools::histogram::Histogram;
+use eight::tools::show::{self, Solution};
 use eight::{Board, Solver};
 
 use super::{parse_board, Status};

@@ -4,8 +4,10 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use eight::judge::{self, Format, Output, Report};
-use eight::Origin;
+use eight::format::judge::Format;
+use eight::format::{InputError, Origin};
+use eight::solve::Report;
+use eight::tools::stream::{self, Output};
 
 use super::Status;
 
@@ -20,13 +22,13 @@ pub fn answer<J: Format>(
     // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
     // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
     let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
-    let mut report = |error: &eight::InputError| eprintln!("eight: {error}");
+    let mut report = |error: &InputError| eprintln!("eight: {error}");
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let on_case: Option<&mut dyn FnMut(u64, Report)> = stats.then_some(&mut each as _);
     let outcome = if arguments.is_empty() {
         let input = io::stdin().lock();
-        judge::run(
+        stream::run(
             judge,
             input,
             Origin::Line,
@@ -40,7 +42,7 @@ pub fn answer<J: Format>(
         let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
         let joined = parts.join(&0u8);
         let input = &joined[..];
-        judge::run(
+        stream::run(
             judge,
             input,
             Origin::Argument,

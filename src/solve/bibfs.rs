@@ -10,9 +10,9 @@
 //! half those are marked back from the meeting layer, in the backward half every step that
 //! lowers the distance to the goal by one stays on a shortest path.
 
-use crate::board::Board;
-use crate::moves::Path;
-use crate::state::{State, INDICES};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Path;
+use crate::solve::state::{State, INDICES};
 
 /// One stamp per index of the parity class (start and goal share one, or there is no search),
 /// shared by both sides, since a board is seen by one side only until they meet:

@@ -3,9 +3,10 @@
 //! `optimal`, no longer than the shortest). Trailing spaces and a final newline do not matter;
 //! a missing or extra line does.
 
-use crate::input::{Cases, InputError, Item, Origin};
-use crate::judge::{Engine, Judge};
-use crate::moves::Path;
+use crate::format::Judge;
+use crate::format::{Cases, InputError, Item, Origin};
+use crate::puzzle::moves::Path;
+use crate::solve::Engine;
 
 /// What the output earned.
 #[derive(Clone, PartialEq, Eq, Debug)]

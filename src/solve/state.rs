@@ -9,9 +9,9 @@
 //! only those three Lehmer digits change: they are recomputed from the old ones and three
 //! comparisons, since what lies to the right of the window is the same before and after.
 
-use crate::board::{Board, BLANK, NONE, TARGETS};
-use crate::moves::Move;
-use crate::rank::{nth_set_bit, ONES};
+use crate::puzzle::board::{Board, BLANK, NONE, TARGETS};
+use crate::puzzle::moves::Move;
+use crate::puzzle::rank::{nth_set_bit, ONES};
 
 /// How many boards a parity class holds, and so how many indices there are: 9! / 2.
 pub const INDICES: usize = 181_440;
@@ -225,7 +225,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rank::{unrank, COUNT};
+    use crate::puzzle::rank::{unrank, COUNT};
 
     #[test]
     fn moves_update_the_index_as_a_fresh_computation_would() {

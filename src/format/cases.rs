@@ -6,89 +6,11 @@
 //! afresh on the next one; a board with a repeated tile is a complete case and is skipped
 //! alone. Memory stays bounded whatever the input: a token is kept to its first few bytes.
 
-use std::fmt;
 use std::io::{self, Read};
 
-use crate::board::{Board, BLANK};
-
-/// What the lines of the input are, for naming places in errors.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Origin {
-    /// Lines of a stream: a line end must fall between rows.
-    Line,
-    /// Command-line arguments, joined by NUL bytes (which no argument can hold): an argument
-    /// ends like whitespace, except that it also ends the skipping after a malformed case.
-    Argument,
-    /// One string of text, such as an option's value.
-    Text,
-}
-
-/// A place in the input: 1-based line (or argument) and byte column.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Place {
-    /// What `line` counts.
-    pub origin: Origin,
-    /// The line or argument, from 1.
-    pub line: u64,
-    /// The byte column, from 1.
-    pub column: u64,
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.origin {
-            Origin::Line => write!(f, "line {}:{}", self.line, self.column),
-            Origin::Argument => write!(f, "argument {}:{}", self.line, self.column),
-            Origin::Text if self.line == 1 => write!(f, "column {}", self.column),
-            Origin::Text => write!(f, "line {}:{}", self.line, self.column),
-        }
-    }
-}
-
-/// A malformed case: where, what was found there, and what was expected.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct InputError {
-    /// Where the problem is.
-    pub place: Place,
-    /// What is there.
-    pub found: String,
-    /// What should have been there.
-    pub expected: String,
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: found {}, expected {}",
-            self.place, self.found, self.expected
-        )
-    }
-}
-
-impl std::error::Error for InputError {}
-
-impl InputError {
-    pub(crate) fn empty(origin: Origin) -> InputError {
-        InputError {
-            place: Place {
-                origin,
-                line: 1,
-                column: 1,
-            },
-            found: "no cells".into(),
-            expected: "a board".into(),
-        }
-    }
-
-    pub(crate) fn extra(place: Place) -> InputError {
-        InputError {
-            place,
-            found: "more cells after the board".into(),
-            expected: "one board".into(),
-        }
-    }
-}
+use super::place::{InputError, Origin, Place};
+use super::scan::{Event, Scanner, Token, HEAD};
+use crate::puzzle::board::{Board, BLANK};
 
 /// One step of reading: a whole case, a malformed one, or the end of the input.
 #[derive(Debug)]
@@ -108,166 +30,6 @@ pub struct Case<'a> {
     pub boards: &'a [Board],
     /// Where the case starts.
     pub place: Place,
-}
-
-/// The most bytes of a token kept to show in an error; its length is always counted.
-const HEAD: usize = 12;
-
-/// A token as the scanner sees it: its place, its length and its first bytes.
-#[derive(Clone, Copy)]
-struct Token {
-    place: Place,
-    len: u64,
-    head: [u8; HEAD],
-}
-
-impl Token {
-    fn bytes(&self) -> &[u8] {
-        &self.head[..(self.len as usize).min(HEAD)]
-    }
-
-    /// The token for an error message, escaped, cut after its first bytes.
-    fn shown(&self) -> String {
-        let text = String::from_utf8_lossy(self.bytes());
-        let more = if self.len as usize > HEAD { "…" } else { "" };
-        format!("`{}{more}`", text.escape_debug())
-    }
-}
-
-enum Event {
-    Token,
-    /// The end of a line (or argument); the place is where it ended.
-    Break(Place),
-    End(Place),
-}
-
-/// Splits a byte stream into whitespace-separated tokens and line ends, with places, reading
-/// through its own buffer so that it knows when the next read could block.
-struct Scanner<R> {
-    reader: R,
-    origin: Origin,
-    buffer: Box<[u8]>,
-    start: usize,
-    end: usize,
-    exhausted: bool,
-    line: u64,
-    column: u64,
-    first_read: bool,
-    token: Token,
-    in_token: bool,
-}
-
-impl<R: Read> Scanner<R> {
-    fn new(reader: R, origin: Origin) -> Scanner<R> {
-        let place = Place {
-            origin,
-            line: 1,
-            column: 1,
-        };
-        Scanner {
-            reader,
-            origin,
-            buffer: vec![0; 1 << 16].into_boxed_slice(),
-            start: 0,
-            end: 0,
-            exhausted: false,
-            line: 1,
-            column: 1,
-            first_read: true,
-            token: Token {
-                place,
-                len: 0,
-                head: [0; HEAD],
-            },
-            in_token: false,
-        }
-    }
-
-    fn place(&self) -> Place {
-        Place {
-            origin: self.origin,
-            line: self.line,
-            column: self.column,
-        }
-    }
-
-    fn is_break(&self, byte: u8) -> bool {
-        match self.origin {
-            Origin::Argument => byte == 0,
-            Origin::Line | Origin::Text => byte == b'\n',
-        }
-    }
-
-    /// Refills the buffer, calling `before_wait` first since the read may block.
-    fn refill(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<()> {
-        before_wait()?;
-        let read = loop {
-            match self.reader.read(&mut self.buffer) {
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                result => break result?,
-            }
-        };
-        self.start = 0;
-        self.end = read;
-        self.exhausted = read == 0;
-        if self.first_read && self.buffer[..read].starts_with(b"\xEF\xBB\xBF") {
-            // A UTF-8 byte order mark, as some editors write, is no cell.
-            self.start = 3;
-        }
-        self.first_read = self.first_read && read == 0;
-        Ok(())
-    }
-
-    fn next(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Event> {
-        loop {
-            if self.start == self.end {
-                if !self.exhausted {
-                    // a refill may bring nothing to read yet (a byte order mark alone)
-                    self.refill(before_wait)?;
-                    continue;
-                }
-                return Ok(if std::mem::take(&mut self.in_token) {
-                    Event::Token
-                } else {
-                    Event::End(self.place())
-                });
-            }
-            let byte = self.buffer[self.start];
-            let is_break = self.is_break(byte);
-            if is_break || byte.is_ascii_whitespace() {
-                if std::mem::take(&mut self.in_token) {
-                    return Ok(Event::Token);
-                }
-                self.start += 1;
-                if is_break {
-                    let place = self.place();
-                    self.line += 1;
-                    self.column = 1;
-                    return Ok(Event::Break(place));
-                }
-                self.column += 1;
-            } else {
-                if !self.in_token {
-                    self.in_token = true;
-                    self.token.place = self.place();
-                    self.token.len = 0;
-                }
-                // the whole run of token bytes in the buffer at once
-                let arguments = self.origin == Origin::Argument;
-                let rest = &self.buffer[self.start..self.end];
-                let run = rest
-                    .iter()
-                    .position(|&b| b.is_ascii_whitespace() || (arguments && b == 0))
-                    .unwrap_or(rest.len());
-                let kept = self.token.len.min(HEAD as u64) as usize;
-                let taken = (HEAD - kept).min(run);
-                self.token.head[kept..kept + taken].copy_from_slice(&rest[..taken]);
-                self.token.len += run as u64;
-                self.column += run as u64;
-                self.start += run;
-            }
-        }
-    }
 }
 
 /// Reads cases of `boards` boards each (1 or 2) from a stream.
@@ -544,6 +306,40 @@ impl<R: Read> Cases<R> {
     }
 }
 
+impl Board {
+    /// Reads one board written in any layout of the spec (`283104765`, `2 8 3 1 0 4 7 6 5`,
+    /// `12345678x`, rows on separate lines); errors give the column in `text`.
+    ///
+    /// ```
+    /// use eight::Board;
+    /// let board = Board::parse("1 2 3 4 5 6 7 8 x").unwrap();
+    /// assert_eq!(board.to_string(), "123456780");
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, InputError> {
+        let mut cases = Cases::new(text.as_bytes(), Origin::Text, 1);
+        const IN_MEMORY: &str = "reading from memory cannot fail";
+        let mut no_wait = || Ok(());
+        let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::Case(case) => case.boards[0],
+            Item::Malformed(error) => return Err(error),
+            Item::End => return Err(InputError::empty(Origin::Text)),
+        };
+        match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::End => Ok(board),
+            Item::Case(case) => Err(InputError::extra(case.place)),
+            Item::Malformed(error) => Err(InputError::extra(error.place)),
+        }
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Board, InputError> {
+        Board::parse(text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -791,5 +587,13 @@ mod tests {
                 "123804765"
             ]
         );
+    }
+
+    #[test]
+    fn parses_one_board_and_nothing_more() {
+        let board = Board::parse("2 8 3\n1 0 4\n7 6 5").expect("a board");
+        assert_eq!(board.to_string(), "283104765");
+        assert!(Board::parse("283104765 123804765").is_err());
+        assert!(Board::parse("").is_err());
     }
 }

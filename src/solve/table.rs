@@ -2,10 +2,10 @@
 //! the first move of the canonical path, from one breadth-first search (the bidirectional core's
 //! backward side, run to the end). A lookup needs no search, and a path is a walk of lookups.
 
-use crate::bibfs::{Solver, DISTANCE};
-use crate::board::Board;
-use crate::moves::{Move, Path};
-use crate::state::State;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::{Move, Path};
+use crate::solve::bibfs::{Solver, DISTANCE};
+use crate::solve::state::State;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -124,7 +124,7 @@ pub fn canonical_goal(blank: usize) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::Oracle;
+    use crate::solve::oracle::Oracle;
 
     #[test]
     fn agrees_with_the_oracle_on_every_board_of_a_goal() {

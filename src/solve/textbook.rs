@@ -14,41 +14,12 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use serde::Serialize;
-
-use crate::board::{Board, BLANK};
-use crate::moves::{Move, Path};
-use crate::state::{State, INDICES};
-
-/// What a search did.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
-pub struct Stats {
-    /// Boards taken from the frontier and expanded.
-    pub expanded: u64,
-    /// Boards generated as neighbours.
-    pub generated: u64,
-    /// The largest frontier (open list, queue or depth-first stack).
-    pub peak_frontier: u64,
-    /// Wall-clock time.
-    #[serde(serialize_with = "micros")]
-    pub time: Duration,
-}
-
-impl Stats {
-    /// No work, and the time since `began`: an unreachable board, decided by parity.
-    pub(crate) fn since(began: Instant) -> Stats {
-        Stats {
-            time: began.elapsed(),
-            ..Stats::default()
-        }
-    }
-}
-
-fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u64(time.as_micros() as u64)
-}
+use super::state::{State, INDICES};
+use super::stats::Stats;
+use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::moves::{Move, Path};
 
 /// The Manhattan distance of `board` to `goal`: each tile's rows and columns from its place.
 pub fn manhattan(board: &Board, goal: &Board) -> u32 {
@@ -238,8 +209,8 @@ fn dive(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::Oracle;
-    use crate::rank::{unrank, COUNT};
+    use crate::puzzle::rank::{unrank, COUNT};
+    use crate::solve::oracle::Oracle;
 
     #[test]
     fn every_search_gives_the_canonical_path_on_seeded_boards() {

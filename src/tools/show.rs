@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, BLANK};
-use crate::moves::{Move, Path};
+use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::moves::{Move, Path};
 
 /// Width of one board (three cells and two spaces) and of the gap between boards.
 const BOARD: usize = 5;

@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use crate::board::Board;
-use crate::input::{Cases, InputError, Item, Origin};
-use crate::judge::Engine;
-use crate::judge::Judge;
-use crate::moves::Path;
+use crate::format::Judge;
+use crate::format::{Cases, InputError, Item, Origin};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Path;
+use crate::solve::Engine;
 
 /// The outcome of one file.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -221,9 +221,9 @@ mod tests {
 
     /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not its canonical one.
     fn two_shortest_paths(goal: &Board) -> (Board, Path) {
-        let oracle = crate::oracle::Oracle::new(*goal);
+        let oracle = crate::solve::oracle::Oracle::new(*goal);
         let all = itertools::Itertools::multi_cartesian_product(
-            (0..6).map(|_| crate::moves::Move::ALL.into_iter()),
+            (0..6).map(|_| crate::puzzle::moves::Move::ALL.into_iter()),
         );
         for moves in all {
             let path = Path(moves);

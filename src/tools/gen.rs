@@ -12,11 +12,11 @@ use std::io::{self, Write};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::bibfs::Solver;
-use crate::board::{Board, BLANK};
-use crate::judge::Judge;
-use crate::moves::Path;
-use crate::table::{canonical_goal, Table};
+use crate::format::Judge;
+use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::moves::Path;
+use crate::solve::bibfs::Solver;
+use crate::solve::table::{canonical_goal, Table};
 
 /// What to generate.
 #[derive(Clone, Debug)]

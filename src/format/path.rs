@@ -4,8 +4,9 @@
 
 use std::io::{self, Write};
 
-use crate::board::Board;
-use crate::judge::{Engine, Format};
+use crate::format::judge::Format;
+use crate::puzzle::board::Board;
+use crate::solve::Engine;
 
 /// POJ 1077's goal: the tiles in order, the blank last.
 pub const DEFAULT_GOAL: &str = "12345678x";
@@ -52,7 +53,7 @@ impl Format for PathJudge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::tests::answers;
+    use crate::tools::stream::tests::answers;
 
     #[test]
     fn answers_the_statement_sample() {

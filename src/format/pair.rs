@@ -4,8 +4,9 @@
 
 use std::io::{self, Write};
 
-use crate::board::Board;
-use crate::judge::{write_distance, Engine, Format};
+use crate::format::judge::{write_distance, Format};
+use crate::puzzle::board::Board;
+use crate::solve::Engine;
 
 /// The HOJ 10466 judge: every case brings its own goal.
 #[derive(Default)]
@@ -39,7 +40,7 @@ impl Format for Pair {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::tests::answers;
+    use crate::tools::stream::tests::answers;
 
     #[test]
     fn answers_equal_reachable_and_unreachable_pairs() {

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use crate::bibfs::Solver;
-use crate::board::Board;
-use crate::table::Table;
+use crate::puzzle::board::Board;
+use crate::solve::bibfs::Solver;
+use crate::solve::table::Table;
 
 /// The distribution of distances to one goal.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -25,7 +25,7 @@ impl Histogram {
     /// The distribution for `goal`, from one breadth-first search.
     ///
     /// ```
-    /// use eight::{histogram::Histogram, Board};
+    /// use eight::{tools::histogram::Histogram, Board};
     /// let histogram = Histogram::new(&Board::parse("12345678x").unwrap());
     /// assert_eq!((histogram.total, histogram.max), (181_440, 31));
     /// ```

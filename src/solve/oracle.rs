@@ -5,8 +5,8 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
-use crate::board::Board;
-use crate::moves::{Move, Path};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::{Move, Path};
 
 /// The distance to one goal of every board that reaches it.
 pub struct Oracle {

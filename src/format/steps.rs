@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use crate::board::Board;
-use crate::judge::{write_distance, Engine, Format};
+use crate::format::judge::{write_distance, Format};
+use crate::puzzle::board::Board;
+use crate::solve::Engine;
 
 /// P1379's goal: the tiles around the blank in the centre.
 pub const DEFAULT_GOAL: &str = "123804765";
@@ -48,7 +49,7 @@ impl Format for Steps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::tests::answers;
+    use crate::tools::stream::tests::answers;
 
     #[test]
     fn answers_the_statement_sample() {

@@ -2,7 +2,7 @@
 //! its Lehmer code (for each cell, how many later cells hold a smaller value), so that search
 //! state lives in flat arrays instead of hash maps.
 
-use crate::board::Board;
+use super::board::Board;
 
 /// How many ranks there are: 9!.
 pub const COUNT: usize = 362_880;
@@ -28,7 +28,7 @@ pub(crate) const ONES: [u8; 512] = {
 /// smaller values seen so far, one lookup on a bitmask. Nine steps, no inner loop.
 ///
 /// ```
-/// use eight::{rank, Board};
+/// use eight::{puzzle::rank, Board};
 /// assert_eq!(rank::rank(&Board::parse("012345678").unwrap()), 0);
 /// assert_eq!(rank::rank(&Board::parse("876543210").unwrap()), 362_879);
 /// ```
@@ -58,7 +58,7 @@ pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
 /// The board of a rank below [`COUNT`].
 ///
 /// ```
-/// use eight::{rank, Board};
+/// use eight::{puzzle::rank, Board};
 /// let board = Board::parse("283104765").unwrap();
 /// assert_eq!(rank::unrank(rank::rank(&board)), board);
 /// ```

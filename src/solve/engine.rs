@@ -5,11 +5,12 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use crate::bibfs::Solver;
-use crate::board::Board;
-use crate::moves::{Move, Path};
-use crate::search::{self, Stats};
-use crate::table::{canonical_goal, Table};
+use super::stats::Stats;
+use super::textbook;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::{Move, Path};
+use crate::solve::bibfs::Solver;
+use crate::solve::table::{canonical_goal, Table};
 
 /// Queries about one goal that the search answers before its table is built. A table costs
 /// about 6 ms (`table/build` in `cargo bench --bench search`), some 100 to 130 searches of a
@@ -173,9 +174,9 @@ impl Engine {
         let began = Instant::now();
         let (expanded, generated) = (self.solver.nodes_expanded(), self.solver.nodes_generated());
         let (algorithm, found) = match self.algorithm {
-            Algorithm::Bfs => ("bfs", Some(search::bfs(start, goal))),
-            Algorithm::Astar => ("astar", Some(search::astar(start, goal))),
-            Algorithm::Idastar => ("idastar", Some(search::idastar(start, goal))),
+            Algorithm::Bfs => ("bfs", Some(textbook::bfs(start, goal))),
+            Algorithm::Astar => ("astar", Some(textbook::astar(start, goal))),
+            Algorithm::Idastar => ("idastar", Some(textbook::idastar(start, goal))),
             Algorithm::Auto | Algorithm::Bibfs | Algorithm::Table => ("bibfs", None),
         };
         let (distance, path, stats) = match found {
@@ -320,7 +321,7 @@ fn canonical(start: &Board, goal: &Board, table: &Table) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rank::{unrank, COUNT};
+    use crate::puzzle::rank::{unrank, COUNT};
 
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {

@@ -1,9 +1,11 @@
 //! Boards of the 8-puzzle: nine cells in row-major order, tiles 1–8 and the blank (0).
+//!
+//! A board knows its cells, its moves and its parity; reading one from text is the reader's job
+//! (`Board::parse` lives in [`crate::format::cases`], beside the streams it shares its rules with).
 
 use std::fmt;
 
-use crate::input::{Cases, InputError, Item, Origin};
-use crate::moves::Move;
+use super::moves::Move;
 
 /// The blank's value in [`Board::cells`].
 pub const BLANK: u8 = 0;
@@ -74,30 +76,6 @@ impl Board {
             .fold(0, |bits, &cell| bits << 4 | u64::from(cell));
         Board {
             bits: packed | (blank as u64) << BLANK_SHIFT,
-        }
-    }
-
-    /// Reads one board written in any layout of the spec (`283104765`, `2 8 3 1 0 4 7 6 5`,
-    /// `12345678x`, rows on separate lines); errors give the column in `text`.
-    ///
-    /// ```
-    /// use eight::Board;
-    /// let board = Board::parse("1 2 3 4 5 6 7 8 x").unwrap();
-    /// assert_eq!(board.to_string(), "123456780");
-    /// ```
-    pub fn parse(text: &str) -> Result<Board, InputError> {
-        let mut cases = Cases::new(text.as_bytes(), Origin::Text, 1);
-        const IN_MEMORY: &str = "reading from memory cannot fail";
-        let mut no_wait = || Ok(());
-        let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
-            Item::Case(case) => case.boards[0],
-            Item::Malformed(error) => return Err(error),
-            Item::End => return Err(InputError::empty(Origin::Text)),
-        };
-        match cases.next(&mut no_wait).expect(IN_MEMORY) {
-            Item::End => Ok(board),
-            Item::Case(case) => Err(InputError::extra(case.place)),
-            Item::Malformed(error) => Err(InputError::extra(error.place)),
         }
     }
 
@@ -196,20 +174,17 @@ impl fmt::Display for Board {
     }
 }
 
-impl std::str::FromStr for Board {
-    type Err = InputError;
-
-    fn from_str(text: &str) -> Result<Board, InputError> {
-        Board::parse(text)
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::parse(text).expect("test boards are valid")
+    /// A board from its glued cells, `x` or `0` the blank (the reader is a layer above).
+    pub(crate) fn board(text: &str) -> Board {
+        let cells: Vec<u8> = text
+            .bytes()
+            .map(|byte| if byte == b'x' { BLANK } else { byte - b'0' })
+            .collect();
+        Board::from_cells(cells.try_into().expect("nine cells")).expect("a valid board")
     }
 
     #[test]
@@ -256,12 +231,5 @@ mod tests {
             board("x12345678").relabel(&from, &to).to_string(),
             "087654321"
         );
-    }
-
-    #[test]
-    fn parses_and_prints_a_board() {
-        assert_eq!(board("2 8 3\n1 0 4\n7 6 5").to_string(), "283104765");
-        assert!(Board::parse("283104765 123804765").is_err());
-        assert!(Board::parse("").is_err());
     }
 }

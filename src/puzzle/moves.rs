@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::Board;
+use super::board::Board;
 
 /// One move of the blank. The derived order is the canonical one: `d < l < r < u`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -117,6 +117,7 @@ impl std::str::FromStr for Path {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::board::tests::board;
 
     #[test]
     fn letters_round_trip_in_canonical_order() {
@@ -129,7 +130,7 @@ mod tests {
 
     #[test]
     fn replay_names_the_first_illegal_move() {
-        let start = Board::parse("12345678x").expect("valid");
+        let start = board("12345678x");
         let path: Path = "uu".parse().expect("letters");
         assert_eq!(
             path.replay(&start).map(|b| b.to_string()),

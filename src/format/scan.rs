@@ -1,0 +1,170 @@
+//! The byte scanner under the case reader: whitespace-separated tokens and line ends, each with
+//! its place, read through a buffer of its own so that it knows when the next read could block.
+//! A token keeps only its first bytes and its length, so memory is bounded whatever the input.
+
+use std::io::{self, Read};
+
+use super::place::{Origin, Place};
+
+/// The most bytes of a token kept to show in an error; its length is always counted.
+pub(super) const HEAD: usize = 12;
+
+/// A token as the scanner sees it: its place, its length and its first bytes.
+#[derive(Clone, Copy)]
+pub(super) struct Token {
+    pub(super) place: Place,
+    pub(super) len: u64,
+    pub(super) head: [u8; HEAD],
+}
+
+impl Token {
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.head[..(self.len as usize).min(HEAD)]
+    }
+
+    /// The token for an error message, escaped, cut after its first bytes.
+    pub(super) fn shown(&self) -> String {
+        let text = String::from_utf8_lossy(self.bytes());
+        let more = if self.len as usize > HEAD { "…" } else { "" };
+        format!("`{}{more}`", text.escape_debug())
+    }
+}
+
+pub(super) enum Event {
+    Token,
+    /// The end of a line (or argument); the place is where it ended.
+    Break(Place),
+    End(Place),
+}
+
+/// Splits a byte stream into whitespace-separated tokens and line ends, with places, reading
+/// through its own buffer so that it knows when the next read could block.
+pub(super) struct Scanner<R> {
+    reader: R,
+    pub(super) origin: Origin,
+    pub(super) buffer: Box<[u8]>,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    exhausted: bool,
+    pub(super) line: u64,
+    pub(super) column: u64,
+    first_read: bool,
+    pub(super) token: Token,
+    pub(super) in_token: bool,
+}
+
+impl<R: Read> Scanner<R> {
+    pub(super) fn new(reader: R, origin: Origin) -> Scanner<R> {
+        let place = Place {
+            origin,
+            line: 1,
+            column: 1,
+        };
+        Scanner {
+            reader,
+            origin,
+            buffer: vec![0; 1 << 16].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            exhausted: false,
+            line: 1,
+            column: 1,
+            first_read: true,
+            token: Token {
+                place,
+                len: 0,
+                head: [0; HEAD],
+            },
+            in_token: false,
+        }
+    }
+
+    fn place(&self) -> Place {
+        Place {
+            origin: self.origin,
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    fn is_break(&self, byte: u8) -> bool {
+        match self.origin {
+            Origin::Argument => byte == 0,
+            Origin::Line | Origin::Text => byte == b'\n',
+        }
+    }
+
+    /// Refills the buffer, calling `before_wait` first since the read may block.
+    fn refill(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<()> {
+        before_wait()?;
+        let read = loop {
+            match self.reader.read(&mut self.buffer) {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                result => break result?,
+            }
+        };
+        self.start = 0;
+        self.end = read;
+        self.exhausted = read == 0;
+        if self.first_read && self.buffer[..read].starts_with(b"\xEF\xBB\xBF") {
+            // A UTF-8 byte order mark, as some editors write, is no cell.
+            self.start = 3;
+        }
+        self.first_read = self.first_read && read == 0;
+        Ok(())
+    }
+
+    pub(super) fn next(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Event> {
+        loop {
+            if self.start == self.end {
+                if !self.exhausted {
+                    // a refill may bring nothing to read yet (a byte order mark alone)
+                    self.refill(before_wait)?;
+                    continue;
+                }
+                return Ok(if std::mem::take(&mut self.in_token) {
+                    Event::Token
+                } else {
+                    Event::End(self.place())
+                });
+            }
+            let byte = self.buffer[self.start];
+            let is_break = self.is_break(byte);
+            if is_break || byte.is_ascii_whitespace() {
+                if std::mem::take(&mut self.in_token) {
+                    return Ok(Event::Token);
+                }
+                self.start += 1;
+                if is_break {
+                    let place = self.place();
+                    self.line += 1;
+                    self.column = 1;
+                    return Ok(Event::Break(place));
+                }
+                self.column += 1;
+            } else {
+                if !self.in_token {
+                    self.in_token = true;
+                    self.token.place = self.place();
+                    self.token.len = 0;
+                }
+                // the whole run of token bytes in the buffer at once
+                let arguments = self.origin == Origin::Argument;
+                let rest = &self.buffer[self.start..self.end];
+                let run = rest
+                    .iter()
+                    .position(|&b| b.is_ascii_whitespace() || (arguments && b == 0))
+                    .unwrap_or(rest.len());
+                let kept = self.token.len.min(HEAD as u64) as usize;
+                let taken = (HEAD - kept).min(run);
+                self.token.head[kept..kept + taken].copy_from_slice(&rest[..taken]);
+                self.token.len += run as u64;
+                self.column += run as u64;
+                self.start += run;
+            }
+        }
+    }
+}

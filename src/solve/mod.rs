@@ -1,0 +1,17 @@
+//! The solvers, above the puzzle: the parity-class index, the bidirectional BFS (the core), the
+//! whole-space tables of the nine canonical goals, the textbook searches for comparison, the
+//! plain BFS oracle the tests trust, and the engine that routes each query to one of them.
+//! Every solver gives the canonical path, so which one answered never shows in the output.
+
+pub mod bibfs;
+pub mod engine;
+pub mod oracle;
+pub mod state;
+pub mod stats;
+pub mod table;
+pub mod textbook;
+
+pub use bibfs::Solver;
+pub use engine::{Algorithm, Engine, Report};
+pub use stats::Stats;
+pub use table::Table;

@@ -1,0 +1,34 @@
+//! What a query cost: boards expanded and generated, the largest frontier, and the time, the
+//! same measure for every algorithm so that `--stats` can compare them.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+/// What a search did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Boards taken from the frontier and expanded.
+    pub expanded: u64,
+    /// Boards generated as neighbours.
+    pub generated: u64,
+    /// The largest frontier (open list, queue or depth-first stack).
+    pub peak_frontier: u64,
+    /// Wall-clock time.
+    #[serde(serialize_with = "micros")]
+    pub time: Duration,
+}
+
+impl Stats {
+    /// No work, and the time since `began`: an unreachable board, decided by parity.
+    pub(crate) fn since(began: Instant) -> Stats {
+        Stats {
+            time: began.elapsed(),
+            ..Stats::default()
+        }
+    }
+}
+
+fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(time.as_micros() as u64)
+}

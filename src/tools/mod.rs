@@ -1,0 +1,9 @@
+//! The tools, above the solvers and the formats: the answer stream, the checker shared by
+//! `batch` and `judge`, test data, the drawn solution and the histogram of distances.
+
+pub mod batch;
+pub mod check;
+pub mod gen;
+pub mod histogram;
+pub mod show;
+pub mod stream;
