@@ -3,13 +3,12 @@
 #![allow(missing_docs)] // criterion_group! defines an undocumented function
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use eight::format::path::PathJudge;
+use eight::format::judge::HDU1043;
 use eight::format::Origin;
 use eight::puzzle::rank;
 use eight::tools::gen::{generate, Request};
-use eight::tools::stream;
-use eight::Judge;
-use eight::{Board, Solver, Table};
+use eight::tools::stream::{Output, Stream};
+use eight::{Board, Engine, Solver, Table};
 
 fn board(text: &str) -> Board {
     Board::parse(text).expect("bench boards are valid")
@@ -53,7 +52,7 @@ fn tables(c: &mut Criterion) {
 /// them: parsing, the automatic switch to the table, and formatting into a discarded buffer.
 fn runs(c: &mut Criterion) {
     let request = Request {
-        judge: Judge::Hdu1043,
+        judge: HDU1043,
         count: 100_000,
         seed: 1,
         min_depth: 0,
@@ -72,17 +71,16 @@ fn runs(c: &mut Criterion) {
     group.bench_function("path/100k", |b| {
         b.iter(|| {
             let mut out = std::io::sink();
-            let mut judge = PathJudge::default();
-            stream::run(
-                &mut judge,
-                &input[..],
-                Origin::Line,
-                stream::Output::Judge,
-                &mut out,
-                &mut |_| {},
-                None,
-            )
-            .expect("a sink does not fail")
+            let mut stream = Stream {
+                judge: HDU1043,
+                engine: Engine::default(),
+                output: Output::Answers,
+                report: &mut |_| {},
+                stats: None,
+            };
+            stream
+                .run(&input[..], Origin::Line, &mut out)
+                .expect("a sink does not fail")
         })
     });
     group.finish();

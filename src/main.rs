@@ -3,12 +3,10 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod cli;
 
 fn main() -> ExitCode {
-    match cli::run(cli::Cli::parse()) {
+    match cli::run(cli::parse()) {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {

@@ -1,6 +1,6 @@
-//! The fixtures under `fixtures/<judge>/`: their expected answers come from the plain BFS
-//! oracle, and the command answers every `.in` with its `.out`, byte for byte, under every alias
-//! and with each engine forced.
+//! The fixtures under `fixtures/<id>/`, a folder for every judge: their expected answers come
+//! from the plain BFS oracle, and the command answers every `.in` with its `.out`, byte for
+//! byte, under its name and its judge's id, and with each engine forced.
 //!
 //! `EIGHT_BLESS=1 cargo test --test fixtures` rewrites the `.out` files from the oracle.
 
@@ -11,48 +11,14 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use eight::format::{Cases, Item, Origin};
+use eight::format::{judge, Cases, Item, Judge, Origin};
 use eight::solve::oracle::Oracle;
 use eight::Board;
-
-/// A judge's fixture folder, its subcommand, and how the oracle answers its cases.
-struct Judge {
-    folder: &'static str,
-    commands: &'static [&'static str],
-    boards: usize,
-    /// The goal, or `None` when each case brings its own (the second board).
-    goal: Option<&'static str>,
-    paths: bool,
-}
-
-const JUDGES: [Judge; 3] = [
-    Judge {
-        folder: "p1379",
-        commands: &["steps", "p1379"],
-        boards: 1,
-        goal: Some("123804765"),
-        paths: false,
-    },
-    Judge {
-        folder: "hoj10466",
-        commands: &["pair", "hoj10466"],
-        boards: 2,
-        goal: None,
-        paths: false,
-    },
-    Judge {
-        folder: "hdu1043",
-        commands: &["path", "hdu1043", "poj1077"],
-        boards: 1,
-        goal: Some("12345678x"),
-        paths: true,
-    },
-];
 
 fn inputs(judge: &Judge) -> Vec<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
-        .join(judge.folder);
+        .join(judge.id);
     let mut files: Vec<PathBuf> = fs::read_dir(&folder)
         .expect("fixture folder")
         .map(|entry| entry.expect("fixture entry").path())
@@ -70,18 +36,9 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut HashMap<Board, Orac
     loop {
         match cases.next(&mut || Ok(())).expect("fixtures read") {
             Item::Case(case) => {
-                let start = case.boards[0];
-                let goal = match judge.goal {
-                    Some(goal) => Board::parse(goal).expect("goal"),
-                    None => case.boards[1],
-                };
+                let (start, goal) = judge.problem(case.boards);
                 let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
-                let answer = match (judge.paths, oracle.path(&start)) {
-                    (true, Some(path)) => path.to_string(),
-                    (true, None) => "unsolvable".to_string(),
-                    (false, Some(path)) => path.len().to_string(),
-                    (false, None) => "-1".to_string(),
-                };
+                let answer = judge.answer.text(oracle.path(&start).as_ref());
                 answers.push_str(&answer);
                 answers.push('\n');
             }
@@ -95,7 +52,7 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut HashMap<Board, Orac
 fn fixture_answers_come_from_the_plain_bfs() {
     let bless = std::env::var_os("EIGHT_BLESS").is_some();
     let mut oracles = HashMap::new();
-    for judge in &JUDGES {
+    for judge in judge::ALL {
         for input in inputs(judge) {
             let text = fs::read(&input).expect("read .in");
             let expected = oracle_answers(judge, &text, &mut oracles);
@@ -111,12 +68,12 @@ fn fixture_answers_come_from_the_plain_bfs() {
 
 #[test]
 fn every_fixture_is_answered_byte_for_byte() {
-    for judge in &JUDGES {
+    for judge in judge::ALL {
         for input in inputs(judge) {
             let expected = fs::read(input.with_extension("out")).expect("read .out");
-            let aliases = judge.commands.iter().map(|command| vec![*command]);
-            let algorithms = ["bibfs", "table"].map(|algo| vec![judge.commands[0], "--algo", algo]);
-            for command in aliases.chain(algorithms) {
+            let aliases = [judge.command, judge.id].map(|command| vec![command]);
+            let algorithms = ["bibfs", "table"].map(|algo| vec![judge.command, "--algo", algo]);
+            for command in aliases.into_iter().chain(algorithms) {
                 let output = eight()
                     .args(&command)
                     .pipe_stdin(&input)

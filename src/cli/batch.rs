@@ -74,7 +74,7 @@ pub(super) fn progress(count: usize) -> ProgressBar {
 
 pub fn run(
     paths: &[PathBuf],
-    judge: Option<Judge>,
+    judge: Option<&'static Judge>,
     bless: bool,
     json: bool,
 ) -> anyhow::Result<Status> {
@@ -136,19 +136,22 @@ fn is_input(path: &Path) -> bool {
 }
 
 /// The judge named by the nearest enclosing folder of `file`.
-fn judge_of(file: &Path) -> Option<Judge> {
+fn judge_of(file: &Path) -> Option<&'static Judge> {
     let absolute = fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
     absolute
         .ancestors()
         .skip(1)
-        .find_map(|folder| Judge::from_name(folder.file_name()?.to_str()?))
+        .find_map(|folder| Judge::from_id(folder.file_name()?.to_str()?))
 }
 
-fn run_file(file: &Path, judge: Option<Judge>, bless: bool, engine: &mut Engine) -> Outcome {
+fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine) -> Outcome {
     let shown = file.display();
     let Some(judge) = judge.or_else(|| judge_of(file)) else {
+        let ids: Vec<&str> = eight::format::judge::ALL.map(|judge| judge.id).into();
+        let (last, others) = ids.split_last().expect("there are judges");
         return Outcome::Trouble(format!(
-            "ERR  {shown}  no judge: not in a folder named p1379, hoj10466, poj1077 or hdu1043, and no --judge"
+            "ERR  {shown}  no judge: not in a folder named {} or {last}, and no --judge",
+            others.join(", ")
         ));
     };
     let input = match fs::read(file) {

@@ -17,7 +17,7 @@ use super::{judge_parser, parse_board, Status};
 pub struct Options {
     /// The judge whose input format to write
     #[arg(value_parser = judge_parser())]
-    judge: Judge,
+    judge: &'static Judge,
     /// How many cases
     #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
@@ -36,7 +36,7 @@ pub struct Options {
     /// Reachable boards at most this many moves from their goal
     #[arg(long, value_name = "MOVES")]
     max_depth: Option<u32>,
-    /// The share of unreachable cases, from 0 to 1 (not for p1379, which promises none)
+    /// The share of unreachable cases, from 0 to 1 (not for p1379, whose statement promises none)
     #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
     unsolvable: f64,
     /// The goal of every case (hoj10466; the other judges' goals are fixed)
@@ -52,7 +52,7 @@ pub struct Options {
 
 pub fn run(options: &Options) -> anyhow::Result<Status> {
     let request = Request {
-        judge: options.judge,
+        judge: *options.judge,
         count: options.count,
         seed: options.seed,
         min_depth: options.depth.unwrap_or(options.min_depth),

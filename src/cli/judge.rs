@@ -25,7 +25,7 @@ use super::{judge_parser, Status};
 pub struct Options {
     /// The judge whose rules apply
     #[arg(value_parser = judge_parser())]
-    judge: Judge,
+    judge: &'static Judge,
     /// `.in` files, or folders searched for them
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,

@@ -1,16 +1,12 @@
 //! The command line: clap's definitions and the dispatch to the library. Nothing here knows
 //! the puzzle; everything here knows the terminal.
 
-use std::ffi::OsString;
 use std::io;
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Parser, Subcommand};
-use eight::format::{pair::Pair, path::PathJudge, steps::Steps};
-use eight::tools::stream::Output;
-use eight::Board;
-use eight::{Algorithm, Engine, Judge};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use eight::{Algorithm, Board, Judge};
 
 mod batch;
 mod gen;
@@ -28,65 +24,21 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// The minimum number of moves to the goal, -1 when unreachable (Luogu P1379)
-    ///
-    /// A case is one board, usually 9 digits with 0 for the blank (`283104765`); any layout of
-    /// cells, rows of 3 and boards of 9 separated by whitespace is read. One answer line per case.
-    #[command(visible_alias = "p1379", after_help = STEPS_EXAMPLES)]
-    Steps {
-        /// Boards to solve; with none, cases are read from standard input until its end
-        #[arg(value_name = "BOARD")]
-        boards: Vec<OsString>,
-        /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = eight::format::steps::DEFAULT_GOAL,
-              value_parser = parse_board)]
-        goal: Board,
-        #[command(flatten)]
-        engine: EngineArgs,
-    },
-    /// The minimum number of moves from a start to its goal, -1 when unreachable (HOJ 10466)
-    ///
-    /// A case is two boards, the start then the goal, usually 9 numbers on a line each
-    /// (`2 8 3 1 0 4 7 6 5`). One answer line per case: 0 when they are equal.
-    #[command(visible_alias = "hoj10466", after_help = PAIR_EXAMPLES)]
-    Pair {
-        /// A start and its goal, and more pairs; with none, cases are read from standard input
-        #[arg(value_name = "START GOAL")]
-        boards: Vec<OsString>,
-        #[command(flatten)]
-        engine: EngineArgs,
-    },
-    /// The canonical path of the blank to the goal (POJ 1077, HDU 1043; HDU 3567 with --goal)
-    ///
-    /// A case is one board in x-notation (`2 3 4 1 5 x 7 6 8`). The answer is the
-    /// lexicographically smallest shortest path in the order d < l < r < u, an empty line when
-    /// already solved, or `unsolvable`.
-    #[command(visible_aliases = ["poj1077", "hdu1043"], after_help = PATH_EXAMPLES)]
-    Path {
-        /// Boards to solve; with none, cases are read from standard input until its end
-        #[arg(value_name = "BOARD")]
-        boards: Vec<OsString>,
-        /// The board to reach
-        #[arg(long, value_name = "BOARD", default_value = eight::format::path::DEFAULT_GOAL,
-              value_parser = parse_board)]
-        goal: Board,
-        #[command(flatten)]
-        engine: EngineArgs,
-    },
     /// Solve judge fixture files (`.in`) and compare the answers with their `.out`
     ///
     /// Each PATH is an `.in` file or a folder searched for them. A file's judge is the nearest
-    /// enclosing folder named p1379, hoj10466, poj1077 or hdu1043, unless --judge names one.
-    /// Counts must match exactly; paths are judged like the special judge: legal moves, ending
-    /// on the goal, of minimal length. Exit status 1 when a file fails, 2 on trouble.
-    #[command(after_help = BATCH_EXAMPLES)]
+    /// enclosing folder named after one (an id that --judge takes), unless --judge names one.
+    /// Counts must match exactly; paths are checked as the online judges check them: legal
+    /// moves, ending on the goal, of minimal length. Exit status 1 when a file fails, 2 on
+    /// trouble.
+    #[command(after_help = BATCH_EXAMPLES, display_order = 10)]
     Batch {
         /// `.in` files, or folders searched for them
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The judge of every file, instead of the nearest folder named after one
         #[arg(long, value_name = "JUDGE", value_parser = judge_parser())]
-        judge: Option<Judge>,
+        judge: Option<&'static Judge>,
         /// Write each `.out` from the canonical answers instead of comparing
         #[arg(long)]
         bless: bool,
@@ -98,7 +50,7 @@ enum Command {
     ///
     /// Reachable boards are drawn uniformly among those at the chosen distances from the goal;
     /// the same seed gives the same bytes on every platform.
-    #[command(after_help = GEN_EXAMPLES)]
+    #[command(after_help = GEN_EXAMPLES, display_order = 11)]
     Gen(gen::Options),
     /// Run a solution on fixture inputs and judge it like the online judge
     ///
@@ -106,19 +58,19 @@ enum Command {
     /// the answers are judged against eight's own (counts exactly, paths by the special judge).
     /// Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE. Exit status 1 when a
     /// file is not accepted, 2 on trouble.
-    #[command(after_help = JUDGE_EXAMPLES)]
+    #[command(after_help = JUDGE_EXAMPLES, display_order = 12)]
     Judge(judge::Options),
     /// Draw the canonical solution board by board
     ///
     /// The boards stand side by side as far as the terminal is wide, each labelled with its
     /// step and move; on a terminal the blank is highlighted and the moved tile coloured.
-    #[command(after_help = SHOW_EXAMPLES)]
+    #[command(after_help = SHOW_EXAMPLES, display_order = 13)]
     Show(show::ShowOptions),
     /// Count the boards at each distance from a goal, with a bar chart
-    #[command(after_help = HISTOGRAM_EXAMPLES)]
+    #[command(after_help = HISTOGRAM_EXAMPLES, display_order = 14)]
     Histogram(show::HistogramOptions),
     /// Print a completion script for a shell
-    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 15)]
     Completions {
         /// The shell
         shell: clap_complete::Shell,
@@ -160,27 +112,11 @@ Examples:
                                              deep.in and deep.out, 30 moves each
   eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs";
 
-const STEPS_EXAMPLES: &str = "\
-Examples:
-  eight steps 283104765                      prints 4
-  echo 283104765 | eight p1379               the same, read as the judge does
-  eight steps --goal 12345678x 867254301     prints 31";
-
-const PAIR_EXAMPLES: &str = "\
-Examples:
-  eight pair 283104765 123804765             prints 4
-  printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466";
-
-const PATH_EXAMPLES: &str = "\
-Examples:
-  echo '2 3 4 1 5 x 7 6 8' | eight path      prints dlurullddrurdllurdr
-  eight path --goal 123x46758 12345678x      prints lul";
-
 fn parse_board(text: &str) -> Result<Board, String> {
     Board::parse(text).map_err(|error| error.to_string())
 }
 
-/// The options every judge command shares.
+/// The options every solving command shares.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
     /// One JSON object a line per case instead of the judge's format, malformed cases included
@@ -197,29 +133,15 @@ struct EngineArgs {
     algo: Algorithm,
 }
 
-impl EngineArgs {
-    fn build(&self) -> Engine {
-        Engine::new(self.algo)
-    }
-
-    fn output(&self) -> Output {
-        if self.json {
-            Output::Json
-        } else {
-            Output::Judge
-        }
-    }
-}
-
 fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
     PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
         .map(|name| Algorithm::from_name(&name).expect("a possible value is an algorithm"))
 }
 
-/// Parses a judge's name, offering the names in `--help` and completions.
-fn judge_parser() -> impl TypedValueParser<Value = Judge> {
-    PossibleValuesParser::new(Judge::ALL.map(Judge::name))
-        .map(|name| Judge::from_name(&name).expect("a possible value is a judge's name"))
+/// Parses a judge's id, offering the ids in `--help` and completions.
+fn judge_parser() -> impl TypedValueParser<Value = &'static Judge> {
+    PossibleValuesParser::new(eight::format::judge::ALL.map(|judge| judge.id))
+        .map(|id| Judge::from_id(&id).expect("a possible value is a judge's id"))
 }
 
 /// How a run ended, as the exit status.
@@ -246,35 +168,44 @@ impl Status {
     }
 }
 
+/// The whole command line: the solving commands, made from the judges' descriptions, first;
+/// then the others.
+pub fn command() -> clap::Command {
+    let solving = solve::commands().into_iter().enumerate();
+    solving.fold(Cli::command(), |command, (order, solving)| {
+        command.subcommand(solving.display_order(order))
+    })
+}
+
+/// A parsed command line.
+#[derive(Debug)]
+pub enum Invocation {
+    /// A solving command.
+    Solve(solve::Invocation),
+    /// Any other.
+    Other(Cli),
+}
+
+/// Parses the command line, exiting as clap does on an error, `--help` or `--version`.
+pub fn parse() -> Invocation {
+    let matches = command().get_matches();
+    let solving = matches
+        .subcommand()
+        .and_then(|(name, matches)| solve::Invocation::from_matches(name, matches));
+    let parsed = match solving {
+        Some(invocation) => invocation.map(Invocation::Solve),
+        None => Cli::from_arg_matches(&matches).map(Invocation::Other),
+    };
+    parsed.unwrap_or_else(|error| error.format(&mut command()).exit())
+}
+
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
-pub fn run(cli: Cli) -> anyhow::Result<Status> {
+pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
+    let cli = match invocation {
+        Invocation::Solve(invocation) => return solve::answer(invocation),
+        Invocation::Other(cli) => cli,
+    };
     match cli.command {
-        Command::Steps {
-            boards,
-            goal,
-            engine,
-        } => solve::answer(
-            &mut Steps::new(goal, engine.build()),
-            &boards,
-            engine.output(),
-            engine.stats,
-        ),
-        Command::Pair { boards, engine } => solve::answer(
-            &mut Pair::new(engine.build()),
-            &boards,
-            engine.output(),
-            engine.stats,
-        ),
-        Command::Path {
-            boards,
-            goal,
-            engine,
-        } => solve::answer(
-            &mut PathJudge::new(goal, engine.build()),
-            &boards,
-            engine.output(),
-            engine.stats,
-        ),
         Command::Batch {
             paths,
             judge,
@@ -286,9 +217,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Show(options) => show::show(&options),
         Command::Histogram(options) => show::histogram(&options),
         Command::Completions { shell } => {
-            use clap::CommandFactory;
-            let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "eight", &mut io::stdout().lock());
+            clap_complete::generate(shell, &mut command(), "eight", &mut io::stdout().lock());
             Ok(Status::Success)
         }
     }
@@ -304,10 +233,9 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_definition_is_consistent() {
-        Cli::command().debug_assert();
+        command().debug_assert();
     }
 }

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 use eight::tools::histogram::Histogram;
-use eight::tools::show::{self, Solution};
+use eight::tools::show::{self, Drawing};
 use eight::{Board, Solver};
 
 use super::{parse_board, Status};
@@ -52,20 +52,8 @@ pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
     let path = Solver::new().path(&start, &goal);
     let mut out = io::stdout().lock();
     if options.json {
-        let frames = path.as_ref().map(|path| show::frames(&start, path));
-        let solution = Solution {
-            start: start.to_string(),
-            goal: goal.to_string(),
-            solvable: path.is_some(),
-            distance: path.as_ref().map(|path| path.len()),
-            path: path.as_ref().map(|path| path.to_string()),
-            boards: frames
-                .unwrap_or_default()
-                .iter()
-                .map(|(_, board)| board.to_string())
-                .collect(),
-        };
-        writeln!(out, "{}", serde_json::to_string(&solution)?)?;
+        let drawing = Drawing::new(&start, &goal, path.as_ref());
+        writeln!(out, "{}", serde_json::to_string(&drawing)?)?;
         return Ok(Status::Success);
     }
     let Some(path) = path else {

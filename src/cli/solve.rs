@@ -1,59 +1,140 @@
-//! The judge commands: cases from the arguments or standard input, answers on standard output.
+//! The solving commands, `steps`, `pair` and `path`: made from the judges' descriptions, one
+//! command per format with the judges' ids as aliases; cases from the arguments or standard
+//! input, answers on standard output.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use eight::format::judge::Format;
-use eight::format::{InputError, Origin};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+use eight::format::{judge, InputError, Judge, Origin};
 use eight::solve::Report;
-use eight::tools::stream::{self, Output};
+use eight::tools::stream::{Output, Stream};
+use eight::{Board, Engine};
+use itertools::Itertools;
 
-use super::Status;
+use super::{parse_board, EngineArgs, Status};
+
+/// The solving commands, one per format, in the order of the judges.
+pub fn commands() -> Vec<clap::Command> {
+    judge::ALL
+        .iter()
+        .map(|judge| judge.command)
+        .unique()
+        .map(|name| command(&judges_of(name)))
+        .collect()
+}
+
+/// The judges a command answers.
+fn judges_of(command: &str) -> Vec<&'static Judge> {
+    judge::ALL
+        .into_iter()
+        .filter(|judge| judge.command == command)
+        .collect()
+}
+
+/// The command of judges that share a format: named for what it prints, their ids as aliases.
+fn command(judges: &[&'static Judge]) -> clap::Command {
+    let judge = judges[0];
+    let names = judges.iter().map(|judge| judge.name()).join(", ");
+    let summary = format!("{} ({names})", judge.summary);
+    let (value_name, help) = match judge.boards {
+        2 => (
+            "START GOAL",
+            "A start and its goal, and more pairs; with none, cases are read from standard input",
+        ),
+        _ => (
+            "BOARD",
+            "Boards to solve; with none, cases are read from standard input until its end",
+        ),
+    };
+    let boards = Arg::new("boards")
+        .value_name(value_name)
+        .help(help)
+        .action(ArgAction::Append)
+        .value_parser(value_parser!(OsString));
+    let mut command = clap::Command::new(judge.command).arg(boards);
+    if let Some(goal) = judge.goal {
+        command = command.arg(
+            Arg::new("goal")
+                .long("goal")
+                .value_name("BOARD")
+                .help("The board to reach")
+                .default_value(goal.to_string())
+                .value_parser(parse_board),
+        );
+    }
+    // after the shared options, whose own documentation would stand in for the command's
+    EngineArgs::augment_args(command)
+        .about(summary.clone())
+        .long_about(format!("{summary}\n\n{}", judge.cases))
+        .visible_aliases(judges.iter().map(|judge| judge.id))
+        .after_help(judge.examples)
+}
+
+/// A solving command as parsed: the judge (with the goal of the run), the boards given as
+/// arguments, and the engine's options.
+#[derive(Debug)]
+pub struct Invocation {
+    judge: Judge,
+    boards: Vec<OsString>,
+    engine: EngineArgs,
+}
+
+impl Invocation {
+    /// The invocation of the solving command `name`, if it is one.
+    pub fn from_matches(name: &str, matches: &ArgMatches) -> Option<clap::error::Result<Self>> {
+        let judge = *judges_of(name).into_iter().next()?;
+        let judge = match matches.try_get_one::<Board>("goal").ok().flatten() {
+            Some(goal) => judge.with_goal(*goal),
+            None => judge,
+        };
+        let boards = matches
+            .get_many::<OsString>("boards")
+            .map_or_else(Vec::new, |boards| boards.cloned().collect());
+        Some(
+            EngineArgs::from_arg_matches(matches).map(|engine| Invocation {
+                judge,
+                boards,
+                engine,
+            }),
+        )
+    }
+}
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
-/// `stats`, a line per case on standard error and a summary at the end.
-pub fn answer<J: Format>(
-    judge: &mut J,
-    arguments: &[OsString],
-    output: Output,
-    stats: bool,
-) -> anyhow::Result<Status> {
+/// `--stats`, a line per case on standard error and a summary at the end.
+pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
     // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
     let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
     let mut report = |error: &InputError| eprintln!("eight: {error}");
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
-    let on_case: Option<&mut dyn FnMut(u64, Report)> = stats.then_some(&mut each as _);
+    let options = &invocation.engine;
+    let mut stream = Stream {
+        judge: invocation.judge,
+        engine: Engine::new(options.algo),
+        output: if options.json {
+            Output::Json
+        } else {
+            Output::Answers
+        },
+        report: &mut report,
+        stats: options.stats.then_some(&mut each as _),
+    };
+    let arguments = &invocation.boards;
     let outcome = if arguments.is_empty() {
-        let input = io::stdin().lock();
-        stream::run(
-            judge,
-            input,
-            Origin::Line,
-            output,
-            &mut out,
-            &mut report,
-            on_case,
-        )?
+        stream.run(io::stdin().lock(), Origin::Line, &mut out)?
     } else {
         // NUL joins the arguments since no argument can hold one.
         let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
         let joined = parts.join(&0u8);
-        let input = &joined[..];
-        stream::run(
-            judge,
-            input,
-            Origin::Argument,
-            output,
-            &mut out,
-            &mut report,
-            on_case,
-        )?
+        stream.run(&joined[..], Origin::Argument, &mut out)?
     };
     out.flush()?;
-    if stats {
+    drop(stream);
+    if options.stats {
         totals.summary();
     }
     Ok(if outcome.malformed > 0 {

@@ -1,14 +1,13 @@
 //! The judges' formats, beside the solvers and above the puzzle: reading cases from text with
-//! located errors, and each judge's description.
+//! located errors, each judge's description, and the answers as the judges spell them.
 
+pub mod answer;
 pub mod cases;
 pub mod judge;
-pub mod pair;
-pub mod path;
 pub mod place;
 mod scan;
-pub mod steps;
 
+pub use answer::Answer;
 pub use cases::{Case, Cases, Item};
 pub use judge::Judge;
 pub use place::{InputError, Origin, Place};

@@ -54,28 +54,35 @@ impl Board {
     /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).is_some());
     /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 6]).is_none());
     /// ```
-    pub fn from_cells(cells: [u8; 9]) -> Option<Board> {
-        let seen = cells.iter().try_fold(0u16, |seen, &cell| {
-            match 1u16.checked_shl(u32::from(cell)) {
-                Some(bit) if cell < 9 && seen & bit == 0 => Some(seen | bit),
-                _ => None,
+    pub const fn from_cells(cells: [u8; 9]) -> Option<Board> {
+        // loops by hand, so that the judges' goals can be constants
+        let mut seen = 0u16;
+        let mut index = 0;
+        while index < 9 {
+            let cell = cells[index];
+            if cell >= 9 || seen & 1 << cell != 0 {
+                return None;
             }
-        })?;
-        (seen == 0x1FF).then(|| Board::from_permutation(cells))
+            seen |= 1 << cell;
+            index += 1;
+        }
+        Some(Board::from_permutation(cells))
     }
 
     /// A board from cells already known to be a permutation of 0–8.
-    pub(crate) fn from_permutation(cells: [u8; 9]) -> Board {
-        let blank = cells
-            .iter()
-            .position(|&cell| cell == BLANK)
-            .expect("a permutation of 0-8 holds the blank");
-        let packed = cells
-            .iter()
-            .rev()
-            .fold(0, |bits, &cell| bits << 4 | u64::from(cell));
+    pub(crate) const fn from_permutation(cells: [u8; 9]) -> Board {
+        let mut bits = 0;
+        let mut blank = 0;
+        let mut index = 9;
+        while index > 0 {
+            index -= 1;
+            bits = bits << 4 | cells[index] as u64;
+            if cells[index] == BLANK {
+                blank = index;
+            }
+        }
         Board {
-            bits: packed | (blank as u64) << BLANK_SHIFT,
+            bits: bits | (blank as u64) << BLANK_SHIFT,
         }
     }
 

@@ -23,8 +23,6 @@ type Stamp = u8;
 const BACKWARD: Stamp = 0x20;
 const MARK: Stamp = 0x40;
 const SEEN: Stamp = 0x80;
-/// The distance's bits in a table entry of [`Solver::explore`].
-pub const DISTANCE: u8 = 0x1F;
 
 /// One side of the search: the boards it has seen, in order, layer by layer.
 #[derive(Default)]
@@ -148,60 +146,16 @@ impl Solver {
         SEEN | side | depth as Stamp
     }
 
-    /// For every board of `goal`'s parity class, by [`State::index`]: its distance to `goal` in
-    /// the low five bits and, above them, the first move of its canonical path (the first in the
-    /// order `d < l < r < u` that leads one move nearer); `0xFF` for none. And how many boards
-    /// lie at each distance. This is a query's backward search, run until the class is
-    /// exhausted, in the solver's buffers; it writes the table instead of the stamps.
-    ///
-    /// A board's canonical move is the smallest, over its parents one layer nearer the goal, of
-    /// the move back to the parent; so each edge into the next layer keeps the smaller of the
-    /// move it brings and the one already there, and no second pass is needed.
-    pub fn explore(&mut self, goal: &Board) -> (Vec<u8>, Vec<u32>) {
+    /// The two sides' board lists, emptied (the stamps of the last query cleared), and the
+    /// count of expanded boards, lent to a whole-space search: a table's, which must give the
+    /// lists back empty.
+    pub(crate) fn lend_buffers(&mut self) -> (&mut Vec<State>, &mut Vec<State>, &mut u64) {
         self.forget();
-        let mut table = vec![u8::MAX; INDICES];
-        let start = State::new(goal);
-        table[start.index() as usize] = 0;
-        // Two layers at a time in the sides' buffers, not the whole class: a layer is at most
-        // 24,047 boards. Every neighbour is written at the next layer's end and kept only when
-        // new, so the loop has no unpredictable branch; room for four more is kept ahead.
-        let mut layer = std::mem::take(&mut self.forward.seen);
-        let mut next_layer = std::mem::take(&mut self.backward.seen);
-        layer.push(start);
-        let mut sizes = Vec::new();
-        let mut depth = 0u8;
-        while !layer.is_empty() {
-            sizes.push(layer.len() as u32);
-            next_layer.clear();
-            next_layer.resize(2 * layer.len() + 4, start);
-            let mut len = 0;
-            for state in &layer {
-                self.nodes += 1;
-                if len + 4 > next_layer.len() {
-                    // rare: a layer more than twice the last
-                    next_layer.resize(2 * next_layer.len(), start);
-                }
-                state.each_neighbour(|step, next| {
-                    let entry = &mut table[next.index() as usize];
-                    let found = (depth + 1) | (step.opposite() as u8) << 5;
-                    let new = *entry == u8::MAX;
-                    let nearer = *entry & DISTANCE == depth + 1 && *entry > found;
-                    *entry = if new || nearer { found } else { *entry };
-                    next_layer[len] = next;
-                    len += usize::from(new);
-                    true
-                });
-            }
-            next_layer.truncate(len);
-            std::mem::swap(&mut layer, &mut next_layer);
-            depth += 1;
-        }
-        // the stamps were not touched: nothing to forget
-        layer.clear();
-        next_layer.clear();
-        self.forward.seen = layer;
-        self.backward.seen = next_layer;
-        (table, sizes)
+        (
+            &mut self.forward.seen,
+            &mut self.backward.seen,
+            &mut self.nodes,
+        )
     }
 
     /// Clears the stamps the last query set, and its lists.

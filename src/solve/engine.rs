@@ -2,7 +2,6 @@
 //! the whole-space table of a goal once enough cases have asked about it for the table to pay.
 //! Both give the canonical answer, so output does not depend on which one answered.
 
-use std::io::{self, Write};
 use std::time::Instant;
 
 use super::stats::Stats;
@@ -10,7 +9,8 @@ use super::textbook;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
-use crate::solve::table::{canonical_goal, Table};
+use crate::solve::table::{Table, Walk};
+use crate::solve::tables::{relabel_for, Tables};
 
 /// Queries about one goal that the search answers before its table is built. A table costs
 /// about 6 ms (`table/build` in `cargo bench --bench search`), some 100 to 130 searches of a
@@ -106,8 +106,8 @@ impl Report {
 pub struct Engine {
     algorithm: Algorithm,
     solver: Solver,
-    /// One table per blank cell of the goal: every goal is a relabelling of a canonical one.
-    tables: [Option<Table>; 9],
+    /// The tables of the nine canonical goals, built as the switch decides.
+    tables: Tables,
     /// Queries seen for each canonical goal.
     queries: [u32; 9],
     /// Queries seen in all.
@@ -153,10 +153,11 @@ impl Engine {
             Algorithm::Bibfs => false,
             Algorithm::Table => true,
         };
-        if wanted && self.tables[blank].is_none() {
-            self.tables[blank] = Some(Table::new(&canonical_goal(blank), &mut self.solver));
+        if wanted {
+            Some(self.tables.get_or_build(blank, &mut self.solver))
+        } else {
+            self.tables.get(blank)
         }
-        self.tables[blank].as_ref()
     }
 
     /// What answered the last query, and what it cost.
@@ -223,7 +224,10 @@ impl Engine {
             self.last = Report::parity(began);
             return Route::Unreachable;
         }
-        match self.table(goal).map(|table| canonical(start, goal, table)) {
+        match self
+            .table(goal)
+            .map(|table| relabel_for(start, goal, table))
+        {
             Some(start) => Route::Table {
                 start,
                 blank: goal.blank(),
@@ -237,7 +241,7 @@ impl Engine {
     /// The table that `route` chose, noting the lookup as the last query.
     fn chosen(&mut self, blank: usize, began: Instant, before: u64) -> &Table {
         self.looked_up(began, before);
-        self.tables[blank].as_ref().expect("route built it")
+        self.tables.get(blank).expect("route built it")
     }
 
     /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
@@ -254,16 +258,16 @@ impl Engine {
         }
     }
 
-    /// Writes the canonical path from `start` to `goal` as one line of letters, or `None` when
-    /// unreachable; a table's walk writes it without allocating.
-    pub fn write_path(
+    /// Hands the moves of the canonical path from `start` to `goal` to `take`, or returns
+    /// `None` when unreachable; a table's walk hands them over without allocating.
+    pub fn walk<R>(
         &mut self,
         start: &Board,
         goal: &Board,
-        out: &mut dyn Write,
-    ) -> io::Result<Option<()>> {
+        take: impl FnOnce(Moves<'_>) -> R,
+    ) -> Option<R> {
         match self.route(start, goal) {
-            Route::Unreachable => Ok(None),
+            Route::Unreachable => None,
             Route::Table {
                 start,
                 blank,
@@ -271,13 +275,13 @@ impl Engine {
                 before,
             } => {
                 let table = self.chosen(blank, began, before);
-                let moves = table.walk(&start).expect("equal parities reach each other");
-                write_line(moves, out).map(Some)
+                let walk = table.walk(&start).expect("equal parities reach each other");
+                Some(take(Moves::Walk(walk)))
             }
-            Route::Search => match self.search(start, goal, true).1 {
-                Some(path) => write_line(path.0.into_iter(), out).map(Some),
-                None => Ok(None),
-            },
+            Route::Search => {
+                let path = self.search(start, goal, true).1?;
+                Some(take(Moves::Path(path.0.into_iter())))
+            }
         }
     }
 
@@ -296,25 +300,23 @@ impl Engine {
     }
 }
 
-/// Writes the moves' letters and a newline in one write, from the stack: a shortest path has
-/// at most 31 moves. One write a line means an interrupted run never leaves half a line.
-fn write_line(moves: impl Iterator<Item = Move>, out: &mut dyn Write) -> io::Result<()> {
-    let mut line = [0u8; 40];
-    let mut len = 0;
-    for step in moves {
-        line[len] = step.letter() as u8;
-        len += 1;
-    }
-    line[len] = b'\n';
-    out.write_all(&line[..=len])
+/// The moves of a canonical path, from a table's walk or from a search's path.
+pub enum Moves<'a> {
+    /// Looked up one board at a time.
+    Walk(Walk<'a>),
+    /// Found by a search.
+    Path(std::vec::IntoIter<Move>),
 }
 
-/// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.
-fn canonical(start: &Board, goal: &Board, table: &Table) -> Board {
-    if goal == table.goal() {
-        *start
-    } else {
-        start.relabel(goal, table.goal())
+impl Iterator for Moves<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        match self {
+            Moves::Walk(walk) => walk.next(),
+            Moves::Path(path) => path.next(),
+        }
     }
 }
 
@@ -339,37 +341,23 @@ mod tests {
             let path = solver.path(&start, &goal);
             assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
             assert_eq!(tables.path(&start, &goal), path, "{start} to {goal}");
-            let mut written = Vec::new();
-            let found = engine
-                .write_path(&start, &goal, &mut written)
-                .expect("memory");
-            let line = path.as_ref().map(|path| format!("{path}\n"));
-            assert_eq!(
-                found.map(|()| String::from_utf8(written).expect("ASCII")),
-                line
-            );
+            let walked = engine.walk(&start, &goal, |moves| Path(moves.collect()));
+            assert_eq!(walked, path, "walked: {start} to {goal}");
         }
-        assert!(
-            engine.tables.iter().all(Option::is_some),
-            "every table was used"
-        );
+        assert!(engine.tables.all_built(), "every table was used");
     }
 
     #[test]
     fn each_query_counts_once_toward_the_switch() {
         let (start, goal) = (unrank(12_345), unrank(54_321));
         let mut engine = Engine::default();
-        let mut out = Vec::new();
         for _ in 0..TABLE_AFTER {
-            engine.write_path(&start, &goal, &mut out).expect("memory");
+            engine.walk(&start, &goal, |moves| moves.count());
         }
+        assert!(engine.tables.none_built(), "{TABLE_AFTER} queries search");
+        engine.walk(&start, &goal, |moves| moves.count());
         assert!(
-            engine.tables.iter().all(Option::is_none),
-            "{TABLE_AFTER} queries search"
-        );
-        engine.write_path(&start, &goal, &mut out).expect("memory");
-        assert!(
-            engine.tables[goal.blank()].is_some(),
+            engine.tables.get(goal.blank()).is_some(),
             "the next builds the table"
         );
     }
@@ -381,11 +369,11 @@ mod tests {
         for _ in 0..=TABLE_AFTER + 1 {
             search.distance(&start, &goal);
         }
-        assert!(search.tables.iter().all(Option::is_none));
+        assert!(search.tables.none_built());
         let mut table = Engine::new(Algorithm::Table);
         table.distance(&start, &goal);
         table.path(&start, &goal);
-        assert!(table.tables[goal.blank()].is_some());
+        assert!(table.tables.get(goal.blank()).is_some());
         // the table's search expands the goal's component once, and no query searches
         assert_eq!(table.solver.nodes_expanded(), 181_440);
     }

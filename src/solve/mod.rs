@@ -9,6 +9,7 @@ pub mod oracle;
 pub mod state;
 pub mod stats;
 pub mod table;
+pub mod tables;
 pub mod textbook;
 
 pub use bibfs::Solver;

@@ -1,16 +1,21 @@
 //! The whole-space table of one goal: for every board of its parity class, the distance and
 //! the first move of the canonical path, from one breadth-first search (the bidirectional core's
-//! backward side, run to the end). A lookup needs no search, and a path is a walk of lookups.
+//! backward side, run to the end, in its buffers). A lookup needs no search, and a path is a
+//! walk of lookups. The byte encoding of an entry is written and read only here.
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::bibfs::{Solver, DISTANCE};
-use crate::solve::state::State;
+use crate::solve::bibfs::Solver;
+use crate::solve::state::{State, INDICES};
 
+/// An entry: the distance in the low five bits, the canonical first move (its index in
+/// [`Move::ALL`]) in the two above; [`UNREACHED`] for a board the search has not reached.
+const DISTANCE: u8 = 0x1F;
+const MOVE_SHIFT: u32 = 5;
 const UNREACHED: u8 = u8::MAX;
 
 /// The distances to one goal and the canonical first moves, one byte per board of its parity
-/// class (181,440 bytes): the distance in the low five bits, the move above.
+/// class (181,440 bytes).
 pub struct Table {
     goal: Board,
     parity: u8,
@@ -30,7 +35,7 @@ impl Table {
     /// assert_eq!(table.distance(&Board::parse("867254301").unwrap()), Some(31));
     /// ```
     pub fn new(goal: &Board, solver: &mut Solver) -> Table {
-        let (entries, sizes) = solver.explore(goal);
+        let (entries, sizes) = explore(goal, solver);
         Table {
             goal: *goal,
             parity: goal.parity(),
@@ -73,6 +78,7 @@ impl Table {
     }
 
     /// The minimum number of moves from `start` to the goal, if it reaches it.
+    #[inline]
     pub fn distance(&self, start: &Board) -> Option<u32> {
         let state = State::new(start);
         (state.parity() == self.parity)
@@ -86,19 +92,17 @@ impl Table {
     }
 
     /// The moves of the canonical path, without allocating: each board's entry holds its first.
-    pub fn walk(&self, start: &Board) -> Option<impl Iterator<Item = Move> + '_> {
-        let mut state = State::new(start);
+    pub fn walk(&self, start: &Board) -> Option<Walk<'_>> {
+        let state = State::new(start);
         if state.parity() != self.parity {
             return None;
         }
-        let distance = self.state_distance(&state)?;
-        Some((0..distance).map(move |_| {
-            let step = Move::ALL[usize::from(self.entries[state.index() as usize] >> 5 & 3)];
-            state = state
-                .apply(step)
-                .expect("a table's move stays on the board");
-            step
-        }))
+        let left = self.state_distance(&state)?;
+        Some(Walk {
+            table: self,
+            state,
+            left,
+        })
     }
 
     /// The canonical path, collected.
@@ -107,18 +111,84 @@ impl Table {
     }
 }
 
-/// The canonical goal with the blank at `blank`: tiles 1–8 in order around it. Every goal is a
-/// relabelling of the one with its blank in the same cell, and relabelling keeps distances.
-pub fn canonical_goal(blank: usize) -> Board {
-    let mut tiles = 1..=8;
-    let cells = std::array::from_fn(|cell| {
-        if cell == blank {
-            0
-        } else {
-            tiles.next().expect("eight tiles")
+/// The moves of a canonical path, looked up one board at a time.
+pub struct Walk<'a> {
+    table: &'a Table,
+    state: State,
+    left: u32,
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if self.left == 0 {
+            return None;
         }
-    });
-    Board::from_cells(cells).expect("a permutation")
+        self.left -= 1;
+        let entry = self.table.entries[self.state.index() as usize];
+        let step = Move::ALL[usize::from(entry >> MOVE_SHIFT & 3)];
+        self.state = self
+            .state
+            .apply(step)
+            .expect("a table's move stays on the board");
+        Some(step)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left as usize, Some(self.left as usize))
+    }
+}
+
+/// For every board of `goal`'s parity class, by [`State::index`], its entry; and how many boards
+/// lie at each distance. This is a query's backward search run until the class is exhausted, in
+/// the solver's buffers.
+///
+/// A board's canonical move is the smallest, over its parents one layer nearer the goal, of the
+/// move back to the parent; so each edge into the next layer keeps the smaller of the move it
+/// brings and the one already there, and no second pass is needed.
+fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
+    let mut table = vec![UNREACHED; INDICES];
+    let start = State::new(goal);
+    table[start.index() as usize] = 0;
+    let (layer, next_layer, expanded) = solver.lend_buffers();
+    // Two layers at a time, not the whole class: a layer is at most 24,047 boards. Every
+    // neighbour is written at the next layer's end and kept only when new, so the loop has no
+    // unpredictable branch; room for four more is kept ahead.
+    layer.push(start);
+    let mut sizes = Vec::new();
+    let mut depth = 0u8;
+    while !layer.is_empty() {
+        sizes.push(layer.len() as u32);
+        next_layer.clear();
+        next_layer.resize(2 * layer.len() + 4, start);
+        let mut len = 0;
+        for state in layer.iter() {
+            *expanded += 1;
+            if len + 4 > next_layer.len() {
+                // rare: a layer more than twice the last
+                next_layer.resize(2 * next_layer.len(), start);
+            }
+            state.each_neighbour(|step, next| {
+                let entry = &mut table[next.index() as usize];
+                let found = (depth + 1) | (step.opposite() as u8) << MOVE_SHIFT;
+                let new = *entry == UNREACHED;
+                let nearer = *entry & DISTANCE == depth + 1 && *entry > found;
+                *entry = if new || nearer { found } else { *entry };
+                next_layer[len] = next;
+                len += usize::from(new);
+                true
+            });
+        }
+        next_layer.truncate(len);
+        std::mem::swap(layer, next_layer);
+        depth += 1;
+    }
+    // the solver's stamps were not touched: its lists go back empty
+    layer.clear();
+    next_layer.clear();
+    (table, sizes)
 }
 
 #[cfg(test)]
@@ -148,12 +218,5 @@ mod tests {
             table.distance(&Board::parse("21345678x").expect("board")),
             None
         );
-    }
-
-    #[test]
-    fn canonical_goals_put_the_tiles_in_order_around_the_blank() {
-        assert_eq!(canonical_goal(8).to_string(), "123456780");
-        assert_eq!(canonical_goal(4).to_string(), "123405678");
-        assert_eq!(canonical_goal(0).to_string(), "012345678");
     }
 }

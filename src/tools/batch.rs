@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::format::Judge;
+use crate::format::{Answer, Judge};
 use crate::format::{Cases, InputError, Item, Origin};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Path;
@@ -46,12 +46,12 @@ struct Solved {
 
 /// Reads every case of `input` for `judge` and solves it, handing each to `each`.
 fn solve_all(
-    judge: Judge,
+    judge: &Judge,
     input: &[u8],
     engine: &mut Engine,
     each: &mut dyn FnMut(u64, u64, Solved) -> bool,
 ) -> Result<u64, InputError> {
-    let mut cases = Cases::new(input, Origin::Line, judge.boards());
+    let mut cases = Cases::new(input, Origin::Line, judge.boards);
     let mut count = 0;
     loop {
         let case = match cases
@@ -63,10 +63,7 @@ fn solve_all(
             Item::End => return Ok(count),
         };
         count += 1;
-        let start = case.boards[0];
-        let goal = judge
-            .goal()
-            .unwrap_or_else(|| *case.boards.last().expect("a case has boards"));
+        let (start, goal) = judge.problem(case.boards);
         let path = engine.path(&start, &goal);
         if !each(count, case.place.line, Solved { start, goal, path }) {
             return Ok(count);
@@ -74,17 +71,12 @@ fn solve_all(
     }
 }
 
-fn answer_line(judge: Judge, path: &Option<Path>) -> String {
-    match (judge.answers_paths(), path) {
-        (true, Some(path)) => path.to_string(),
-        (true, None) => "unsolvable".into(),
-        (false, Some(path)) => path.len().to_string(),
-        (false, None) => "-1".into(),
-    }
+fn answer_line(judge: &Judge, path: &Option<Path>) -> String {
+    judge.answer.text(path.as_ref())
 }
 
 /// The canonical answers to every case of `input`, one line each, as `.out` holds them.
-pub fn answers(judge: Judge, input: &[u8], engine: &mut Engine) -> Result<String, InputError> {
+pub fn answers(judge: &Judge, input: &[u8], engine: &mut Engine) -> Result<String, InputError> {
     let mut out = String::new();
     solve_all(judge, input, engine, &mut |_, _, solved| {
         out.push_str(&answer_line(judge, &solved.path));
@@ -96,7 +88,7 @@ pub fn answers(judge: Judge, input: &[u8], engine: &mut Engine) -> Result<String
 
 /// Compares the answers to `input` with `expected`, the text of its `.out`.
 pub fn check(
-    judge: Judge,
+    judge: &Judge,
     input: &[u8],
     expected: &str,
     engine: &mut Engine,
@@ -109,7 +101,7 @@ pub fn check(
                 "expected nothing (the .out ends), got {}",
                 answer_line(judge, &solved.path)
             )),
-            Some(recorded) if judge.answers_paths() => judge_path(recorded, &solved),
+            Some(recorded) if judge.answer == Answer::Path => judge_path(recorded, &solved),
             Some(recorded) => {
                 let got = answer_line(judge, &solved.path);
                 (recorded.trim() != got).then(|| format!("expected {}, got {got}", recorded.trim()))
@@ -186,8 +178,9 @@ fn judge_path(recorded: &str, solved: &Solved) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::judge::{HDU1043, HOJ10466, P1379};
 
-    fn verdict(judge: Judge, input: &str, expected: &str) -> Verdict {
+    fn verdict(judge: &Judge, input: &str, expected: &str) -> Verdict {
         check(judge, input.as_bytes(), expected, &mut Engine::default()).expect("well-formed")
     }
 
@@ -202,19 +195,19 @@ mod tests {
     #[test]
     fn passes_exact_counts_and_any_shortest_legal_path() {
         assert_eq!(
-            verdict(Judge::P1379, "283104765\n", "4\r\n"),
+            verdict(&P1379, "283104765\n", "4\r\n"),
             Verdict::Pass { cases: 1 }
         );
         let input = "2 3 4 1 5 x 7 6 8\n12345678x\n";
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "dlurullddrurdllurdr\n\n"),
+            verdict(&HDU1043, input, "dlurullddrurdllurdr\n\n"),
             Verdict::Pass { cases: 2 }
         );
         // a board 6 moves from the goal by two paths: the larger one passes too
-        let goal = Judge::Hdu1043.goal().expect("a fixed goal");
+        let goal = HDU1043.goal.expect("a fixed goal");
         let (start, other) = two_shortest_paths(&goal);
         assert_eq!(
-            verdict(Judge::Hdu1043, &start.to_string(), &format!("{other}\n")),
+            verdict(&HDU1043, &start.to_string(), &format!("{other}\n")),
             Verdict::Pass { cases: 1 }
         );
     }
@@ -250,15 +243,15 @@ mod tests {
     fn names_the_first_wrong_case() {
         let input = "283104765\n123804765\n283104765\n";
         assert_eq!(
-            verdict(Judge::P1379, input, "4\n1\n5\n"),
+            verdict(&P1379, input, "4\n1\n5\n"),
             fail(2, 2, "expected 1, got 0")
         );
         assert_eq!(
-            verdict(Judge::P1379, input, "4\n0\n"),
+            verdict(&P1379, input, "4\n0\n"),
             fail(3, 3, "expected nothing (the .out ends), got 4")
         );
         assert_eq!(
-            verdict(Judge::P1379, input, "4\n0\n4\n9\n"),
+            verdict(&P1379, input, "4\n0\n4\n9\n"),
             Verdict::Extra { cases: 3, lines: 4 }
         );
     }
@@ -267,11 +260,11 @@ mod tests {
     fn judges_paths_like_the_special_judge() {
         let input = "1 2 3 4 5 6 7 x 8\n";
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "d\n"),
+            verdict(&HDU1043, input, "d\n"),
             fail(1, 1, "expected `d`, whose move 1 (`d`) leaves the board")
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "u\n"),
+            verdict(&HDU1043, input, "u\n"),
             fail(
                 1,
                 1,
@@ -279,19 +272,19 @@ mod tests {
             )
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "rlr\n"),
+            verdict(&HDU1043, input, "rlr\n"),
             fail(1, 1, "expected `rlr`, 3 moves, but the shortest has 1: r")
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "unsolvable\n"),
+            verdict(&HDU1043, input, "unsolvable\n"),
             fail(1, 1, "expected unsolvable, got r (1 moves)")
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, "2 1 3 4 5 6 7 8 x", "r\n"),
+            verdict(&HDU1043, "2 1 3 4 5 6 7 8 x", "r\n"),
             fail(1, 1, "expected `r`, got unsolvable")
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, input, "rx\n"),
+            verdict(&HDU1043, input, "rx\n"),
             fail(
                 1,
                 1,
@@ -303,7 +296,7 @@ mod tests {
     #[test]
     fn answers_pairs_with_their_own_goals() {
         let input = "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n";
-        let answers = answers(Judge::Hoj10466, input.as_bytes(), &mut Engine::default());
+        let answers = answers(&HOJ10466, input.as_bytes(), &mut Engine::default());
         assert_eq!(answers, Ok("4\n".to_string()));
     }
 }

@@ -3,7 +3,7 @@
 //! `optimal`, no longer than the shortest). Trailing spaces and a final newline do not matter;
 //! a missing or extra line does.
 
-use crate::format::Judge;
+use crate::format::{Answer, Judge};
 use crate::format::{Cases, InputError, Item, Origin};
 use crate::puzzle::moves::Path;
 use crate::solve::Engine;
@@ -39,7 +39,7 @@ pub struct Wrong {
 
 /// Judges `output`, a program's answers to `input`, for `judge`.
 pub fn judge(
-    judge: Judge,
+    judge: &Judge,
     input: &[u8],
     output: &[u8],
     optimal: bool,
@@ -47,7 +47,7 @@ pub fn judge(
 ) -> Result<Verdict, InputError> {
     let text = String::from_utf8_lossy(output);
     let mut lines = text.lines().map(str::trim_end);
-    let mut cases = Cases::new(input, Origin::Line, judge.boards());
+    let mut cases = Cases::new(input, Origin::Line, judge.boards);
     let mut count = 0;
     loop {
         let case = match cases
@@ -59,19 +59,13 @@ pub fn judge(
             Item::End => break,
         };
         count += 1;
-        let start = case.boards[0];
-        let goal = judge.goal().unwrap_or(case.boards[case.boards.len() - 1]);
+        let (start, goal) = judge.problem(case.boards);
         let best = engine.path(&start, &goal);
-        let expected = match (&best, judge.answers_paths()) {
-            (Some(path), true) => path.to_string(),
-            (Some(path), false) => path.len().to_string(),
-            (None, true) => "unsolvable".to_string(),
-            (None, false) => "-1".to_string(),
-        };
+        let expected = judge.answer.text(best.as_ref());
         let got = lines.next();
         let why = match got {
             None => Some("no answer: the output ended".to_string()),
-            Some(got) if judge.answers_paths() => {
+            Some(got) if judge.answer == Answer::Path => {
                 special_judge(got.trim(), &best, &start, &goal, optimal)
             }
             Some(got) => {
@@ -144,8 +138,9 @@ fn special_judge(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::judge::{HDU1043, P1379};
 
-    fn verdict(judge: Judge, input: &str, output: &str, optimal: bool) -> Verdict {
+    fn verdict(judge: &Judge, input: &str, output: &str, optimal: bool) -> Verdict {
         let mut engine = Engine::default();
         super::judge(
             judge,
@@ -168,24 +163,24 @@ mod tests {
     fn accepts_counts_with_trailing_spaces_and_no_final_newline() {
         let input = "283104765\n123804765\n";
         assert_eq!(
-            verdict(Judge::P1379, input, "4  \n0", false),
+            verdict(&P1379, input, "4  \n0", false),
             Verdict::Accepted { cases: 2 }
         );
         // compared as integers, as the judges read them
-        let as_integers = verdict(Judge::P1379, input, "+4\n00\n", false);
+        let as_integers = verdict(&P1379, input, "+4\n00\n", false);
         assert_eq!(as_integers, Verdict::Accepted { cases: 2 });
-        let word = verdict(Judge::P1379, input, "4\nzero\n", false);
+        let word = verdict(&P1379, input, "4\nzero\n", false);
         assert_eq!(why(word), "a different count");
         assert_eq!(
-            why(verdict(Judge::P1379, input, "4\n1\n", false)),
+            why(verdict(&P1379, input, "4\n1\n", false)),
             "a different count"
         );
         assert_eq!(
-            why(verdict(Judge::P1379, input, "4\n", false)),
+            why(verdict(&P1379, input, "4\n", false)),
             "no answer: the output ended"
         );
         assert_eq!(
-            why(verdict(Judge::P1379, input, "4\n0\n7\n", false)),
+            why(verdict(&P1379, input, "4\n0\n7\n", false)),
             "output after the last of 2 cases"
         );
     }
@@ -194,40 +189,40 @@ mod tests {
     fn judges_paths_like_the_special_judge() {
         let one = "1 2 3 4 5 6 7 x 8\n";
         assert_eq!(
-            verdict(Judge::Hdu1043, one, "r\n", true),
+            verdict(&HDU1043, one, "r\n", true),
             Verdict::Accepted { cases: 1 }
         );
         assert_eq!(
-            verdict(Judge::Hdu1043, one, "rlr\n", false),
+            verdict(&HDU1043, one, "rlr\n", false),
             Verdict::Accepted { cases: 1 }
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, one, "rlr\n", true)),
+            why(verdict(&HDU1043, one, "rlr\n", true)),
             "3 moves, but the shortest has 1"
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, one, "d\n", false)),
+            why(verdict(&HDU1043, one, "d\n", false)),
             "move 1 (`d`) leaves the board"
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, one, "u\n", false)),
+            why(verdict(&HDU1043, one, "u\n", false)),
             "it ends on 123406758, not on the goal 123456780"
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, one, "unsolvable\n", false)),
+            why(verdict(&HDU1043, one, "unsolvable\n", false)),
             "the board reaches the goal in 1 moves"
         );
         let solved = "12345678x\n";
         assert_eq!(
-            verdict(Judge::Hdu1043, solved, "ud\n", false),
+            verdict(&HDU1043, solved, "ud\n", false),
             Verdict::Accepted { cases: 1 }
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, solved, "ud\n", true)),
+            why(verdict(&HDU1043, solved, "ud\n", true)),
             "2 moves, but the shortest has 0"
         );
         assert_eq!(
-            why(verdict(Judge::Hdu1043, "21345678x\n", "r\n", false)),
+            why(verdict(&HDU1043, "21345678x\n", "r\n", false)),
             "the board cannot reach the goal"
         );
     }

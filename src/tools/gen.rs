@@ -9,14 +9,16 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use itertools::Itertools;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::Judge;
+use crate::format::judge::{self, Judge};
 use crate::puzzle::board::{Board, BLANK};
-use crate::puzzle::moves::Path;
 use crate::solve::bibfs::Solver;
-use crate::solve::table::{canonical_goal, Table};
+use crate::solve::table::Table;
+use crate::solve::tables::{canonical_goal, relabel_for, Tables};
+use crate::tools::record::{self, Record, Solution};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -67,9 +69,10 @@ pub fn generate(
     };
     if request.all {
         let Some(goal) = generator.goal else {
-            return Ok(Err(Impossible(
-                "--all needs one goal: give hoj10466 a --goal".into(),
-            )));
+            return Ok(Err(Impossible(format!(
+                "--all needs one goal: give {} a --goal",
+                request.judge.id
+            ))));
         };
         if request.unsolvable > 0.0 {
             return Ok(Err(Impossible(
@@ -77,20 +80,14 @@ pub fn generate(
             )));
         }
         let canonical = canonical_goal(goal.blank());
-        let table = generator.tables[goal.blank()]
-            .as_ref()
+        let table = generator
+            .tables
+            .get(goal.blank())
             .expect("built for the goal");
         for (case, &index) in (1..).zip(&generator.drawn[goal.blank()]) {
             let start = table.board(index).relabel(&canonical, &goal);
-            write_case(
-                request,
-                case,
-                &start,
-                &goal,
-                Some(table),
-                input,
-                &mut answers,
-            )?;
+            let case_boards = (&start, &goal);
+            write_case(request, case, case_boards, Some(table), input, &mut answers)?;
         }
         return Ok(Ok(()));
     }
@@ -112,8 +109,7 @@ pub fn generate(
         write_case(
             request,
             index + 1,
-            &start,
-            &goal,
+            (&start, &goal),
             table,
             input,
             &mut answers,
@@ -124,54 +120,34 @@ pub fn generate(
 
 /// Writes one case in `judge`'s format and, when asked, its answer from `table` (the goal's
 /// canonical table; `None` when the case is unreachable).
-#[allow(clippy::too_many_arguments)]
 fn write_case(
     request: &Request,
     case: u64,
-    start: &Board,
-    goal: &Board,
+    (start, goal): (&Board, &Board),
     table: Option<&Table>,
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
-    let judge = request.judge;
-    let canonical = table.map(|table| (table, start.relabel(goal, table.goal())));
+    let judge = &request.judge;
+    let path = table.and_then(|table| table.path(&relabel_for(start, goal, table)));
     if request.json {
-        let path = canonical.and_then(|(table, start)| table.path(&start));
-        let record = serde_json::json!({
-            "case": case,
-            "start": start.to_string(),
-            "goal": goal.to_string(),
-            "solvable": path.is_some(),
-            "distance": path.as_ref().map(Path::len),
-            "path": path.as_ref().map(Path::to_string),
-        });
-        serde_json::to_writer(&mut *input, &record)?;
-        return writeln!(input);
+        let solution = Solution::new(start, goal, path.as_ref());
+        return record::write(&Record::solved(case, None, solution), input);
     }
-    judge.write_board(start, input)?;
-    writeln!(input)?;
-    if judge.boards() == 2 {
-        judge.write_board(goal, input)?;
-        writeln!(input)?;
-    }
+    judge.write_case(start, goal, input)?;
     let Some(out) = answers.as_mut() else {
         return Ok(());
     };
-    let found = canonical.and_then(|(table, start)| table.path(&start));
-    match (judge.answers_paths(), found) {
-        (true, Some(path)) => writeln!(out, "{path}"),
-        (false, Some(path)) => writeln!(out, "{}", path.len()),
-        (true, None) => writeln!(out, "unsolvable"),
-        (false, None) => writeln!(out, "-1"),
-    }
+    let mut line = judge.answer.text(path.as_ref());
+    line.push('\n');
+    out.write_all(line.as_bytes())
 }
 
 struct Generator {
     rng: ChaCha8Rng,
     solver: Solver,
-    /// The table of each canonical goal, by its blank's cell, built when first needed.
-    tables: [Option<Table>; 9],
+    /// The table of each canonical goal, built when first needed.
+    tables: Tables,
     /// The indices of each table's boards at the requested distances.
     drawn: [Vec<u32>; 9],
     goal: Option<Board>,
@@ -189,22 +165,26 @@ impl Generator {
                 request.unsolvable
             )));
         }
-        if request.judge == Judge::P1379 && request.unsolvable > 0.0 {
-            return Err(Impossible(
-                "P1379's statement promises a reachable goal: --unsolvable must be 0".into(),
-            ));
-        }
-        if request.goal.is_some() && request.judge != Judge::Hoj10466 {
+        let judge = &request.judge;
+        if judge.reachable_only && request.unsolvable > 0.0 {
             return Err(Impossible(format!(
-                "{}'s goal is fixed; --goal is for hoj10466, whose cases carry their goals",
-                request.judge.name()
+                "{}'s statement promises a reachable goal: --unsolvable must be 0",
+                judge.number
             )));
         }
-        let goal = request.goal.or(request.judge.goal());
+        if request.goal.is_some() && judge.goal.is_some() {
+            let carriers = judge::ALL.iter().filter(|judge| judge.goal.is_none());
+            return Err(Impossible(format!(
+                "{}'s goal is fixed; --goal is for {}, whose cases carry their goals",
+                judge.id,
+                carriers.map(|judge| judge.id).join(", ")
+            )));
+        }
+        let goal = request.goal.or(judge.goal);
         let mut generator = Generator {
             rng: ChaCha8Rng::seed_from_u64(request.seed),
             solver: Solver::new(),
-            tables: Default::default(),
+            tables: Tables::default(),
             drawn: Default::default(),
             goal,
             min_depth: request.min_depth,
@@ -244,8 +224,7 @@ impl Generator {
     }
 
     fn table(&mut self, blank: usize) -> &Table {
-        let solver = &mut self.solver;
-        self.tables[blank].get_or_insert_with(|| Table::new(&canonical_goal(blank), solver))
+        self.tables.get_or_build(blank, &mut self.solver)
     }
 
     /// A uniformly random board: Fisher–Yates over the cells.
@@ -283,9 +262,7 @@ impl Generator {
         let canonical = canonical_goal(goal.blank());
         let drawn = &self.drawn[goal.blank()];
         let index = drawn[self.rng.random_range(0..drawn.len() as u32) as usize];
-        let table = self.tables[goal.blank()]
-            .as_ref()
-            .expect("built with its draw");
+        let table = self.tables.get(goal.blank()).expect("built with its draw");
         let start = table.board(index).relabel(&canonical, &goal);
         (start, goal, Some(table))
     }

@@ -5,5 +5,6 @@ pub mod batch;
 pub mod check;
 pub mod gen;
 pub mod histogram;
+pub mod record;
 pub mod show;
 pub mod stream;

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::puzzle::board::{Board, BLANK};
 use crate::puzzle::moves::{Move, Path};
+use crate::tools::record::Solution;
 
 /// Width of one board (three cells and two spaces) and of the gap between boards.
 const BOARD: usize = 5;
@@ -121,21 +122,30 @@ pub fn unreachable(start: &Board, goal: &Board) -> String {
     )
 }
 
-/// A solution as data, for `--json`.
+/// A solution and its boards, for `--json`: the case record's fields, then every board.
 #[derive(Serialize, Debug)]
-pub struct Solution {
-    /// The start board.
-    pub start: String,
-    /// The goal board.
-    pub goal: String,
-    /// Whether the goal is reachable.
-    pub solvable: bool,
-    /// The number of moves, if reachable.
-    pub distance: Option<usize>,
-    /// The canonical path, if reachable.
-    pub path: Option<String>,
-    /// Every board along the path, the start first.
+pub struct Drawing {
+    /// The start, the goal and the canonical path.
+    #[serde(flatten)]
+    pub solution: Solution,
+    /// Every board along the path, the start first; none when unreachable.
     pub boards: Vec<String>,
+}
+
+impl Drawing {
+    /// The drawing of the canonical `path` from `start` to `goal`.
+    pub fn new(start: &Board, goal: &Board, path: Option<&Path>) -> Drawing {
+        let boards = path.map_or_else(Vec::new, |path| {
+            frames(start, path)
+                .iter()
+                .map(|(_, board)| board.to_string())
+                .collect()
+        });
+        Drawing {
+            solution: Solution::new(start, goal, path),
+            boards,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,37 @@
+//! The answer stream of every judge on any bytes: one answer line per valid case, one JSON
+//! record per case, and no panic.
+#![no_main]
+
+use eight::format::{judge, Origin};
+use eight::tools::stream::{Output, Stream};
+use eight::Engine;
+use libfuzzer_sys::fuzz_target;
+
+fn lines(output: &[u8]) -> u64 {
+    output.iter().filter(|&&byte| byte == b'\n').count() as u64
+}
+
+fuzz_target!(|data: &[u8]| {
+    let which = usize::from(data.first().copied().unwrap_or(0)) % judge::ALL.len();
+    for output in [Output::Answers, Output::Json] {
+        let mut out = Vec::new();
+        let mut errors = 0u64;
+        let mut stream = Stream {
+            judge: *judge::ALL[which],
+            engine: Engine::default(),
+            output,
+            report: &mut |_| errors += 1,
+            stats: None,
+        };
+        let outcome = stream
+            .run(data, Origin::Line, &mut out)
+            .expect("memory streams do not fail");
+        drop(stream);
+        assert_eq!(outcome.malformed, errors);
+        let expected = match output {
+            Output::Answers => outcome.answered,
+            Output::Json => outcome.answered + outcome.malformed,
+        };
+        assert_eq!(lines(&out), expected);
+    }
+});

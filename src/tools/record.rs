@@ -1,0 +1,129 @@
+//! The JSON record of a case, one for every command that speaks JSON: the stream's `--json`,
+//! `gen --json` and `show --json` all write a [`Solution`], inside a [`Record`] when it is one
+//! case of many. Each record is written with its newline in one write.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::format::InputError;
+use crate::puzzle::{Board, Path};
+use crate::solve::{Report, Stats};
+
+/// A start, its goal and the canonical answer.
+#[derive(Serialize, Debug)]
+pub struct Solution {
+    /// The start board, glued digits with `0` for the blank.
+    pub start: String,
+    /// The goal board.
+    pub goal: String,
+    /// Whether the goal is reachable.
+    pub solvable: bool,
+    /// The number of moves, if reachable.
+    pub distance: Option<usize>,
+    /// The canonical path, if reachable.
+    pub path: Option<String>,
+}
+
+impl Solution {
+    /// The solution from `start` to `goal` whose canonical path is `path`.
+    pub fn new(start: &Board, goal: &Board, path: Option<&Path>) -> Solution {
+        Solution {
+            start: start.to_string(),
+            goal: goal.to_string(),
+            solvable: path.is_some(),
+            distance: path.map(Path::len),
+            path: path.map(Path::to_string),
+        }
+    }
+}
+
+/// One case of many: its number, the line where it starts, and its solution or its error.
+#[derive(Serialize, Debug)]
+pub struct Record {
+    /// The case's number, from 1.
+    pub case: u64,
+    /// The input line where the case starts, when read from an input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The solution or the error.
+    #[serde(flatten)]
+    pub body: Body,
+    /// What answered, with `--stats`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<&'static str>,
+    /// What it cost, with `--stats`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+}
+
+/// What a record holds.
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+pub enum Body {
+    /// A valid case's solution.
+    Solved(Solution),
+    /// A malformed case.
+    Malformed {
+        /// Where and why.
+        error: ErrorRecord,
+    },
+}
+
+/// Where and why a case is malformed.
+#[derive(Serialize, Debug)]
+pub struct ErrorRecord {
+    /// The line (or argument), from 1.
+    pub line: u64,
+    /// The byte column, from 1.
+    pub column: u64,
+    /// The whole message, as standard error shows it.
+    pub message: String,
+}
+
+impl Record {
+    /// The record of case `case`, solved, with no statistics.
+    pub fn solved(case: u64, line: Option<u64>, solution: Solution) -> Record {
+        Record {
+            case,
+            line,
+            body: Body::Solved(solution),
+            algorithm: None,
+            stats: None,
+        }
+    }
+
+    /// The record of a malformed case.
+    pub fn malformed(case: u64, error: &InputError) -> Record {
+        Record {
+            case,
+            line: Some(error.place.line),
+            body: Body::Malformed {
+                error: ErrorRecord {
+                    line: error.place.line,
+                    column: error.place.column,
+                    message: error.to_string(),
+                },
+            },
+            algorithm: None,
+            stats: None,
+        }
+    }
+
+    /// This record with what answered it and what that cost.
+    pub fn with_report(self, report: Report) -> Record {
+        Record {
+            algorithm: Some(report.algorithm),
+            stats: Some(report.stats),
+            ..self
+        }
+    }
+}
+
+/// Writes `record` and its newline in one write, so that an interrupted run never leaves half
+/// a line.
+pub fn write(record: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = serde_json::to_vec(record)?;
+    line.push(b'\n');
+    out.write_all(&line)
+}
