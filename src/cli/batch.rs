@@ -4,7 +4,8 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use eight::tools::batch::{self, Verdict};
+use eight::tools::batch;
+use eight::tools::check::{self, cases_of, Verdict, RECORDED};
 use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
@@ -124,13 +125,6 @@ fn record(file: &Path, outcome: &Outcome) -> serde_json::Value {
     serde_json::json!({"file": file.display().to_string(), "status": status, "detail": detail})
 }
 
-pub(super) fn cases_of(count: u64) -> String {
-    match count {
-        1 => "1 case".into(),
-        count => format!("{count} cases"),
-    }
-}
-
 fn is_input(path: &Path) -> bool {
     path.extension().is_some_and(|ext| ext == "in")
 }
@@ -160,7 +154,7 @@ fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine
     };
     let out_path = file.with_extension("out");
     if bless {
-        let answers = match batch::answers(judge, &input, engine) {
+        let answers = match check::answers(judge, &input, engine) {
             Ok(answers) => answers,
             Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
         };
@@ -183,17 +177,13 @@ fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine
             return Outcome::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
         }
     };
-    match batch::check(judge, &input, &expected, engine) {
-        Ok(Verdict::Pass { cases }) => {
+    match check::check(judge, &input, &expected, RECORDED, engine) {
+        Ok(Verdict::Accepted { cases }) => {
             Outcome::Passed(format!("ok   {shown}  {}", cases_of(cases)))
         }
-        Ok(Verdict::Fail { case, line, reason }) => {
-            Outcome::Failed(format!("FAIL {shown}  case {case} (line {line}): {reason}"))
+        Ok(Verdict::Wrong(wrong)) => {
+            Outcome::Failed(format!("FAIL {shown}  {}", batch::describe(&wrong)))
         }
-        Ok(Verdict::Extra { cases, lines }) => Outcome::Failed(format!(
-            "FAIL {shown}  {}, but the .out has {lines} answers",
-            cases_of(cases)
-        )),
         Err(error) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
     }
 }

@@ -13,12 +13,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use eight::tools::check::{self as verdict, Verdict};
+use eight::tools::check::{self, cases_of, Verdict};
 use eight::{Engine, Judge};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use super::batch::{cases_of, inputs, progress, say};
+use super::batch::{inputs, progress, say};
 use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
@@ -180,7 +180,9 @@ fn judge_file(file: &Path, options: &Options, engine: &mut Engine) -> Outcome {
     if let Some(code) = status.code().filter(|&code| code != 0) {
         return rejected("RE", format!("exit code {code}"));
     }
-    match verdict::judge(options.judge, &input, &run.stdout, options.optimal, engine) {
+    let output = String::from_utf8_lossy(&run.stdout);
+    let policy = check::program(options.optimal);
+    match check::check(options.judge, &input, &output, policy, engine) {
         Ok(Verdict::Accepted { cases }) => Outcome {
             kind: Kind::Accepted,
             line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
@@ -198,7 +200,7 @@ fn judge_file(file: &Path, options: &Options, engine: &mut Engine) -> Outcome {
                 "WA",
                 format!(
                     "{at}: expected `{}`, got {got}: {}",
-                    wrong.expected, wrong.why
+                    wrong.expected, wrong.fault
                 ),
             )
         }

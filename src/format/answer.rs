@@ -3,6 +3,7 @@
 //! answer is here, and so is the one check of an answer line against the canonical path, which
 //! both `eight batch` and `eight judge` use.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use crate::puzzle::{Board, Move, Path};
@@ -46,6 +47,8 @@ pub enum Fault {
     Missing,
     /// Answer lines after the last case; `answers` counts every non-empty line.
     Extra {
+        /// How many cases there are.
+        cases: u64,
         /// How many non-empty answer lines there are in all.
         answers: u64,
     },
@@ -164,6 +167,31 @@ fn check_path(
             shortest: best.len(),
         }),
         Ok(_) => Ok(()),
+    }
+}
+
+impl fmt::Display for Fault {
+    /// Why the answer is wrong, as `eight judge` says it of a program's line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Missing => write!(f, "no answer: the output ended"),
+            Fault::Extra { cases, .. } => write!(f, "output after the last of {cases} cases"),
+            Fault::Count => write!(f, "a different count"),
+            Fault::Unreachable => write!(f, "the board cannot reach the goal"),
+            Fault::Reachable { shortest } => {
+                write!(f, "the board reaches the goal in {shortest} moves")
+            }
+            Fault::NotAMove(letter) => write!(f, "`{letter}` is not a move (d, l, r, u)"),
+            Fault::LeavesBoard { step, letter } => {
+                write!(f, "move {step} (`{letter}`) leaves the board")
+            }
+            Fault::EndsElsewhere { end, goal } => {
+                write!(f, "it ends on {end}, not on the goal {goal}")
+            }
+            Fault::Longer { moves, shortest } => {
+                write!(f, "{moves} moves, but the shortest has {shortest}")
+            }
+        }
     }
 }
 
@@ -331,5 +359,36 @@ mod tests {
             Answer::Path.check(NO_PATH, &odd, &goal, None, policy),
             Ok(())
         );
+    }
+
+    #[test]
+    fn says_each_fault_as_eight_judge_prints_it() {
+        let said = [
+            (Fault::Missing, "no answer: the output ended"),
+            (Fault::Count, "a different count"),
+            (Fault::Unreachable, "the board cannot reach the goal"),
+            (
+                Fault::Reachable { shortest: 1 },
+                "the board reaches the goal in 1 moves",
+            ),
+            (Fault::NotAMove('x'), "`x` is not a move (d, l, r, u)"),
+            (
+                Fault::LeavesBoard {
+                    step: 1,
+                    letter: 'd',
+                },
+                "move 1 (`d`) leaves the board",
+            ),
+            (
+                Fault::Longer {
+                    moves: 2,
+                    shortest: 0,
+                },
+                "2 moves, but the shortest has 0",
+            ),
+        ];
+        for (fault, text) in said {
+            assert_eq!(fault.to_string(), text);
+        }
     }
 }

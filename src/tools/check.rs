@@ -1,14 +1,33 @@
-//! Judging a program's output like the online judge: one answer line per case, counts compared
-//! as integers, paths by the special judge (legal moves that end on the goal, and with
-//! `optimal`, no longer than the shortest). Trailing spaces and a final newline do not matter;
-//! a missing or extra line does.
+//! The one checker behind `eight batch` (a fixture's recorded `.out`) and `eight judge` (a
+//! program's output): every case of an input solved by the engine, and each answer line checked
+//! against the canonical answer by [`Answer::check`]. What differs between the two is a
+//! [`Policy`] value, not code: recorded counts compare as text and recorded paths must be
+//! shortest ([`RECORDED`]); a program's counts compare as integers, and its paths need only be
+//! legal and end on the goal unless `--optimal` asks for the shortest ([`program`]).
+//! Trailing whitespace and a final newline do not matter; a missing or extra line does.
 
-use crate::format::{Answer, Judge};
-use crate::format::{Cases, InputError, Item, Origin};
-use crate::puzzle::moves::Path;
+use crate::format::answer::{Counts, Fault, Policy};
+use crate::format::{Cases, InputError, Item, Judge, Origin};
+use crate::puzzle::Path;
 use crate::solve::Engine;
 
-/// What the output earned.
+/// The policy for a fixture's recorded answers, which `eight` itself wrote: exact counts and
+/// shortest paths (any of them, not only the canonical one).
+pub const RECORDED: Policy = Policy {
+    minimal: true,
+    counts: Counts::Text,
+};
+
+/// The policy for a program's answers, as the online judges read them: counts as integers,
+/// paths legal and ending on the goal, and no longer than the shortest when `optimal`.
+pub fn program(optimal: bool) -> Policy {
+    Policy {
+        minimal: optimal,
+        counts: Counts::Integer,
+    }
+}
+
+/// What the answers earned.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Verdict {
     /// Every case answered right.
@@ -20,33 +39,110 @@ pub enum Verdict {
     Wrong(Wrong),
 }
 
-/// The first wrong case of an output.
+/// The first wrong case of the answers.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Wrong {
-    /// The case's number, from 1; one past the last case for extra output.
+    /// The case's number, from 1; one past the last case for extra answers.
     pub case: u64,
-    /// The line of the input where the case starts.
+    /// The line of the input where the case starts; 0 for extra answers.
     pub line: u64,
     /// The case's boards, as read.
     pub input: String,
-    /// The right answer (the canonical one, for paths).
+    /// The canonical answer.
     pub expected: String,
-    /// The program's line, or `None` where it had none.
+    /// The answer line checked (trailing whitespace cut), or `None` where there was none.
     pub got: Option<String>,
     /// What is wrong with it.
-    pub why: String,
+    pub fault: Fault,
 }
 
-/// Judges `output`, a program's answers to `input`, for `judge`.
-pub fn judge(
+/// Checks `answers`, one line per case of `input`, for `judge` under `policy`.
+pub fn check(
     judge: &Judge,
     input: &[u8],
-    output: &[u8],
-    optimal: bool,
+    answers: &str,
+    policy: Policy,
     engine: &mut Engine,
 ) -> Result<Verdict, InputError> {
-    let text = String::from_utf8_lossy(output);
-    let mut lines = text.lines().map(str::trim_end);
+    let mut lines = answers.lines().map(str::trim_end);
+    let mut wrong = None;
+    let cases = solve_all(judge, input, engine, &mut |solved| {
+        let got = lines.next();
+        let fault = match got {
+            None => Some(Fault::Missing),
+            Some(line) => judge
+                .answer
+                .check(line, &solved.start, &solved.goal, solved.path, policy)
+                .err(),
+        };
+        wrong = fault.map(|fault| Wrong {
+            case: solved.case,
+            line: solved.line,
+            input: solved.input(),
+            expected: judge.answer.text(solved.path),
+            got: got.map(str::to_string),
+            fault,
+        });
+        wrong.is_none()
+    })?;
+    if let Some(wrong) = wrong {
+        return Ok(Verdict::Wrong(wrong));
+    }
+    let mut extra = lines.filter(|line| !line.trim().is_empty());
+    Ok(match extra.next() {
+        None => Verdict::Accepted { cases },
+        Some(first) => Verdict::Wrong(Wrong {
+            case: cases + 1,
+            line: 0,
+            input: String::new(),
+            expected: String::new(),
+            got: Some(first.to_string()),
+            fault: Fault::Extra {
+                cases,
+                answers: cases + 1 + extra.count() as u64,
+            },
+        }),
+    })
+}
+
+/// The canonical answers to every case of `input`, one line each, as a `.out` holds them.
+pub fn answers(judge: &Judge, input: &[u8], engine: &mut Engine) -> Result<String, InputError> {
+    let mut out = String::new();
+    solve_all(judge, input, engine, &mut |solved| {
+        out.push_str(&judge.answer.text(solved.path));
+        out.push('\n');
+        true
+    })?;
+    Ok(out)
+}
+
+/// A case with its canonical path.
+struct Solved<'a> {
+    case: u64,
+    line: u64,
+    boards: &'a [crate::Board],
+    start: crate::Board,
+    goal: crate::Board,
+    path: Option<&'a Path>,
+}
+
+impl Solved<'_> {
+    /// The case's boards as read, glued digits, separated by a space.
+    fn input(&self) -> String {
+        let boards: Vec<String> = self.boards.iter().map(ToString::to_string).collect();
+        boards.join(" ")
+    }
+}
+
+/// Reads every case of `input` and solves it, handing each to `each` until it returns false;
+/// returns how many cases were handed over. The first malformed case is an error: a fixture
+/// must be well formed.
+fn solve_all(
+    judge: &Judge,
+    input: &[u8],
+    engine: &mut Engine,
+    each: &mut dyn FnMut(Solved) -> bool,
+) -> Result<u64, InputError> {
     let mut cases = Cases::new(input, Origin::Line, judge.boards);
     let mut count = 0;
     loop {
@@ -56,82 +152,30 @@ pub fn judge(
         {
             Item::Case(case) => case,
             Item::Malformed(error) => return Err(error),
-            Item::End => break,
+            Item::End => return Ok(count),
         };
         count += 1;
         let (start, goal) = judge.problem(case.boards);
-        let best = engine.path(&start, &goal);
-        let expected = judge.answer.text(best.as_ref());
-        let got = lines.next();
-        let why = match got {
-            None => Some("no answer: the output ended".to_string()),
-            Some(got) if judge.answer == Answer::Path => {
-                special_judge(got.trim(), &best, &start, &goal, optimal)
-            }
-            Some(got) => {
-                let same = got.trim().parse::<i64>().ok() == expected.parse::<i64>().ok();
-                (!same).then(|| "a different count".to_string())
-            }
+        let path = engine.path(&start, &goal);
+        let solved = Solved {
+            case: count,
+            line: case.place.line,
+            boards: case.boards,
+            start,
+            goal,
+            path: path.as_ref(),
         };
-        if let Some(why) = why {
-            let boards: Vec<String> = case.boards.iter().map(|board| board.to_string()).collect();
-            return Ok(Verdict::Wrong(Wrong {
-                case: count,
-                line: case.place.line,
-                input: boards.join(" "),
-                expected,
-                got: got.map(str::to_string),
-                why,
-            }));
+        if !each(solved) {
+            return Ok(count);
         }
     }
-    if let Some(extra) = lines.find(|line| !line.trim().is_empty()) {
-        return Ok(Verdict::Wrong(Wrong {
-            case: count + 1,
-            line: 0,
-            input: String::new(),
-            expected: String::new(),
-            got: Some(extra.to_string()),
-            why: format!("output after the last of {count} cases"),
-        }));
-    }
-    Ok(Verdict::Accepted { cases: count })
 }
 
-/// Why a path line is wrong, if it is.
-fn special_judge(
-    got: &str,
-    best: &Option<Path>,
-    start: &crate::Board,
-    goal: &crate::Board,
-    optimal: bool,
-) -> Option<String> {
-    let Some(best) = best else {
-        return (got != "unsolvable").then(|| "the board cannot reach the goal".to_string());
-    };
-    if got == "unsolvable" {
-        return Some(format!(
-            "the board reaches the goal in {} moves",
-            best.len()
-        ));
-    }
-    let path: Path = match got.parse() {
-        Ok(path) => path,
-        Err(letter) => return Some(format!("`{letter}` is not a move (d, l, r, u)")),
-    };
-    match path.replay(start) {
-        Err(illegal) => Some(format!(
-            "move {} (`{}`) leaves the board",
-            illegal.step + 1,
-            path.0[illegal.step].letter()
-        )),
-        Ok(end) if end != *goal => Some(format!("it ends on {end}, not on the goal {goal}")),
-        Ok(_) if optimal && path.len() > best.len() => Some(format!(
-            "{} moves, but the shortest has {}",
-            path.len(),
-            best.len()
-        )),
-        Ok(_) => None,
+/// `1 case`, `2 cases`.
+pub fn cases_of(count: u64) -> String {
+    match count {
+        1 => "1 case".into(),
+        count => format!("{count} cases"),
     }
 }
 
@@ -140,90 +184,148 @@ mod tests {
     use super::*;
     use crate::format::judge::{HDU1043, P1379};
 
-    fn verdict(judge: &Judge, input: &str, output: &str, optimal: bool) -> Verdict {
-        let mut engine = Engine::default();
-        super::judge(
+    fn verdict(judge: &Judge, input: &str, output: &str, policy: Policy) -> Verdict {
+        check(
             judge,
             input.as_bytes(),
-            output.as_bytes(),
-            optimal,
-            &mut engine,
+            output,
+            policy,
+            &mut Engine::default(),
         )
         .expect("well-formed input")
     }
 
-    fn why(verdict: Verdict) -> String {
+    fn fault(verdict: Verdict) -> Option<Fault> {
         match verdict {
-            Verdict::Wrong(wrong) => wrong.why,
-            Verdict::Accepted { .. } => "accepted".into(),
+            Verdict::Wrong(wrong) => Some(wrong.fault),
+            Verdict::Accepted { .. } => None,
         }
     }
 
     #[test]
-    fn accepts_counts_with_trailing_spaces_and_no_final_newline() {
+    fn reads_counts_as_the_policy_says() {
         let input = "283104765\n123804765\n";
+        for policy in [RECORDED, program(false)] {
+            assert_eq!(
+                verdict(&P1379, input, "4  \n0", policy),
+                Verdict::Accepted { cases: 2 }
+            );
+            assert_eq!(
+                fault(verdict(&P1379, input, "4\n1\n", policy)),
+                Some(Fault::Count)
+            );
+        }
         assert_eq!(
-            verdict(&P1379, input, "4  \n0", false),
+            verdict(&P1379, input, "+4\n00\n", program(false)),
             Verdict::Accepted { cases: 2 }
         );
-        // compared as integers, as the judges read them
-        let as_integers = verdict(&P1379, input, "+4\n00\n", false);
-        assert_eq!(as_integers, Verdict::Accepted { cases: 2 });
-        let word = verdict(&P1379, input, "4\nzero\n", false);
-        assert_eq!(why(word), "a different count");
         assert_eq!(
-            why(verdict(&P1379, input, "4\n1\n", false)),
-            "a different count"
-        );
-        assert_eq!(
-            why(verdict(&P1379, input, "4\n", false)),
-            "no answer: the output ended"
-        );
-        assert_eq!(
-            why(verdict(&P1379, input, "4\n0\n7\n", false)),
-            "output after the last of 2 cases"
+            fault(verdict(&P1379, input, "+4\n00\n", RECORDED)),
+            Some(Fault::Count)
         );
     }
 
     #[test]
-    fn judges_paths_like_the_special_judge() {
+    fn names_the_first_wrong_case_a_missing_one_and_extra_lines() {
+        let input = "283104765\n123804765\n283104765\n";
+        let Verdict::Wrong(wrong) = verdict(&P1379, input, "4\n1\n5\n", RECORDED) else {
+            panic!("a wrong count");
+        };
+        assert_eq!((wrong.case, wrong.line), (2, 2));
+        assert_eq!(wrong.input, "123804765");
+        assert_eq!(wrong.expected, "0");
+        assert_eq!(wrong.got.as_deref(), Some("1"));
+        assert_eq!(
+            fault(verdict(&P1379, input, "4\n0\n", RECORDED)),
+            Some(Fault::Missing)
+        );
+        let Verdict::Wrong(extra) = verdict(&P1379, input, "4\n0\n4\n9\n\n7\n", RECORDED) else {
+            panic!("extra lines");
+        };
+        assert_eq!(
+            extra.fault,
+            Fault::Extra {
+                cases: 3,
+                answers: 5
+            }
+        );
+        assert_eq!((extra.case, extra.got.as_deref()), (4, Some("9")));
+    }
+
+    #[test]
+    fn asks_for_the_shortest_path_only_when_the_policy_does() {
         let one = "1 2 3 4 5 6 7 x 8\n";
         assert_eq!(
-            verdict(&HDU1043, one, "r\n", true),
+            verdict(&HDU1043, one, "rlr\n", program(false)),
             Verdict::Accepted { cases: 1 }
         );
         assert_eq!(
-            verdict(&HDU1043, one, "rlr\n", false),
+            fault(verdict(&HDU1043, one, "rlr\n", program(true))),
+            Some(Fault::Longer {
+                moves: 3,
+                shortest: 1
+            })
+        );
+        assert_eq!(
+            fault(verdict(&HDU1043, one, "rlr\n", RECORDED)),
+            Some(Fault::Longer {
+                moves: 3,
+                shortest: 1
+            })
+        );
+    }
+
+    #[test]
+    fn accepts_any_shortest_path_not_only_the_canonical_one() {
+        // a board 6 moves from the goal by two paths: the larger one passes too
+        let goal = HDU1043.goal.expect("a fixed goal");
+        let (start, other) = two_shortest_paths(&goal);
+        assert_eq!(
+            verdict(
+                &HDU1043,
+                &start.to_string(),
+                &format!("{other}\n"),
+                RECORDED
+            ),
             Verdict::Accepted { cases: 1 }
         );
-        assert_eq!(
-            why(verdict(&HDU1043, one, "rlr\n", true)),
-            "3 moves, but the shortest has 1"
+    }
+
+    /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not
+    /// its canonical one.
+    fn two_shortest_paths(goal: &crate::Board) -> (crate::Board, Path) {
+        let oracle = crate::solve::oracle::Oracle::new(*goal);
+        let all = itertools::Itertools::multi_cartesian_product(
+            (0..6).map(|_| crate::puzzle::Move::ALL.into_iter()),
         );
+        for moves in all {
+            let path = Path(moves);
+            // reversing the moves from the goal gives a board and a path back to the goal
+            let back: Path = path
+                .0
+                .iter()
+                .rev()
+                .map(|&m| m.opposite())
+                .collect::<Vec<_>>()
+                .into();
+            let Ok(start) = back.replay(goal) else {
+                continue;
+            };
+            let canonical = oracle.path(&start).expect("reachable");
+            if canonical.len() == 6 && path != canonical && path.replay(&start) == Ok(*goal) {
+                return (start, path);
+            }
+        }
+        panic!("no board of {goal} has two shortest paths of 6 moves");
+    }
+
+    #[test]
+    fn gives_the_canonical_answers_as_a_fixture_records_them() {
+        let input = "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n";
+        let judge = crate::format::judge::HOJ10466;
         assert_eq!(
-            why(verdict(&HDU1043, one, "d\n", false)),
-            "move 1 (`d`) leaves the board"
-        );
-        assert_eq!(
-            why(verdict(&HDU1043, one, "u\n", false)),
-            "it ends on 123406758, not on the goal 123456780"
-        );
-        assert_eq!(
-            why(verdict(&HDU1043, one, "unsolvable\n", false)),
-            "the board reaches the goal in 1 moves"
-        );
-        let solved = "12345678x\n";
-        assert_eq!(
-            verdict(&HDU1043, solved, "ud\n", false),
-            Verdict::Accepted { cases: 1 }
-        );
-        assert_eq!(
-            why(verdict(&HDU1043, solved, "ud\n", true)),
-            "2 moves, but the shortest has 0"
-        );
-        assert_eq!(
-            why(verdict(&HDU1043, "21345678x\n", "r\n", false)),
-            "the board cannot reach the goal"
+            answers(&judge, input.as_bytes(), &mut Engine::default()),
+            Ok("4\n".to_string())
         );
     }
 }
