@@ -1,4 +1,4 @@
-//! Hostile and unusual input, the same way across the judge commands: each case is answered,
+//! Hostile and unusual input, the same way across the solving commands: each case is answered,
 //! accepted where the README says the input is lenient, or reported with its place and skipped
 //! (exit 2), never a panic, never a hang, and the valid cases around it always answered.
 

@@ -55,9 +55,9 @@ enum Command {
     /// Run a solution on fixture inputs and judge it like the online judge
     ///
     /// Each `.in` is given to COMMAND on standard input under a time, memory and output limit;
-    /// the answers are judged against eight's own (counts exactly, paths by the special judge).
-    /// Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE. Exit status 1 when a
-    /// file is not accepted, 2 on trouble.
+    /// the answers are judged against eight's own (counts exactly, paths checked as the online
+    /// judges check them). Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE.
+    /// Exit status 1 when a file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES, display_order = 12)]
     Judge(judge::Options),
     /// Draw the canonical solution board by board

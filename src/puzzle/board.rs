@@ -1,7 +1,8 @@
 //! Boards of the 8-puzzle: nine cells in row-major order, tiles 1–8 and the blank (0).
 //!
 //! A board knows its cells, its moves and its parity; reading one from text is the reader's job
-//! (`Board::parse` lives in [`crate::format::cases`], beside the streams it shares its rules with).
+//! (`Board::parse` lives in the layer above, in `format::cases`, beside the streams whose rules
+//! it shares).
 
 use std::fmt;
 
@@ -132,12 +133,10 @@ impl Board {
             .filter_map(move |step| self.apply(step).map(|next| (step, next)))
     }
 
-    /// The parity (0 or 1) of the number of inversions among the tiles, blank left out.
-    ///
-    /// A move keeps it: a horizontal move changes no tile order, a vertical one moves a tile
-    /// past two others. So boards of different parity never reach each other; and boards of
-    /// equal parity always do (the 8-puzzle's state graph has exactly two components).
-    pub fn parity(&self) -> u8 {
+    /// The number of inversions among the tiles, blank left out: pairs of tiles in reading
+    /// order whose values are in the other order.
+    #[inline]
+    pub fn inversions(&self) -> u32 {
         let mut seen = 0u16;
         let mut inversions = 0;
         for index in 0..9 {
@@ -148,7 +147,17 @@ impl Board {
                 seen |= 1 << tile;
             }
         }
-        (inversions & 1) as u8
+        inversions
+    }
+
+    /// The parity (0 or 1) of the [inversions](Board::inversions).
+    ///
+    /// A move keeps it: a horizontal move changes no tile order, a vertical one moves a tile
+    /// past two others. So boards of different parity never reach each other; and boards of
+    /// equal parity always do (the 8-puzzle's state graph has exactly two components).
+    #[inline]
+    pub fn parity(&self) -> u8 {
+        (self.inversions() & 1) as u8
     }
 
     /// This board with every value renamed: the value at each cell of `from` becomes the value
@@ -222,6 +231,8 @@ pub(crate) mod tests {
 
     #[test]
     fn parity_counts_tile_inversions_without_the_blank() {
+        assert_eq!(board("12345678x").inversions(), 0);
+        assert_eq!(board("x87654321").inversions(), 28);
         assert_eq!(board("12345678x").parity(), 0);
         assert_eq!(board("21345678x").parity(), 1);
         // 8 before 1..7 makes 7 inversions; the blank in front adds none

@@ -1,4 +1,4 @@
-//! The engine behind the judge commands: the bidirectional search while a run has few cases,
+//! The engine behind the solving commands: the bidirectional search while a run has few cases,
 //! the whole-space table of a goal once enough cases have asked about it for the table to pay.
 //! Both give the canonical answer, so output does not depend on which one answered.
 

@@ -94,25 +94,24 @@ impl State {
             tiles[position] = tile as u8;
             unused &= !(1 << tile);
         }
-        let mut cells = [0u8; 9];
-        let board_parity = |tiles: &[u8; 8]| {
-            let inversions = (0..8)
-                .flat_map(|i| (i + 1..8).map(move |j| (i, j)))
-                .filter(|&(i, j)| tiles[i] > tiles[j])
-                .count();
-            (inversions % 2) as u8
+        let place = |tiles: [u8; 8]| {
+            let mut rest = tiles.into_iter();
+            let cells = std::array::from_fn(|cell| {
+                if cell == blank as usize {
+                    BLANK
+                } else {
+                    rest.next().expect("eight tiles")
+                }
+            });
+            Board::from_permutation(cells)
         };
-        if board_parity(&tiles) != parity {
+        let mut board = place(tiles);
+        if board.parity() != parity {
             // the halved digit: swapping the last two tiles flips it, and the parity with it
             tiles.swap(6, 7);
+            board = place(tiles);
         }
-        let mut rest = tiles.into_iter();
-        for (cell, slot) in cells.iter_mut().enumerate() {
-            if cell != blank as usize {
-                *slot = rest.next().expect("eight tiles");
-            }
-        }
-        State::new(&Board::from_permutation(cells))
+        State::new(&board)
     }
 
     #[inline]

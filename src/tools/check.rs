@@ -8,7 +8,7 @@
 
 use crate::format::answer::{Counts, Fault, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::Path;
+use crate::puzzle::{Board, Path};
 use crate::solve::Engine;
 
 /// The policy for a fixture's recorded answers, which `eight` itself wrote: exact counts and
@@ -120,9 +120,9 @@ pub fn answers(judge: &Judge, input: &[u8], engine: &mut Engine) -> Result<Strin
 struct Solved<'a> {
     case: u64,
     line: u64,
-    boards: &'a [crate::Board],
-    start: crate::Board,
-    goal: crate::Board,
+    boards: &'a [Board],
+    start: Board,
+    goal: Board,
     path: Option<&'a Path>,
 }
 
@@ -293,7 +293,7 @@ mod tests {
 
     /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not
     /// its canonical one.
-    fn two_shortest_paths(goal: &crate::Board) -> (crate::Board, Path) {
+    fn two_shortest_paths(goal: &Board) -> (Board, Path) {
         let oracle = crate::solve::oracle::Oracle::new(*goal);
         let all = itertools::Itertools::multi_cartesian_product(
             (0..6).map(|_| crate::puzzle::Move::ALL.into_iter()),

@@ -100,19 +100,9 @@ fn join_padded(pieces: &[String]) -> String {
     line
 }
 
-/// The number of inversions among the tiles (pairs in the wrong order, blank left out).
-pub fn inversions(board: &Board) -> u32 {
-    let tiles: Vec<u8> = board.cells().into_iter().filter(|&c| c != BLANK).collect();
-    let mut count = 0;
-    for (i, a) in tiles.iter().enumerate() {
-        count += tiles[i + 1..].iter().filter(|b| a > b).count() as u32;
-    }
-    count
-}
-
 /// Why `start` cannot reach `goal`, in a sentence.
 pub fn unreachable(start: &Board, goal: &Board) -> String {
-    let (a, b) = (inversions(start), inversions(goal));
+    let (a, b) = (start.inversions(), goal.inversions());
     let parity = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
     format!(
         "{start} cannot reach {goal}: its tiles have {a} inversions ({}), the goal's {b} ({}), \
