@@ -146,16 +146,26 @@ impl Solver {
         SEEN | side | depth as Stamp
     }
 
-    /// The two sides' board lists, emptied (the stamps of the last query cleared), and the
-    /// count of expanded boards, lent to a whole-space search: a table's, which must give the
-    /// lists back empty.
-    pub(crate) fn lend_buffers(&mut self) -> (&mut Vec<State>, &mut Vec<State>, &mut u64) {
+    /// The two sides' board lists, emptied (the stamps of the last query cleared), lent to a
+    /// whole-space search: a table's, which gives them back with [`Solver::give_back`]. Owned
+    /// while lent, so that its loop keeps them in registers.
+    pub(crate) fn lend_buffers(&mut self) -> [Vec<State>; 2] {
         self.forget();
-        (
-            &mut self.forward.seen,
-            &mut self.backward.seen,
-            &mut self.nodes,
-        )
+        [
+            std::mem::take(&mut self.forward.seen),
+            std::mem::take(&mut self.backward.seen),
+        ]
+    }
+
+    /// Takes back the lists lent by [`Solver::lend_buffers`], emptied, and counts the boards the
+    /// search expanded.
+    pub(crate) fn give_back(&mut self, buffers: [Vec<State>; 2], expanded: u64) {
+        let [mut forward, mut backward] = buffers;
+        forward.clear();
+        backward.clear();
+        self.forward.seen = forward;
+        self.backward.seen = backward;
+        self.nodes += expanded;
     }
 
     /// Clears the stamps the last query set, and its lists.

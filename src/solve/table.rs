@@ -152,7 +152,8 @@ fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
     let mut table = vec![UNREACHED; INDICES];
     let start = State::new(goal);
     table[start.index() as usize] = 0;
-    let (layer, next_layer, expanded) = solver.lend_buffers();
+    let [mut layer, mut next_layer] = solver.lend_buffers();
+    let mut expanded = 0;
     // Two layers at a time, not the whole class: a layer is at most 24,047 boards. Every
     // neighbour is written at the next layer's end and kept only when new, so the loop has no
     // unpredictable branch; room for four more is kept ahead.
@@ -164,8 +165,8 @@ fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
         next_layer.clear();
         next_layer.resize(2 * layer.len() + 4, start);
         let mut len = 0;
-        for state in layer.iter() {
-            *expanded += 1;
+        for state in &layer {
+            expanded += 1;
             if len + 4 > next_layer.len() {
                 // rare: a layer more than twice the last
                 next_layer.resize(2 * next_layer.len(), start);
@@ -182,12 +183,11 @@ fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
             });
         }
         next_layer.truncate(len);
-        std::mem::swap(layer, next_layer);
+        std::mem::swap(&mut layer, &mut next_layer);
         depth += 1;
     }
     // the solver's stamps were not touched: its lists go back empty
-    layer.clear();
-    next_layer.clear();
+    solver.give_back([layer, next_layer], expanded);
     (table, sizes)
 }
 
