@@ -197,6 +197,7 @@ impl fmt::Display for Fault {
 
 /// Writes a count (or [`NO_COUNT`] for none) and a newline in one write, without formatting
 /// machinery: distances have at most two digits.
+#[inline]
 pub fn write_count(distance: Option<u32>, out: &mut dyn Write) -> io::Result<()> {
     match distance {
         None => write_word(NO_COUNT, out),
@@ -209,28 +210,24 @@ pub fn write_count(distance: Option<u32>, out: &mut dyn Write) -> io::Result<()>
     }
 }
 
-/// Writes the moves' letters and a newline in one write, from the stack: a shortest path has
-/// at most 31 moves. One write a line means an interrupted run never leaves half a line.
-pub fn write_moves(mut moves: impl Iterator<Item = Move>, out: &mut dyn Write) -> io::Result<()> {
+/// Writes the moves' letters and a newline in one write, from the stack when the moves say they
+/// fit (a shortest path of the 8-puzzle has at most 31). One write a line means an interrupted
+/// run never leaves half a line.
+#[inline]
+pub fn write_moves(moves: impl Iterator<Item = Move>, out: &mut dyn Write) -> io::Result<()> {
     let mut line = [0u8; 40];
-    let mut len = 0;
-    while let Some(step) = moves.next() {
-        if len + 1 == line.len() {
-            // longer than any shortest path of the 8-puzzle: no stack buffer
-            let rest: String = std::iter::once(step)
-                .chain(moves)
-                .map(Move::letter)
-                .collect();
-            let mut long = line[..len].to_vec();
-            long.extend_from_slice(rest.as_bytes());
-            long.push(b'\n');
-            return out.write_all(&long);
+    if moves.size_hint().1.is_some_and(|most| most < line.len()) {
+        let mut len = 0;
+        for step in moves {
+            line[len] = step.letter() as u8;
+            len += 1;
         }
-        line[len] = step.letter() as u8;
-        len += 1;
+        line[len] = b'\n';
+        return out.write_all(&line[..=len]);
     }
-    line[len] = b'\n';
-    out.write_all(&line[..=len])
+    let mut long: String = moves.map(Move::letter).collect();
+    long.push('\n');
+    out.write_all(long.as_bytes())
 }
 
 /// Writes [`NO_PATH`] and a newline.

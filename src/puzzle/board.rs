@@ -72,15 +72,15 @@ impl Board {
 
     /// A board from cells already known to be a permutation of 0–8.
     pub(crate) const fn from_permutation(cells: [u8; 9]) -> Board {
-        let mut bits = 0;
         let mut blank = 0;
+        while cells[blank] != BLANK {
+            blank += 1;
+        }
+        let mut bits = 0;
         let mut index = 9;
         while index > 0 {
             index -= 1;
             bits = bits << 4 | cells[index] as u64;
-            if cells[index] == BLANK {
-                blank = index;
-            }
         }
         Board {
             bits: bits | (blank as u64) << BLANK_SHIFT,

@@ -9,7 +9,7 @@ use super::textbook;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
-use crate::solve::table::{Table, Walk};
+use crate::solve::table::Table;
 use crate::solve::tables::{relabel_for, Tables};
 
 /// Queries about one goal that the search answers before its table is built. A table costs
@@ -258,14 +258,10 @@ impl Engine {
         }
     }
 
-    /// Hands the moves of the canonical path from `start` to `goal` to `take`, or returns
-    /// `None` when unreachable; a table's walk hands them over without allocating.
-    pub fn walk<R>(
-        &mut self,
-        start: &Board,
-        goal: &Board,
-        take: impl FnOnce(Moves<'_>) -> R,
-    ) -> Option<R> {
+    /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or returns
+    /// `None` when unreachable; a table's walk hands them over without allocating, one lookup
+    /// at a time, inlined into the sink.
+    pub fn walk<S: MoveSink>(&mut self, start: &Board, goal: &Board, sink: S) -> Option<S::Output> {
         match self.route(start, goal) {
             Route::Unreachable => None,
             Route::Table {
@@ -276,11 +272,11 @@ impl Engine {
             } => {
                 let table = self.chosen(blank, began, before);
                 let walk = table.walk(&start).expect("equal parities reach each other");
-                Some(take(Moves::Walk(walk)))
+                Some(sink.take(walk))
             }
             Route::Search => {
                 let path = self.search(start, goal, true).1?;
-                Some(take(Moves::Path(path.0.into_iter())))
+                Some(sink.take(path.0.into_iter()))
             }
         }
     }
@@ -300,30 +296,32 @@ impl Engine {
     }
 }
 
-/// The moves of a canonical path, from a table's walk or from a search's path.
-pub enum Moves<'a> {
-    /// Looked up one board at a time.
-    Walk(Walk<'a>),
-    /// Found by a search.
-    Path(std::vec::IntoIter<Move>),
-}
+/// What takes the moves of a canonical path from [`Engine::walk`]: generic over their iterator,
+/// so that each engine's moves are consumed by code made for them (a closure could take only
+/// one iterator type, and choosing between two at every move costs a quarter of a path's time).
+pub trait MoveSink {
+    /// What taking the moves gives.
+    type Output;
 
-impl Iterator for Moves<'_> {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        match self {
-            Moves::Walk(walk) => walk.next(),
-            Moves::Path(path) => path.next(),
-        }
-    }
+    /// Takes every move, in order.
+    fn take(self, moves: impl Iterator<Item = Move>) -> Self::Output;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzle::rank::{unrank, COUNT};
+
+    /// Collects the walked moves into a path.
+    struct Collect;
+
+    impl MoveSink for Collect {
+        type Output = Path;
+
+        fn take(self, moves: impl Iterator<Item = Move>) -> Path {
+            Path(moves.collect())
+        }
+    }
 
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
@@ -341,7 +339,7 @@ mod tests {
             let path = solver.path(&start, &goal);
             assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
             assert_eq!(tables.path(&start, &goal), path, "{start} to {goal}");
-            let walked = engine.walk(&start, &goal, |moves| Path(moves.collect()));
+            let walked = engine.walk(&start, &goal, Collect);
             assert_eq!(walked, path, "walked: {start} to {goal}");
         }
         assert!(engine.tables.all_built(), "every table was used");
@@ -352,10 +350,10 @@ mod tests {
         let (start, goal) = (unrank(12_345), unrank(54_321));
         let mut engine = Engine::default();
         for _ in 0..TABLE_AFTER {
-            engine.walk(&start, &goal, |moves| moves.count());
+            engine.walk(&start, &goal, Collect);
         }
         assert!(engine.tables.none_built(), "{TABLE_AFTER} queries search");
-        engine.walk(&start, &goal, |moves| moves.count());
+        engine.walk(&start, &goal, Collect);
         assert!(
             engine.tables.get(goal.blank()).is_some(),
             "the next builds the table"

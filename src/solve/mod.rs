@@ -13,6 +13,6 @@ pub mod tables;
 pub mod textbook;
 
 pub use bibfs::Solver;
-pub use engine::{Algorithm, Engine, Report};
+pub use engine::{Algorithm, Engine, MoveSink, Report};
 pub use stats::Stats;
 pub use table::Table;

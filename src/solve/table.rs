@@ -121,7 +121,7 @@ pub struct Walk<'a> {
 impl Iterator for Walk<'_> {
     type Item = Move;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Move> {
         if self.left == 0 {
             return None;

@@ -14,13 +14,18 @@ pub struct Tables {
 
 impl Tables {
     /// The table for goals with the blank at `blank`, if built.
+    #[inline]
     pub fn get(&self, blank: usize) -> Option<&Table> {
         self.tables[blank].as_ref()
     }
 
     /// The table for goals with the blank at `blank`, built with `solver`'s buffers if need be.
+    #[inline]
     pub fn get_or_build(&mut self, blank: usize, solver: &mut Solver) -> &Table {
-        self.tables[blank].get_or_insert_with(|| Table::new(&canonical_goal(blank), solver))
+        if self.tables[blank].is_none() {
+            self.tables[blank] = Some(build(blank, solver));
+        }
+        self.tables[blank].as_ref().expect("built")
     }
 
     /// Whether every table is built.
@@ -32,6 +37,13 @@ impl Tables {
     pub fn none_built(&self) -> bool {
         self.tables.iter().all(Option::is_none)
     }
+}
+
+/// The table of the canonical goal with the blank at `blank`: rare, so kept out of line.
+#[cold]
+#[inline(never)]
+fn build(blank: usize, solver: &mut Solver) -> Table {
+    Table::new(&canonical_goal(blank), solver)
 }
 
 /// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.

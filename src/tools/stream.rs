@@ -5,8 +5,8 @@ use std::io::{self, Read, Write};
 
 use crate::format::answer::{self, Answer};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::Board;
-use crate::solve::{Engine, Report};
+use crate::puzzle::{Board, Move};
+use crate::solve::{Engine, MoveSink, Report};
 use crate::tools::record::{self, Record, Solution};
 
 /// What a run writes for each case.
@@ -98,9 +98,21 @@ impl Stream<'_> {
             Answer::Count => answer::write_count(self.engine.distance(start, goal), out),
             Answer::Path => self
                 .engine
-                .walk(start, goal, |moves| answer::write_moves(moves, out))
+                .walk(start, goal, Line(out))
                 .unwrap_or_else(|| answer::write_no_path(out)),
         }
+    }
+}
+
+/// Writes a path's moves as its answer line.
+struct Line<'a, W>(&'a mut W);
+
+impl<W: Write> MoveSink for Line<'_, W> {
+    type Output = io::Result<()>;
+
+    #[inline]
+    fn take(self, moves: impl Iterator<Item = Move>) -> io::Result<()> {
+        answer::write_moves(moves, self.0)
     }
 }
 
