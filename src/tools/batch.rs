@@ -4,7 +4,7 @@
 //! of `eight judge`, which expects `eight`'s answer and got the program's.
 
 use super::check::{cases_of, Wrong};
-use crate::format::answer::Fault;
+use crate::format::answer::{Fault, NO_PATH};
 
 /// What a failing file's line says after its name: the case and why, or the count of extra
 /// answers.
@@ -17,9 +17,9 @@ pub fn describe(wrong: &Wrong) -> String {
         }
         Fault::Missing => format!("expected nothing (the .out ends), got {canonical}"),
         Fault::Count => format!("expected {recorded}, got {canonical}"),
-        Fault::Unreachable => format!("expected `{recorded}`, got unsolvable"),
+        Fault::Unreachable => format!("expected `{recorded}`, got {NO_PATH}"),
         Fault::Reachable { shortest } => {
-            format!("expected unsolvable, got {canonical} ({shortest} moves)")
+            format!("expected {NO_PATH}, got {canonical} ({shortest} moves)")
         }
         Fault::NotAMove(letter) => {
             format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
