@@ -21,7 +21,7 @@ enum Outcome {
 
 /// The `.in` files of `paths` (files, or folders searched in name order), and how many paths
 /// were trouble: each reported on standard output with an `ERR` line.
-pub(super) fn inputs(paths: &[PathBuf]) -> io::Result<(Vec<PathBuf>, u64)> {
+pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
     let mut files = Vec::new();
     let mut trouble = 0;
     for path in paths {
@@ -34,25 +34,26 @@ pub(super) fn inputs(paths: &[PathBuf]) -> io::Result<(Vec<PathBuf>, u64)> {
                     }
                     Ok(_) => {}
                     Err(error) => {
-                        say(&format!("ERR  {error}"))?;
+                        // counted as trouble even when no one reads the line
+                        let _ = say(&format!("ERR  {error}"));
                         trouble += 1;
                     }
                 }
             }
         } else if !path.exists() {
-            say(&format!("ERR  {}  no such file or folder", path.display()))?;
+            let _ = say(&format!("ERR  {}  no such file or folder", path.display()));
             trouble += 1;
         } else if is_input(path) {
             files.push(path.clone());
         } else {
-            say(&format!(
+            let _ = say(&format!(
                 "ERR  {}  not an .in file or a folder",
                 path.display()
-            ))?;
+            ));
             trouble += 1;
         }
     }
-    Ok((files, trouble))
+    (files, trouble)
 }
 
 /// Writes a line on standard output, returning its error (a closed pipe ends the run quietly).
@@ -79,19 +80,26 @@ pub fn run(
     bless: bool,
     json: bool,
 ) -> anyhow::Result<Status> {
-    let (files, mut trouble) = inputs(paths)?;
+    let (files, mut trouble) = inputs(paths);
     let progress = progress(files.len());
     let (mut passed, mut failed) = (0, 0);
     let mut engine = Engine::default();
+    // once standard output is closed, the files are still checked, so that the status tells
+    // the truth
+    let mut closed = false;
     for file in &files {
         progress.set_message(file.display().to_string());
         let outcome = run_file(file, judge, bless, &mut engine);
-        progress.suspend(|| match (&outcome, json) {
-            (Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line), false) => {
-                say(line)
-            }
-            (outcome, true) => say(&record(file, outcome).to_string()),
-        })?;
+        closed = closed
+            || progress
+                .suspend(|| match (&outcome, json) {
+                    (
+                        Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line),
+                        false,
+                    ) => say(line),
+                    (outcome, true) => say(&record(file, outcome).to_string()),
+                })
+                .is_err();
         match outcome {
             Outcome::Passed(_) => passed += 1,
             Outcome::Failed(_) => failed += 1,
@@ -100,11 +108,14 @@ pub fn run(
         progress.inc(1);
     }
     progress.finish_and_clear();
-    if json {
-        let totals = serde_json::json!({"passed": passed, "failed": failed + trouble});
-        say(&totals.to_string())?;
+    let totals = if json {
+        serde_json::json!({"passed": passed, "failed": failed + trouble}).to_string()
     } else {
-        say(&format!("{passed} passed, {} failed", failed + trouble))?;
+        format!("{passed} passed, {} failed", failed + trouble)
+    };
+    if !closed {
+        // a closed standard output at the very end changes nothing of the status
+        let _ = say(&totals);
     }
     Ok(Status::of_checks(failed, trouble))
 }

@@ -1,25 +1,24 @@
-//! `eight judge`: run someone's solution on fixture inputs under limits, and judge its output
-//! like the online judge does.
+//! `eight judge`: run someone's solution on fixture inputs in the sandbox
+//! ([`eight::tools::sandbox`]), and judge its output like the online judge does.
 
 use std::ffi::OsString;
-use std::fs::{self, File};
-use std::io::{self, Read};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::fs;
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
+use eight::format::Judge;
 use eight::tools::check::{self, cases_of, Verdict};
-use eight::{Engine, Judge};
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
+use eight::tools::sandbox::{self, Ended, Limits, Run};
+use eight::Engine;
+use nix::sys::signal::Signal;
 
 use super::batch::{inputs, progress, say};
-use super::{judge_parser, Status};
+use super::{judge_parser, Color, Status};
 
 #[derive(Args, Debug)]
 pub struct Options {
@@ -29,18 +28,22 @@ pub struct Options {
     /// `.in` files, or folders searched for them
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// The solution to run, after `--`: it reads a file on standard input
+    /// The solution to run, after `--`: a program and its arguments, run directly (no shell);
+    /// it reads a file on standard input
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<OsString>,
-    /// Wall-clock limit per file, in seconds
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    time_limit: f64,
-    /// Memory limit per file, in MiB of resident memory (an address-space rlimit well above it
-    /// stops a runaway)
-    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    /// Wall-clock limit per file: `1.5`, `1.5s` or `500ms` (at most a day)
+    #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
+          allow_hyphen_values = true)]
+    time_limit: Duration,
+    /// Memory limit per file, the whole process tree's resident memory: `256` (MiB), `512M`,
+    /// `1G`, `800K` (at most 1 TiB)
+    #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
+          value_parser = parse_memory, allow_hyphen_values = true)]
     memory_limit: u64,
-    /// Output limit per file, in MiB: the rest is not read
-    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    /// Output limit per file, like --memory-limit (at most 1 GiB): the rest is not read
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
+          allow_hyphen_values = true)]
     output_limit: u64,
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
@@ -48,44 +51,146 @@ pub struct Options {
     /// Files run at once [default: the number of cores]
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
+    /// Also show the end of the program's standard error on a wrong answer (it is always shown
+    /// on a runtime error)
+    #[arg(short, long)]
+    verbose: bool,
+    /// Colour the verdicts
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// One JSON object a line per file (verdict, time, memory, the first wrong case and how many
+    /// are wrong), then the totals
+    #[arg(long)]
+    json: bool,
 }
 
-/// How a run of the solution ended.
-enum Ended {
-    Exited(ExitStatus),
-    TimeLimit,
-    MemoryLimit,
-    OutputLimit,
+const MIB: u64 = 1 << 20;
+
+/// A time limit: seconds, or a number with `ms` or `s`; positive, finite, at most a day.
+fn parse_time(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(number) => (number, 0.001),
+        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
+    };
+    let seconds = number
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("`{text}` is not a time (1.5, 2s, 500ms)"))?
+        * scale;
+    if !(seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(format!("`{text}` is not a time from 1ms to a day"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
-/// One run: how it ended, what it printed, how long it took and its peak resident memory.
-struct Run {
-    ended: Ended,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    elapsed: Duration,
-    peak_kib: u64,
+/// A size in bytes: MiB, or a number with `K`, `M` or `G` (`KiB`, `MB`… alike), from one byte
+/// up to `most`.
+fn parse_size(text: &str, most: u64) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = match &lower[digits.len()..] {
+        "" | "m" | "mb" | "mib" => MIB,
+        "k" | "kb" | "kib" => 1 << 10,
+        "g" | "gb" | "gib" => 1 << 30,
+        _ => return Err(format!("`{trimmed}` is not a size (256, 512M, 1G, 800K)")),
+    };
+    let number: f64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{trimmed}` is not a size (256, 512M, 1G, 800K)"))?;
+    let bytes = number * unit as f64;
+    if !(bytes >= 1.0 && bytes <= most as f64) {
+        return Err(format!(
+            "`{trimmed}` is not a size from 1 byte to {}",
+            shown_size(most)
+        ));
+    }
+    Ok(bytes as u64)
+}
+
+fn parse_memory(text: &str) -> Result<u64, String> {
+    parse_size(text, 1 << 40)
+}
+
+fn parse_output(text: &str) -> Result<u64, String> {
+    parse_size(text, 1 << 30)
+}
+
+/// A size as a person writes it: `64 MiB`, `1.5 GiB`, `800 KiB`.
+fn shown_size(bytes: u64) -> String {
+    let (unit, name) = match bytes {
+        b if b >= 1 << 30 && b % (1 << 30) == 0 => (1 << 30, "GiB"),
+        b if b >= MIB => (MIB, "MiB"),
+        b if b >= 1 << 10 => (1 << 10, "KiB"),
+        _ => (1, "bytes"),
+    };
+    let value = bytes as f64 / unit as f64;
+    format!("{} {name}", trimmed_number(value))
+}
+
+/// A number without trailing zeros: `0.3`, `1`, `1.25`.
+fn trimmed_number(value: f64) -> String {
+    let text = format!("{value:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// What became of one file.
+struct Outcome {
+    kind: Kind,
+    /// The verdict line (without the file's name for JSON), plain.
+    line: String,
+    /// The lines shown below it: the end of the program's standard error.
+    below: Vec<String>,
+    /// The record for `--json`.
+    record: serde_json::Value,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Accepted,
+    Rejected,
+    Trouble,
 }
 
 pub fn run(options: &Options) -> anyhow::Result<Status> {
-    let (files, trouble) = inputs(&options.paths)?;
+    let program = match sandbox::resolve(&options.command[0]) {
+        Ok(path) => std::iter::once(path.into_os_string())
+            .chain(options.command[1..].iter().cloned())
+            .collect::<Vec<_>>(),
+        Err(why) => return cannot_run(options, &why),
+    };
+    sandbox::adopt_orphans()?;
+    let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
+    let limits = Limits {
+        time: options.time_limit,
+        memory_kib: options.memory_limit / 1024,
+        output_bytes: options.output_limit,
+    };
+    let (files, trouble) = inputs(&options.paths);
     let jobs = options
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
         .max(1);
     let progress = progress(files.len());
+    let color = options.color.wanted(io::stdout().is_terminal());
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
+    // once standard output is closed, the runs go on unseen, so that the status tells the truth
+    let mut closed = false;
     thread::scope(|scope| {
         for _ in 0..jobs.min(files.len()) {
             let (sender, next, files) = (sender.clone(), &next, &files);
+            let (program, supervisor, limits) = (&program, &supervisor, &limits);
             scope.spawn(move || {
                 let mut engine = Engine::default();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(file) = files.get(index) else { break };
-                    let outcome = judge_file(file, options, &mut engine);
+                    let outcome =
+                        judge_file(file, options, supervisor, program, limits, &mut engine);
                     if sender.send((index, outcome)).is_err() {
                         break;
                     }
@@ -99,9 +204,9 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         for (index, outcome) in receiver {
             ready[index] = Some(outcome);
             while let Some(outcome) = ready.get_mut(printed).and_then(Option::take) {
-                if progress.suspend(|| say(&outcome.line)).is_err() {
-                    // standard output closed: the rest would go nowhere
-                    return;
+                if !closed {
+                    let shown = show(&files[printed], &outcome, options, color);
+                    closed = progress.suspend(|| say(&shown)).is_err();
                 }
                 match outcome.kind {
                     Kind::Accepted => passed += 1,
@@ -114,32 +219,74 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         }
     });
     progress.finish_and_clear();
-    say(&format!("{passed} passed, {} failed", failed + trouble))?;
-    Ok(Status::of_checks(failed, trouble))
+    let status = Status::of_checks(failed, trouble);
+    if !closed {
+        let totals = if options.json {
+            serde_json::json!({"passed": passed, "failed": failed + trouble}).to_string()
+        } else {
+            format!("{passed} passed, {} failed", failed + trouble)
+        };
+        // a closed standard output at the very end changes nothing of the status
+        let _ = say(&totals);
+    }
+    Ok(status)
 }
 
-enum Kind {
-    Accepted,
-    Rejected,
-    Trouble,
+/// The command cannot start: said once on standard error, and each file is trouble.
+fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
+    eprintln!("eight: cannot run the command: {why}");
+    let (files, _) = inputs(&options.paths);
+    for file in &files {
+        if say(&format!("ERR  {}  command not found", file.display())).is_err() {
+            break;
+        }
+    }
+    Ok(Status::Trouble)
 }
 
-struct Outcome {
-    kind: Kind,
-    line: String,
+/// The lines of one file's outcome as the user sees them: plain, coloured, or JSON.
+fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> String {
+    if options.json {
+        let mut record = outcome.record.clone();
+        record["file"] = file.display().to_string().into();
+        return record.to_string();
+    }
+    let verdict = outcome.line.split_whitespace().next().unwrap_or("");
+    let painted = match (color, verdict) {
+        (false, _) => verdict.to_string(),
+        (true, "AC") => format!("\x1b[1;32m{verdict}\x1b[0m"),
+        (true, "WA" | "RE") => format!("\x1b[1;31m{verdict}\x1b[0m"),
+        (true, "ERR") => format!("\x1b[1;35m{verdict}\x1b[0m"),
+        (true, _) => format!("\x1b[1;33m{verdict}\x1b[0m"),
+    };
+    let mut text = format!("{painted}{}", &outcome.line[verdict.len()..]);
+    for line in &outcome.below {
+        text.push_str("\n     | ");
+        text.push_str(line);
+    }
+    text
 }
 
-fn judge_file(file: &Path, options: &Options, engine: &mut Engine) -> Outcome {
+fn judge_file(
+    file: &Path,
+    options: &Options,
+    supervisor: &[OsString],
+    program: &[OsString],
+    limits: &Limits,
+    engine: &mut Engine,
+) -> Outcome {
     let shown = file.display();
     let trouble = |why: String| Outcome {
         kind: Kind::Trouble,
         line: format!("ERR  {shown}  {why}"),
+        below: Vec::new(),
+        record: serde_json::json!({"verdict": "ERR", "detail": why}),
     };
     let input = match fs::read(file) {
         Ok(input) => input,
         Err(error) => return trouble(error.to_string()),
     };
-    let run = match execute(file, options) {
+    let run = match sandbox::run(supervisor, program, file, limits) {
         Ok(run) => run,
         Err(error) => return trouble(format!("cannot run the command: {error}")),
     };
@@ -148,180 +295,173 @@ fn judge_file(file: &Path, options: &Options, engine: &mut Engine) -> Outcome {
         run.elapsed.as_millis(),
         run.peak_kib as f64 / 1024.0
     );
-    let rejected = |verdict: &str, why: String| Outcome {
+    let record = |verdict: &str, detail: &str| {
+        serde_json::json!({
+            "verdict": verdict,
+            "detail": detail,
+            "time_ms": run.elapsed.as_millis() as u64,
+            "memory_mib": (run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0,
+        })
+    };
+    let tail = |wanted: bool| {
+        if wanted {
+            stderr_tail(&run)
+        } else {
+            Vec::new()
+        }
+    };
+    let rejected = |verdict: &str, why: String, below: Vec<String>| Outcome {
         kind: Kind::Rejected,
         line: format!("{verdict:<4} {shown}  {why}  ({usage})"),
+        below,
+        record: record(verdict, &why),
     };
-    let status = match run.ended {
-        Ended::TimeLimit => {
-            return rejected("TLE", format!("over {} s, killed", options.time_limit))
-        }
+    let time = trimmed_number(options.time_limit.as_secs_f64());
+    match run.ended {
+        Ended::TimeLimit => return rejected("TLE", format!("over {time} s, killed"), Vec::new()),
         Ended::MemoryLimit => {
-            return rejected("MLE", format!("over {} MiB, killed", options.memory_limit))
+            let memory = shown_size(options.memory_limit);
+            return rejected("MLE", format!("over {memory}, killed"), Vec::new());
         }
         Ended::OutputLimit => {
-            return rejected(
-                "OLE",
-                format!("over {} MiB of output", options.output_limit),
-            )
+            let output = shown_size(options.output_limit);
+            return rejected("OLE", format!("over {output} of output"), Vec::new());
         }
-        Ended::Exited(status) => status,
-    };
-    if status.code() == Some(127) && run.stdout.is_empty() {
-        let said = String::from_utf8_lossy(&run.stderr);
-        if said.contains("not found") {
-            return trouble(format!("command not found: {}", said.trim()));
+        Ended::Lost => {
+            let why = "the run's supervisor was killed (by the program?)".to_string();
+            return rejected("RE", why, Vec::new());
         }
-    }
-    if let Some(signal) = status.signal() {
-        let name = Signal::try_from(signal).map_or(format!("signal {signal}"), |s| s.to_string());
-        return rejected("RE", format!("killed by {name}"));
-    }
-    if let Some(code) = status.code().filter(|&code| code != 0) {
-        return rejected("RE", format!("exit code {code}"));
+        Ended::Signaled(signal) => {
+            let name =
+                Signal::try_from(signal).map_or(format!("signal {signal}"), |s| s.to_string());
+            return rejected("RE", format!("killed by {name}"), tail(true));
+        }
+        Ended::Exited(code) if code != 0 => {
+            return rejected("RE", format!("exit code {code}"), tail(true))
+        }
+        Ended::Exited(_) => {}
     }
     let output = String::from_utf8_lossy(&run.stdout);
     let policy = check::program(options.optimal);
     match check::check(options.judge, &input, &output, policy, engine) {
-        Ok(Verdict::Accepted { cases }) => Outcome {
-            kind: Kind::Accepted,
-            line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
-        },
+        Ok(Verdict::Accepted { cases }) => {
+            let mut record = record("AC", "");
+            record["cases"] = cases.into();
+            Outcome {
+                kind: Kind::Accepted,
+                line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
+                below: Vec::new(),
+                record,
+            }
+        }
         Ok(Verdict::Wrong(wrong)) => {
-            let got = wrong
-                .got
-                .map_or("nothing".to_string(), |got| format!("`{got}`"));
+            let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
+                format!("`{}`", escaped(got, 60))
+            });
             let at = if wrong.line > 0 {
                 format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
             } else {
                 format!("case {}", wrong.case)
             };
-            rejected(
-                "WA",
-                format!(
-                    "{at}: expected `{}`, got {got}: {}",
-                    wrong.expected, wrong.fault
-                ),
-            )
+            let count = match wrong.wrong_cases {
+                0 | 1 => String::new(),
+                many => format!("; {many} of {} cases wrong", wrong.cases),
+            };
+            let why = format!(
+                "{at}: expected `{}`, got {got}: {}{count}",
+                wrong.expected, wrong.fault
+            );
+            let mut outcome = rejected("WA", why, tail(options.verbose));
+            outcome.record["cases"] = wrong.cases.into();
+            outcome.record["wrong_cases"] = wrong.wrong_cases.into();
+            outcome.record["wrong"] = serde_json::json!({
+                "case": wrong.case,
+                "line": wrong.line,
+                "input": wrong.input,
+                "expected": wrong.expected,
+                "got": wrong.got,
+                "why": wrong.fault.to_string(),
+            });
+            outcome
         }
         Err(error) => trouble(format!("malformed input: {error}")),
     }
 }
 
-/// Runs the command on `file` in a process group of its own, under the limits.
-fn execute(file: &Path, options: &Options) -> io::Result<Run> {
-    let memory_kib = options.memory_limit * 1024;
-    // The limit is on resident memory, watched from /proc; an address-space rlimit, set by the
-    // shell that then becomes the command, stops a runaway before the machine suffers. It sits
-    // well above the limit, so that a program over it is seen over it before it fails.
-    let address_space_kib = (memory_kib * 2).max(memory_kib + 1024 * 1024);
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v "$0" 2>/dev/null; exec "$@""#)
-        .arg(address_space_kib.to_string())
-        .args(&options.command)
-        .stdin(File::open(file)?)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let group = Pid::from_raw(child.id() as i32);
-    let cap = options.output_limit * 1024 * 1024;
-    let over = Arc::new(AtomicBool::new(false));
-    let stdout = child.stdout.take().expect("piped");
-    let stderr = child.stderr.take().expect("piped");
-    let reader = {
-        let over = Arc::clone(&over);
-        thread::spawn(move || read_capped(stdout, cap, &over))
-    };
-    // standard error is drained to its end, the first 64 KiB kept, so that a program that
-    // writes there without end runs into the time limit rather than a full pipe
-    let errors = thread::spawn(move || drain(stderr, 64 * 1024));
-    let started = Instant::now();
-    let limit = Duration::from_secs_f64(options.time_limit.max(0.0));
-    let mut peak_kib = 0;
-    // short naps first, so that quick runs are not kept waiting; then every 2 ms
-    let mut nap = Duration::from_micros(50);
-    let ended = loop {
-        if let Some(status) = child.try_wait()? {
-            break Ended::Exited(status);
-        }
-        let (_, peak) = memory_of(&child);
-        peak_kib = peak_kib.max(peak);
-        if started.elapsed() > limit {
-            break Ended::TimeLimit;
-        }
-        if peak_kib > memory_kib {
-            break Ended::MemoryLimit;
-        }
-        if over.load(Ordering::Relaxed) {
-            break Ended::OutputLimit;
-        }
-        thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(2));
-    };
-    let elapsed = started.elapsed();
-    // the whole group goes, whatever the leader did: no process outlives its run
-    let _ = killpg(group, Signal::SIGKILL);
-    let _ = child.wait();
-    let stdout = reader.join().expect("the reader does not panic");
-    let stderr = errors.join().expect("the reader does not panic");
-    // a program cut off for its output may die of the closed pipe before the loop sees why
-    let ended = if over.load(Ordering::Relaxed) {
-        Ended::OutputLimit
-    } else {
-        ended
-    };
-    Ok(Run {
-        ended,
-        stdout,
-        stderr,
-        elapsed,
-        peak_kib,
-    })
+/// The last lines of the program's standard error, escaped and cut.
+fn stderr_tail(run: &Run) -> Vec<String> {
+    let text = String::from_utf8_lossy(&run.stderr_tail);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(5);
+    lines[start..]
+        .iter()
+        .map(|line| escaped(line, 100))
+        .collect()
 }
 
-/// Reads `stream` to its end, keeping at most `cap` bytes; past that, sets `over` and stops
-/// reading (the writer then meets a closed pipe).
-fn read_capped(mut stream: impl Read, cap: u64, over: &AtomicBool) -> Vec<u8> {
-    let mut kept = Vec::new();
-    let mut chunk = vec![0; 1 << 16];
-    loop {
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) => return kept,
-            Ok(read) => {
-                let room = (cap as usize).saturating_sub(kept.len());
-                kept.extend_from_slice(&chunk[..read.min(room)]);
-                if read > room {
-                    over.store(true, Ordering::Relaxed);
-                    return kept;
-                }
-            }
+/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
+/// `\r`), cut after `width` characters with `…`.
+fn escaped(text: &str, width: usize) -> String {
+    let mut shown = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == width {
+            shown.push('…');
+            break;
+        }
+        match c {
+            '\x1b' => shown.push_str("\\e"),
+            '\t' => shown.push_str("\\t"),
+            '\r' => shown.push_str("\\r"),
+            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
+            c => shown.push(c),
         }
     }
+    shown
 }
 
-/// Reads `stream` to its end, keeping its first `keep` bytes.
-fn drain(mut stream: impl Read, keep: usize) -> Vec<u8> {
-    let mut kept = Vec::new();
-    let mut chunk = vec![0; 1 << 16];
-    while let Ok(read @ 1..) = stream.read(&mut chunk) {
-        let room = keep.saturating_sub(kept.len());
-        kept.extend_from_slice(&chunk[..read.min(room)]);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_times_and_refuses_the_impossible() {
+        assert_eq!(parse_time("0.3"), Ok(Duration::from_millis(300)));
+        assert_eq!(parse_time("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_time("500ms"), Ok(Duration::from_millis(500)));
+        for bad in [
+            "0",
+            "-1",
+            "NaN",
+            "inf",
+            "1e300",
+            "18446744073709551616",
+            "2h",
+            "",
+        ] {
+            assert!(parse_time(bad).is_err(), "{bad}");
+        }
     }
-    kept
-}
 
-/// The resident and peak resident memory of the running child, in KiB, from `/proc`: sampled,
-/// so a run shorter than a sample shows less than it used.
-fn memory_of(child: &Child) -> (u64, u64) {
-    let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
+    #[test]
+    fn parses_sizes_and_refuses_the_impossible() {
+        assert_eq!(parse_memory("64"), Ok(64 * MIB));
+        assert_eq!(parse_memory("512M"), Ok(512 * MIB));
+        assert_eq!(parse_memory("1G"), Ok(1 << 30));
+        assert_eq!(parse_memory("800k"), Ok(800 << 10));
+        for bad in ["0", "-5", "17592186044416", "1T", "x", "NaN"] {
+            assert!(parse_memory(bad).is_err(), "{bad}");
+        }
+        assert!(parse_output("17592186044416").is_err());
+        assert_eq!(shown_size(64 * MIB), "64 MiB");
+        assert_eq!(shown_size(1 << 30), "1 GiB");
+    }
+
+    #[test]
+    fn escapes_what_a_terminal_would_obey() {
+        assert_eq!(
+            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
+            "\\e[2J\\e]0;pwned\\x07\\rAC"
+        );
+        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
+    }
 }

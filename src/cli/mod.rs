@@ -69,6 +69,13 @@ enum Command {
     /// Count the boards at each distance from a goal, with a bar chart
     #[command(after_help = HISTOGRAM_EXAMPLES, display_order = 14)]
     Histogram(show::HistogramOptions),
+    /// The supervisor of one run of `eight judge` (internal)
+    #[command(name = "__run", hide = true)]
+    Supervise {
+        /// The limits and the program, as `eight judge` gives them
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        arguments: Vec<std::ffi::OsString>,
+    },
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 15)]
     Completions {
@@ -144,6 +151,28 @@ fn judge_parser() -> impl TypedValueParser<Value = &'static Judge> {
         .map(|id| Judge::from_id(&id).expect("a possible value is a judge's id"))
 }
 
+/// When to colour.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Color {
+    /// When standard output is a terminal and NO_COLOR is unset
+    Auto,
+    /// Always, escape codes even into a file
+    Always,
+    /// Never: plain ASCII
+    Never,
+}
+
+impl Color {
+    /// Whether to colour output that goes to a terminal or not.
+    fn wanted(self, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+}
+
 /// How a run ended, as the exit status.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
@@ -216,6 +245,10 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Judge(options) => judge::run(&options),
         Command::Show(options) => show::show(&options),
         Command::Histogram(options) => show::histogram(&options),
+        Command::Supervise { arguments } => {
+            eight::tools::sandbox::supervise(&arguments)?;
+            Ok(Status::Success)
+        }
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut command(), "eight", &mut io::stdout().lock());
             Ok(Status::Success)

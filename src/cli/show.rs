@@ -3,23 +3,12 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
 use eight::{Board, Solver};
 
-use super::{parse_board, Status};
-
-/// When to colour.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Color {
-    /// When standard output is a terminal and NO_COLOR is unset
-    Auto,
-    /// Always, escape codes even into a file
-    Always,
-    /// Never: plain ASCII
-    Never,
-}
+use super::{parse_board, Color, Status};
 
 #[derive(Args, Debug)]
 pub struct ShowOptions {
@@ -61,11 +50,7 @@ pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
         return Ok(Status::Success);
     };
     let terminal = io::stdout().is_terminal();
-    let color = match options.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
-    };
+    let color = options.color.wanted(terminal);
     let width = terminal_size::terminal_size()
         .filter(|_| terminal)
         .map_or(80, |(width, _)| usize::from(width.0));

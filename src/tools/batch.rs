@@ -22,6 +22,7 @@ pub fn describe(wrong: &Wrong) -> String {
             format!("expected {NO_PATH}, got {canonical} ({shortest} moves)")
         }
         Fault::NotAMove(letter) => {
+            let letter = letter.escape_debug();
             format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
         }
         Fault::LeavesBoard { step, letter } => {

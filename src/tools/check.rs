@@ -50,10 +50,15 @@ pub struct Wrong {
     pub input: String,
     /// The canonical answer.
     pub expected: String,
-    /// The answer line checked (trailing whitespace cut), or `None` where there was none.
+    /// The answer line checked (trailing whitespace cut, and after [`KEPT`] characters), or
+    /// `None` where there was none.
     pub got: Option<String>,
     /// What is wrong with it.
     pub fault: Fault,
+    /// How many cases are wrong in all (a missing answer is wrong; extra lines are not cases).
+    pub wrong_cases: u64,
+    /// How many cases there are.
+    pub cases: u64,
 }
 
 /// Checks `answers`, one line per case of `input`, for `judge` under `policy`.
@@ -65,7 +70,8 @@ pub fn check(
     engine: &mut Engine,
 ) -> Result<Verdict, InputError> {
     let mut lines = answers.lines().map(str::trim_end);
-    let mut wrong = None;
+    let mut wrong: Option<Wrong> = None;
+    let mut wrong_cases = 0;
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let got = lines.next();
         let fault = match got {
@@ -75,18 +81,27 @@ pub fn check(
                 .check(line, &solved.start, &solved.goal, solved.path, policy)
                 .err(),
         };
-        wrong = fault.map(|fault| Wrong {
-            case: solved.case,
-            line: solved.line,
-            input: solved.input(),
-            expected: judge.answer.text(solved.path),
-            got: got.map(str::to_string),
-            fault,
-        });
-        wrong.is_none()
+        if let Some(fault) = fault {
+            wrong_cases += 1;
+            wrong.get_or_insert_with(|| Wrong {
+                case: solved.case,
+                line: solved.line,
+                input: solved.input(),
+                expected: judge.answer.text(solved.path),
+                got: got.map(kept),
+                fault,
+                wrong_cases: 0,
+                cases: 0,
+            });
+        }
+        true
     })?;
     if let Some(wrong) = wrong {
-        return Ok(Verdict::Wrong(wrong));
+        return Ok(Verdict::Wrong(Wrong {
+            wrong_cases,
+            cases,
+            ..wrong
+        }));
     }
     let mut extra = lines.filter(|line| !line.trim().is_empty());
     Ok(match extra.next() {
@@ -96,7 +111,9 @@ pub fn check(
             line: 0,
             input: String::new(),
             expected: String::new(),
-            got: Some(first.to_string()),
+            got: Some(kept(first)),
+            wrong_cases: 0,
+            cases,
             fault: Fault::Extra {
                 cases,
                 answers: cases + 1 + extra.count() as u64,
@@ -114,6 +131,18 @@ pub fn answers(judge: &Judge, input: &[u8], engine: &mut Engine) -> Result<Strin
         true
     })?;
     Ok(out)
+}
+
+/// The most characters of an answer line kept in a [`Wrong`]: enough to show, while a line
+/// can be as long as a program's whole output.
+pub const KEPT: usize = 1000;
+
+/// `line`, cut after [`KEPT`] characters with `…`.
+fn kept(line: &str) -> String {
+    match line.char_indices().nth(KEPT) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
+    }
 }
 
 /// A case with its canonical path.
@@ -235,6 +264,11 @@ mod tests {
         assert_eq!(wrong.input, "123804765");
         assert_eq!(wrong.expected, "0");
         assert_eq!(wrong.got.as_deref(), Some("1"));
+        assert_eq!(
+            (wrong.wrong_cases, wrong.cases),
+            (2, 3),
+            "1 and 5 are wrong"
+        );
         assert_eq!(
             fault(verdict(&P1379, input, "4\n0\n", RECORDED)),
             Some(Fault::Missing)

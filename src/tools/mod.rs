@@ -6,5 +6,6 @@ pub mod check;
 pub mod gen;
 pub mod histogram;
 pub mod record;
+pub mod sandbox;
 pub mod show;
 pub mod stream;
