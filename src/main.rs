@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("eight: {error:#}");
+            cli::warn(&format_args!("{error:#}"));
             ExitCode::from(cli::Status::Trouble as u8)
         }
     }

@@ -45,7 +45,7 @@ fn show_explains_an_unreachable_board_and_speaks_json() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "1 inversions (odd), the goal's 0 (even)",
+            "1 inversion (odd), the goal's 0 (even)",
         ));
     let output = eight()
         .args(["show", "283104765", "--goal", "123804765", "--json"])

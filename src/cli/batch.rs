@@ -19,14 +19,19 @@ enum Outcome {
     Trouble(String),
 }
 
-/// The `.in` files of `paths` (files, or folders searched in name order), and how many paths
-/// were trouble: each reported on standard output with an `ERR` line.
+/// The `.in` files of `paths` (regular files, or folders searched in name order, following
+/// links, a loop reported rather than followed), and how many paths were trouble: each reported
+/// on standard output with an `ERR` line. Finding no `.in` at all is trouble too: a run that
+/// checks nothing must not pass.
 pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
     let mut files = Vec::new();
     let mut trouble = 0;
     for path in paths {
         if path.is_dir() {
-            let entries = WalkDir::new(path).sort_by_file_name().into_iter();
+            let entries = WalkDir::new(path)
+                .follow_links(true)
+                .sort_by_file_name()
+                .into_iter();
             for entry in entries {
                 match entry {
                     Ok(entry) if entry.file_type().is_file() && is_input(entry.path()) => {
@@ -43,6 +48,9 @@ pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
         } else if !path.exists() {
             let _ = say(&format!("ERR  {}  no such file or folder", path.display()));
             trouble += 1;
+        } else if is_input(path) && !path.is_file() {
+            let _ = say(&format!("ERR  {}  not a regular file", path.display()));
+            trouble += 1;
         } else if is_input(path) {
             files.push(path.clone());
         } else {
@@ -52,6 +60,14 @@ pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
             ));
             trouble += 1;
         }
+    }
+    if files.is_empty() && trouble == 0 {
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|path| path.display().to_string())
+            .collect();
+        let _ = say(&format!("ERR  no .in files under {}", shown.join(", ")));
+        trouble += 1;
     }
     (files, trouble)
 }
@@ -181,6 +197,12 @@ fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine
             )),
             Err(error) => Outcome::Trouble(format!("ERR  {}  {error}", out_path.display())),
         };
+    }
+    if out_path.exists() && !out_path.is_file() {
+        return Outcome::Trouble(format!(
+            "ERR  {shown}  {}: not a regular file",
+            out_path.display()
+        ));
     }
     let expected = match fs::read(&out_path) {
         Ok(expected) => String::from_utf8_lossy(&expected).into_owned(),

@@ -63,7 +63,9 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         json: options.json,
     };
     let Some(prefix) = &options.out else {
-        let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        // a case enters the buffer whole and a write to a pipe of at most PIPE_BUF (4096) bytes
+        // is atomic: an interrupted run leaves whole lines
+        let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
         let generated = generate(&request, &mut out, None)?;
         out.flush()?;
         return Ok(report(generated));
@@ -93,7 +95,7 @@ fn report(generated: Result<(), eight::tools::gen::Impossible>) -> Status {
     match generated {
         Ok(()) => Status::Success,
         Err(impossible) => {
-            eprintln!("eight: {impossible}");
+            super::warn(&impossible);
             Status::Trouble
         }
     }

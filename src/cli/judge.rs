@@ -234,7 +234,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
 
 /// The command cannot start: said once on standard error, and each file is trouble.
 fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
-    eprintln!("eight: cannot run the command: {why}");
+    super::warn(&format_args!("cannot run the command: {why}"));
     let (files, _) = inputs(&options.paths);
     for file in &files {
         if say(&format!("ERR  {}  command not found", file.display())).is_err() {

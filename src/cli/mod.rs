@@ -168,7 +168,11 @@ impl Color {
         match self {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none(),
+            // NO_COLOR counts when it is set and not empty, as its convention says
+            Color::Auto => {
+                terminal
+                    && !matches!(std::env::var_os("NO_COLOR"), Some(value) if !value.is_empty())
+            }
         }
     }
 }
@@ -215,9 +219,12 @@ pub enum Invocation {
     Other(Cli),
 }
 
-/// Parses the command line, exiting as clap does on an error, `--help` or `--version`.
+/// Parses the command line, exiting as clap does on an error, `--help` or `--version`; but
+/// help and version that cannot be written (a full disk) fail like every other write.
 pub fn parse() -> Invocation {
-    let matches = command().get_matches();
+    let matches = command()
+        .try_get_matches()
+        .unwrap_or_else(|error| exit(error));
     let solving = matches
         .subcommand()
         .and_then(|(name, matches)| solve::Invocation::from_matches(name, matches));
@@ -225,7 +232,26 @@ pub fn parse() -> Invocation {
         Some(invocation) => invocation.map(Invocation::Solve),
         None => Cli::from_arg_matches(&matches).map(Invocation::Other),
     };
-    parsed.unwrap_or_else(|error| error.format(&mut command()).exit())
+    parsed.unwrap_or_else(|error| exit(error.format(&mut command())))
+}
+
+/// Prints clap's message (help, version or a usage error) and exits with its status, or with
+/// status 2 when help or version cannot be written; a closed pipe is a quiet end, as anywhere.
+fn exit(error: clap::Error) -> ! {
+    if error.use_stderr() {
+        error.exit();
+    }
+    let written = error.print().and_then(|()| {
+        use std::io::Write;
+        io::stdout().flush()
+    });
+    match written {
+        Err(failure) if failure.kind() != io::ErrorKind::BrokenPipe => {
+            warn(&format_args!("cannot write to standard output: {failure}"));
+            std::process::exit(Status::Trouble as i32)
+        }
+        _ => std::process::exit(0),
+    }
 }
 
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
@@ -250,10 +276,24 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut command(), "eight", &mut io::stdout().lock());
+            // made in memory and written at once, so that a failed write is an error, not a panic
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command(), "eight", &mut script);
+            use std::io::Write;
+            let mut out = io::stdout().lock();
+            out.write_all(&script)?;
+            out.flush()?;
             Ok(Status::Success)
         }
     }
+}
+
+/// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard
+/// error that cannot be written to (closed, full) loses the line, never the answers.
+pub fn warn(line: &dyn std::fmt::Display) {
+    use std::io::Write;
+    let text = format!("eight: {line}\n");
+    let _ = io::stderr().write_all(text.as_bytes());
 }
 
 /// Whether `error` is a write to a closed pipe, which ends a run quietly.

@@ -12,9 +12,9 @@ use super::{parse_board, Color, Status};
 
 #[derive(Args, Debug)]
 pub struct ShowOptions {
-    /// The board to solve
-    #[arg(value_parser = parse_board)]
-    board: Board,
+    /// The board to solve, in one argument or several (`2 3 4 1 5 x 7 6 8` unquoted)
+    #[arg(required = true, value_name = "BOARD")]
+    board: Vec<String>,
     /// The board to reach
     #[arg(long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
     goal: Board,
@@ -37,7 +37,14 @@ pub struct HistogramOptions {
 }
 
 pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
-    let (start, goal) = (options.board, options.goal);
+    let start = match Board::parse(&options.board.join(" ")) {
+        Ok(start) => start,
+        Err(error) => {
+            super::warn(&error);
+            return Ok(Status::Trouble);
+        }
+    };
+    let goal = options.goal;
     let path = Solver::new().path(&start, &goal);
     let mut out = io::stdout().lock();
     if options.json {
@@ -57,7 +64,13 @@ pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
     let frames = show::frames(&start, &path);
     write!(out, "{}", show::render(&frames, width, color))?;
     let moves = if path.len() == 1 { "move" } else { "moves" };
-    writeln!(out, "\n{} {moves}: {path}", path.len())?;
+    let summary = format!("{} {moves}: {path}", path.len());
+    if summary.len() <= width {
+        writeln!(out, "\n{summary}")?;
+    } else {
+        // too wide for the terminal: the path on a line of its own
+        writeln!(out, "\n{} {moves}:\n{path}", path.len())?;
+    }
     Ok(Status::Success)
 }
 

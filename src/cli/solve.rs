@@ -4,6 +4,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
@@ -108,7 +109,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
     // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
     let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
-    let mut report = |error: &InputError| eprintln!("eight: {error}");
+    let mut report = |error: &InputError| super::warn(error);
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let options = &invocation.engine;
@@ -124,7 +125,20 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
         stats: options.stats.then_some(&mut each as _),
     };
     let arguments = &invocation.boards;
-    let outcome = if arguments.is_empty() {
+    let command = invocation.judge.command;
+    if let Some(file) = arguments.iter().find(|argument| {
+        Path::new(argument).is_file() && Board::parse(&argument.to_string_lossy()).is_err()
+    }) {
+        let file = file.to_string_lossy();
+        super::warn(&format_args!(
+            "`{file}` is a file, and boards are read from arguments or standard input: \
+             eight {command} < {file}"
+        ));
+        return Ok(Status::Trouble);
+    }
+    // `-` alone is standard input, as for most tools
+    let stdin = arguments.is_empty() || (arguments.len() == 1 && arguments[0] == "-");
+    let outcome = if stdin {
         stream.run(io::stdin().lock(), Origin::Line, &mut out)?
     } else {
         // NUL joins the arguments since no argument can hold one.
@@ -144,28 +158,45 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     })
 }
 
-/// Sums of the per-case statistics.
-#[derive(Default)]
+/// Sums of the per-case statistics, and their lines on standard error, buffered: a line per
+/// case written as it comes would cost a system call each. Lines enter the buffer whole, and a
+/// standard error that cannot be written to loses them, never the answers.
 struct Totals {
     cases: u64,
     expanded: u64,
     generated: u64,
     peak: u64,
     time: Duration,
+    lines: io::BufWriter<io::Stderr>,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            cases: 0,
+            expanded: 0,
+            generated: 0,
+            peak: 0,
+            time: Duration::ZERO,
+            lines: io::BufWriter::with_capacity(4096, io::stderr()),
+        }
+    }
 }
 
 impl Totals {
-    /// Prints the case's line on standard error and adds it up.
+    /// Writes the case's line and adds it up.
     fn add(&mut self, case: u64, report: &Report) {
         let stats = report.stats;
-        eprintln!(
-            "eight: case {case:>6}  {:<7}  expanded {:>9}  generated {:>9}  peak frontier {:>7}  {:>10.3} ms",
+        let line = format!(
+            "eight: case {case:>6}  {:<7}  expanded {:>9}  generated {:>9}  peak frontier {:>7}  \
+             {:>10.3} ms\n",
             report.algorithm,
             stats.expanded,
             stats.generated,
             stats.peak_frontier,
             stats.time.as_secs_f64() * 1000.0
         );
+        let _ = self.lines.write_all(line.as_bytes());
         self.cases += 1;
         self.expanded += stats.expanded;
         self.generated += stats.generated;
@@ -173,14 +204,19 @@ impl Totals {
         self.time += stats.time;
     }
 
-    fn summary(&self) {
-        eprintln!(
-            "eight: {} cases  expanded {}  generated {}  largest frontier {}  {:.3} ms in searches",
-            self.cases,
+    fn summary(&mut self) {
+        let cases = match self.cases {
+            1 => "1 case".to_string(),
+            cases => format!("{cases} cases"),
+        };
+        let line = format!(
+            "eight: {cases}  expanded {}  generated {}  largest frontier {}  {:.3} ms in searches\n",
             self.expanded,
             self.generated,
             self.peak,
             self.time.as_secs_f64() * 1000.0
         );
+        let _ = self.lines.write_all(line.as_bytes());
+        let _ = self.lines.flush();
     }
 }

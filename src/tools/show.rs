@@ -103,10 +103,15 @@ fn join_padded(pieces: &[String]) -> String {
 /// Why `start` cannot reach `goal`, in a sentence.
 pub fn unreachable(start: &Board, goal: &Board) -> String {
     let (a, b) = (start.inversions(), goal.inversions());
+    let count = |n: u32| match n {
+        1 => "1 inversion".to_string(),
+        n => format!("{n} inversions"),
+    };
     let parity = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
     format!(
-        "{start} cannot reach {goal}: its tiles have {a} inversions ({}), the goal's {b} ({}), \
+        "{start} cannot reach {goal}: its tiles have {} ({}), the goal's {b} ({}), \
          and no move changes that parity",
+        count(a),
         parity(a),
         parity(b)
     )
@@ -176,7 +181,7 @@ mod tests {
     fn explains_an_unreachable_board_by_its_parity() {
         assert_eq!(
             unreachable(&board("21345678x"), &board("12345678x")),
-            "213456780 cannot reach 123456780: its tiles have 1 inversions (odd), the goal's 0 \
+            "213456780 cannot reach 123456780: its tiles have 1 inversion (odd), the goal's 0 \
              (even), and no move changes that parity"
         );
     }

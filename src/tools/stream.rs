@@ -77,6 +77,8 @@ impl Stream<'_> {
                     outcome.answered += 1;
                 }
                 Item::Malformed(error) => {
+                    // the answers before it first, so that a terminal shows them in order
+                    out.flush()?;
                     (self.report)(&error);
                     if self.output == Output::Json {
                         record::write(&Record::malformed(number, &error), out)?;

@@ -1,0 +1,194 @@
+//! What a newcomer and a hostile environment hit outside `eight judge` (issue 12): broken
+//! standard streams, files named where boards are expected, boards split over arguments,
+//! folders that hold nothing to check, and files that are not files.
+
+mod common;
+use common::eight;
+
+use std::fs;
+use std::process::{Command, Stdio};
+
+use predicates::prelude::*;
+
+fn full() -> fs::File {
+    fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
+#[test]
+fn a_broken_standard_error_loses_no_answer() {
+    // every other case malformed: one diagnostic per answer
+    let input = "283104765\n2831\n".repeat(10_000);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .arg("steps")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("exits");
+    writer.join().expect("the writer ends");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "4\n".repeat(10_000)
+    );
+    let output = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["steps", "2831", "283104765"])
+        .stderr(full())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        (output.status.code(), &output.stdout[..]),
+        (Some(2), &b"4\n"[..])
+    );
+}
+
+#[test]
+fn help_version_and_completions_fail_like_any_other_write() {
+    for args in [&["--help"][..], &["--version"], &["completions", "bash"]] {
+        let status = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+            .args(args)
+            .stdout(full())
+            .stderr(Stdio::null())
+            .status()
+            .expect("runs");
+        assert_eq!(status.code(), Some(2), "{args:?} to /dev/full");
+    }
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["completions", "bash"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("exits");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "a closed pipe is a quiet end"
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn answers_come_before_the_diagnostic_that_follows_them() {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "printf '283104765\\n2831\\n123804765\\n' | {} steps 2>&1",
+            assert_cmd::cargo::cargo_bin("eight").display()
+        ))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("4\neight: line 2:1: found `2831`"),
+        "{text}"
+    );
+    assert!(text.ends_with("\n0\n"), "{text}");
+}
+
+#[test]
+fn a_file_named_as_a_board_gets_the_way_to_read_it_and_dash_is_standard_input() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    fs::write(dir.path().join("hdu_input.txt"), "2 3 4 1 5 x 7 6 8\n").expect("write");
+    eight()
+        .current_dir(dir.path())
+        .args(["path", "hdu_input.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("eight path < hdu_input.txt"));
+    eight()
+        .args(["path", "-"])
+        .write_stdin("2 3 4 1 5 x 7 6 8\n")
+        .assert()
+        .success()
+        .stdout("dlurullddrurdllurdr\n");
+}
+
+#[test]
+fn show_reads_a_board_split_over_arguments_like_path() {
+    eight()
+        .args([
+            "show", "2", "3", "4", "1", "5", "x", "7", "6", "8", "--color", "never",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("19 moves: dlurullddrurdllurdr\n"));
+}
+
+#[test]
+fn stats_say_one_case_not_one_cases() {
+    eight()
+        .args(["steps", "--stats", "283104765"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("eight: 1 case  expanded"));
+}
+
+#[test]
+fn a_batch_that_checks_nothing_or_meets_no_file_is_trouble() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    fs::create_dir_all(root.join("empty")).expect("folder");
+    eight()
+        .current_dir(root)
+        .args(["batch", "empty"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("ERR  no .in files under empty"));
+    // an .out that is no file, a FIFO given as an .in
+    fs::create_dir_all(root.join("p1379")).expect("folder");
+    fs::write(root.join("p1379/a.in"), "283104765\n").expect("write");
+    std::os::unix::fs::symlink("/dev/zero", root.join("p1379/a.out")).expect("link");
+    let fifo = Command::new("mkfifo")
+        .arg(root.join("p1379/f.in"))
+        .status()
+        .expect("mkfifo");
+    assert!(fifo.success());
+    eight()
+        .current_dir(root)
+        .args(["batch", "p1379/a.in", "p1379/f.in"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("p1379/a.out: not a regular file"))
+        .stdout(predicate::str::contains(
+            "ERR  p1379/f.in  not a regular file",
+        ));
+}
+
+#[test]
+fn a_batch_follows_linked_folders_and_reports_a_loop() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    fs::create_dir_all(root.join("real/p1379")).expect("folder");
+    fs::write(root.join("real/p1379/a.in"), "283104765\n").expect("write");
+    fs::write(root.join("real/p1379/a.out"), "4\n").expect("write");
+    fs::create_dir_all(root.join("sets")).expect("folder");
+    std::os::unix::fs::symlink(root.join("real/p1379"), root.join("sets/p1379")).expect("link");
+    eight()
+        .current_dir(root)
+        .args(["batch", "sets"])
+        .assert()
+        .success()
+        .stdout("ok   sets/p1379/a.in  1 case\n1 passed, 0 failed\n");
+    std::os::unix::fs::symlink(root.join("sets"), root.join("sets/again")).expect("link");
+    eight()
+        .current_dir(root)
+        .args(["batch", "sets"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("loop"));
+}
