@@ -10,6 +10,7 @@ use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
 
+use super::files::{Interrupts, Staged};
 use super::Status;
 
 /// What became of one file.
@@ -186,16 +187,22 @@ fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine
             Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
         };
         let cases = answers.lines().count();
-        // a temporary file renamed over the old one: never a half-written .out
-        let staged = file.with_extension("out.partial");
-        let written = fs::write(&staged, answers).and_then(|()| fs::rename(&staged, &out_path));
+        // a fresh temporary file renamed over the old one, which keeps its mode: never a
+        // half-written .out, never a write through a planted link
+        let written = Interrupts::catch()
+            .map_err(anyhow::Error::from)
+            .and_then(|interrupts| {
+                let mut staged = Staged::new(&out_path, &interrupts)?;
+                staged.write_all(answers.as_bytes())?;
+                staged.commit()
+            });
         return match written {
             Ok(()) => Outcome::Passed(format!(
                 "wrote {}  {}",
                 out_path.display(),
                 cases_of(cases as u64)
             )),
-            Err(error) => Outcome::Trouble(format!("ERR  {}  {error}", out_path.display())),
+            Err(error) => Outcome::Trouble(format!("ERR  {}  {error:#}", out_path.display())),
         };
     }
     if out_path.exists() && !out_path.is_file() {

@@ -1,16 +1,15 @@
 //! `eight gen`: random cases and their answers, on standard output or in `PREFIX.in` and
 //! `PREFIX.out`.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use clap::Args;
 use eight::tools::gen::{generate, Request};
 use eight::Board;
 use eight::Judge;
 
+use super::files::{commit_pair, Interrupts, Staged};
 use super::{judge_parser, parse_board, Status};
 
 #[derive(Args, Debug)]
@@ -70,23 +69,33 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         out.flush()?;
         return Ok(report(generated));
     };
+    let named = prefix
+        .file_name()
+        .is_some_and(|name| !name.is_empty() && name != "." && name != "..");
+    if !named || prefix.as_os_str().to_string_lossy().ends_with('/') || prefix.is_dir() {
+        anyhow::bail!(
+            "--out {} names a folder: give a prefix such as {}",
+            prefix.display(),
+            prefix.join("set").display()
+        );
+    }
+    let interrupts = Interrupts::catch()?;
     let [input_path, answers_path] = ["in", "out"].map(|ext| with_extension(prefix, ext));
-    let staged = [&input_path, &answers_path].map(|path| with_extension(path, "partial"));
-    let create = |path: &PathBuf| -> anyhow::Result<io::BufWriter<fs::File>> {
-        let file = fs::File::create(path).with_context(|| format!("{}", path.display()))?;
-        Ok(io::BufWriter::with_capacity(1 << 16, file))
-    };
-    let (mut input, mut answers) = (create(&staged[0])?, create(&staged[1])?);
-    let generated = generate(&request, &mut input, Some(&mut answers))?;
-    input.flush()?;
-    answers.flush()?;
+    let mut input = Staged::new(&input_path, &interrupts)?;
+    let mut answers = Staged::new(&answers_path, &interrupts)?;
+    let generated = generate(&request, &mut input, Some(&mut answers));
+    if interrupts.came() {
+        // the temporary files go with `input` and `answers`
+        anyhow::bail!(
+            "interrupted: {} and {} are as they were",
+            input_path.display(),
+            answers_path.display()
+        );
+    }
+    let generated = generated?;
     if generated.is_ok() {
-        // both files appear whole, or not at all
-        for (from, to) in staged.iter().zip([&input_path, &answers_path]) {
-            fs::rename(from, to).with_context(|| format!("{}", to.display()))?;
-        }
-    } else {
-        staged.iter().for_each(|path| drop(fs::remove_file(path)));
+        // both files appear whole and matching, or not at all
+        commit_pair(input, answers)?;
     }
     Ok(report(generated))
 }

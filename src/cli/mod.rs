@@ -9,6 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::{Algorithm, Board, Judge};
 
 mod batch;
+mod files;
 mod gen;
 mod judge;
 mod show;
