@@ -157,7 +157,7 @@ fn a_100_mb_line_without_a_newline_is_one_located_error() {
     assert_eq!(out, "0\n");
     assert_eq!(
         err,
-        "eight: line 1:1: found `111111111111\u{2026}` (100000000 characters), expected a cell, a row of 3 cells or a board of 9\n"
+        "eight: line 1:1: found `111111111111\u{2026}` (100000000 characters), expected a tile 1-8 or a blank (0, x or X)\n"
     );
     assert_eq!(code, Some(2));
 }
@@ -230,5 +230,87 @@ fn an_interrupted_run_leaves_only_whole_lines() {
     let answers = ["lurdrulurdlldrrululddruulddrurd", "dlurullddrurdllurdr"];
     for (number, line) in output.lines().enumerate() {
         assert_eq!(line, answers[number % 2], "line {}", number + 1);
+    }
+}
+
+#[test]
+fn a_bad_cell_keeps_its_place_and_shifts_no_case() {
+    // the two examples: a pair with a bad tile, a board over three lines with one
+    let (out, err, code) = run(
+        "pair",
+        b"1 9 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 0\n2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n",
+    );
+    assert_eq!((out.as_str(), code), ("4\n", Some(2)));
+    assert_eq!(
+        err,
+        "eight: line 1:3: found `9`, expected a tile 1-8 or a blank (0, x or X)\n"
+    );
+    let (out, err, _) = run("path", b"8 6 9\n2 5 4\n3 x 1\n12345678x\n1234567x8\n");
+    assert_eq!(out, "\nr\n");
+    assert!(err.starts_with("eight: line 1:5: found `9`"), "{err}");
+    // a row token with a bad cell takes its row
+    let (out, err, _) = run("steps", b"1a4 283 104765\n283104765\n");
+    assert_eq!(out, "4\n");
+    assert!(err.starts_with("eight: line 1:2: found `a`"), "{err}");
+}
+
+/// Cases of `boards` boards written in random layouts, a board over one line or three.
+fn random_input(rng: &mut rand_chacha::ChaCha8Rng, cases: usize, boards: usize) -> String {
+    use rand::Rng;
+    let mut text = String::new();
+    for _ in 0..cases * boards {
+        let mut cells: Vec<char> = "12345678x".chars().collect();
+        for last in (1..9).rev() {
+            cells.swap(last, rng.random_range(0..=last as u32) as usize);
+        }
+        let rows: Vec<String> = cells.chunks(3).map(|row| row.iter().collect()).collect();
+        let spaced: Vec<String> = cells.iter().map(char::to_string).collect();
+        text.push_str(&match rng.random_range(0..4u32) {
+            0 => rows.concat(),
+            1 => rows.join(" "),
+            2 => spaced.join(" "),
+            _ => spaced
+                .chunks(3)
+                .map(|row| row.join(" "))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        });
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn one_corrupted_cell_changes_no_other_answer() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    for round in 0..150 {
+        let (command, boards) = [("steps", 1), ("pair", 2), ("path", 1)][round % 3];
+        let cases = rng.random_range(2..7usize);
+        let input = random_input(&mut rng, cases, boards);
+        let (before, _, _) = run(command, input.as_bytes());
+        let before: Vec<&str> = before.lines().collect();
+        assert_eq!(before.len(), cases, "round {round}: {input:?}");
+        // one cell (a character that is a tile or a blank) made bad, its token's length kept
+        let cells: Vec<usize> = input
+            .char_indices()
+            .filter(|&(_, c)| c.is_ascii_digit() || c == 'x')
+            .map(|(at, _)| at)
+            .collect();
+        let at = cells[rng.random_range(0..cells.len() as u32) as usize];
+        let bad = ["9", "a", "y"][rng.random_range(0..3u32) as usize];
+        let mut corrupted = input.clone();
+        corrupted.replace_range(at..=at, bad);
+        let case = cells.iter().position(|&cell| cell == at).expect("a cell") / (9 * boards);
+        let (after, err, code) = run(command, corrupted.as_bytes());
+        let mut expected = before.clone();
+        expected.remove(case);
+        let after: Vec<&str> = after.lines().collect();
+        assert_eq!(
+            after, expected,
+            "round {round}: case {case} of {corrupted:?}"
+        );
+        assert_eq!(err.lines().count(), 1, "round {round}: {err}");
+        assert_eq!(code, Some(2));
     }
 }

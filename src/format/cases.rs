@@ -49,8 +49,13 @@ pub struct Cases<R> {
     /// The first problem found in a case whose cells are still being read.
     problem: Option<InputError>,
     skipping: bool,
+    /// Whether the scanner's token is still to be read, as the start of a case.
+    replay: bool,
     done: [Board; 2],
 }
+
+/// What stands in [`Cases`]'s cells for a cell that is not a tile: never a tile's value.
+const NOT_A_CELL: u8 = 0xF;
 
 /// The value of one cell character, if it is a tile or a blank.
 fn cell(byte: u8) -> Option<u8> {
@@ -77,6 +82,7 @@ impl<R: Read> Cases<R> {
             quick_reads: 0,
             problem: None,
             skipping: false,
+            replay: false,
             done: [placeholder; 2],
         }
     }
@@ -103,7 +109,13 @@ impl<R: Read> Cases<R> {
             return Ok(self.finish_at(place));
         }
         loop {
-            match self.scanner.next(before_wait)? {
+            // the token that ended a malformed case starts the next one
+            let event = if std::mem::take(&mut self.replay) {
+                Event::Token
+            } else {
+                self.scanner.next(before_wait)?
+            };
+            match event {
                 Event::Break(place) => {
                     self.skipping = false;
                     if self.scanner.origin != Origin::Argument && self.count % 3 != 0 {
@@ -134,6 +146,13 @@ impl<R: Read> Cases<R> {
                 Event::Token if self.skipping => {}
                 Event::Token => {
                     if let Err(error) = self.take_token() {
+                        let len = self.scanner.token.len;
+                        if self.problem.is_some() && matches!(len, 1 | 3 | 9) {
+                            // the case is malformed already, and this token cannot continue
+                            // it but can start a case: the bad case ends here, not the line
+                            self.replay = true;
+                            return Ok(self.malformed(error, false));
+                        }
                         return Ok(self.malformed(error, true));
                     }
                     if self.count == self.wanted() {
@@ -147,6 +166,18 @@ impl<R: Read> Cases<R> {
     /// Adds the cells of the scanner's token to the case.
     fn take_token(&mut self) -> Result<(), InputError> {
         let token = self.scanner.token;
+        let expected_cell = "a tile 1-8 or a blank (0, x or X)";
+        if token.len == 2 || token.len >= 10 {
+            // not a cell, but one token where a cell should be (`10`, a huge number): it takes
+            // a cell's place, so the case ends where it would have and is reported whole
+            self.note(InputError {
+                place: token.place,
+                found: format!("{} ({} characters)", token.shown(), token.len),
+                expected: expected_cell.into(),
+            });
+            self.push_bad(token.place);
+            return Ok(());
+        }
         let fits = match token.len {
             1 => true,
             3 => self.count % 3 == 0,
@@ -171,19 +202,41 @@ impl<R: Read> Cases<R> {
                 column: token.place.column + offset as u64,
                 ..token.place
             };
-            let value = cell(byte).ok_or_else(|| InputError {
-                place,
-                found: Token {
-                    place,
-                    len: 1,
-                    head: [byte; HEAD],
+            match cell(byte) {
+                Some(value) => self.push(value, place),
+                None => {
+                    // a bad cell keeps its place too, and its row or board stays whole
+                    let shown = Token {
+                        place,
+                        len: 1,
+                        head: [byte; HEAD],
+                    }
+                    .shown();
+                    self.note(InputError {
+                        place,
+                        found: shown,
+                        expected: expected_cell.into(),
+                    });
+                    self.push_bad(place);
                 }
-                .shown(),
-                expected: "a tile 1-8 or a blank (0, x or X)".into(),
-            })?;
-            self.push(value, place);
+            }
         }
         Ok(())
+    }
+
+    /// Notes `problem` as the case's, unless it already has one.
+    fn note(&mut self, problem: InputError) {
+        self.problem.get_or_insert(problem);
+    }
+
+    /// Adds a cell that is not a tile: the case is malformed, but its cells still count.
+    fn push_bad(&mut self, place: Place) {
+        if self.count % 9 == 0 {
+            self.values = 0;
+        }
+        self.cells[self.count] = NOT_A_CELL;
+        self.places[self.count] = Some(place);
+        self.count += 1;
     }
 
     /// Adds one cell, noting the first repeated value of its board.
@@ -244,7 +297,7 @@ impl<R: Read> Cases<R> {
     /// two read alike.
     fn quick_case(&mut self) -> Option<Place> {
         let scanner = &mut self.scanner;
-        let boundary = self.count == 0 && !self.skipping && !scanner.in_token;
+        let boundary = self.count == 0 && !self.skipping && !self.replay && !scanner.in_token;
         if !boundary || scanner.origin != Origin::Line || !self.quick {
             return None;
         }
@@ -483,6 +536,8 @@ mod tests {
             [
                 "283104765",
                 "line 2:9: found `9`, expected a tile 1-8 or a blank (0, x or X)",
+                // the bad cell kept its place: the next case on the line is read
+                "283104765",
                 "123456780"
             ]
         );
@@ -497,7 +552,7 @@ mod tests {
         assert_eq!(
             lines("10 2 3 4 5 6 7 8 x\n2831 04765\n12345678x"),
             [
-                "line 1:1: found `10` (2 characters), expected a cell, a row of 3 cells or a board of 9",
+                "line 1:1: found `10` (2 characters), expected a tile 1-8 or a blank (0, x or X)",
                 "line 2:1: found `2831` (4 characters), expected a cell, a row of 3 cells or a board of 9",
                 "123456780"
             ]
@@ -505,7 +560,7 @@ mod tests {
         let long = format!("{}\n12345678x", "1".repeat(100_000));
         assert_eq!(
             lines(&long)[0],
-            "line 1:1: found `111111111111…` (100000 characters), expected a cell, a row of 3 cells or a board of 9"
+            "line 1:1: found `111111111111…` (100000 characters), expected a tile 1-8 or a blank (0, x or X)"
         );
     }
 
@@ -560,8 +615,8 @@ mod tests {
         assert_eq!(
             read(b"28310\x004765\n\xff\xfe\n12345678x", Origin::Line, 1),
             [
-                "line 1:1: found `28310\\04765` (10 characters), expected a cell, a row of 3 cells or a board of 9",
-                "line 2:1: found `\u{fffd}\u{fffd}` (2 characters), expected a cell, a row of 3 cells or a board of 9",
+                "line 1:1: found `28310\\04765` (10 characters), expected a tile 1-8 or a blank (0, x or X)",
+                "line 2:1: found `\u{fffd}\u{fffd}` (2 characters), expected a tile 1-8 or a blank (0, x or X)",
                 "123456780"
             ]
         );
