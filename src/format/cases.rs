@@ -9,7 +9,7 @@
 use std::io::{self, Read};
 
 use super::place::{InputError, Origin, Place};
-use super::scan::{Event, Scanner, Token, HEAD};
+use super::scan::{is_space, Event, Scanner, Token, HEAD};
 use crate::puzzle::board::{Board, BLANK};
 
 /// One step of reading: a whole case, a malformed one, or the end of the input.
@@ -297,7 +297,11 @@ impl<R: Read> Cases<R> {
     /// two read alike.
     fn quick_case(&mut self) -> Option<Place> {
         let scanner = &mut self.scanner;
-        let boundary = self.count == 0 && !self.skipping && !self.replay && !scanner.in_token;
+        let boundary = self.count == 0
+            && !self.skipping
+            && !self.replay
+            && !scanner.in_token
+            && !scanner.after_cr;
         if !boundary || scanner.origin != Origin::Line || !self.quick {
             return None;
         }
@@ -307,8 +311,13 @@ impl<R: Read> Cases<R> {
         // line ends crossed, where the current line starts in `rest`, and the first cell's place
         let (mut lines, mut line_start, mut first) = (0, None, None);
         while count < wanted {
-            while let Some(&byte) = rest.get(at).filter(|b| b.is_ascii_whitespace()) {
-                if byte == b'\n' {
+            while let Some(&byte) = rest.get(at).filter(|&&b| is_space(b)) {
+                // `\r\n` is one line end, at its `\n`; a lone `\r` is one too
+                let lone_cr = byte == b'\r' && rest.get(at + 1) != Some(&b'\n');
+                if byte == b'\r' && at + 1 == rest.len() {
+                    return None;
+                }
+                if byte == b'\n' || lone_cr {
                     if count % 3 != 0 {
                         return None;
                     }
@@ -317,7 +326,7 @@ impl<R: Read> Cases<R> {
                 }
                 at += 1;
             }
-            let length = rest[at..].iter().position(u8::is_ascii_whitespace)?;
+            let length = rest[at..].iter().position(|&b| is_space(b))?;
             let fits = match length {
                 1 => true,
                 3 => count % 3 == 0,
@@ -447,6 +456,9 @@ mod tests {
             "\n",
             "\r\n",
             "\n\n",
+            "\r",
+            "\x0b",
+            "\r\r\n",
         ];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1043);
         let mut quick_cases = 0;
@@ -472,7 +484,7 @@ mod tests {
                     _ => spaced.join(glue),
                 };
                 text.push_str(&layout);
-                text.push_str(["\n", " ", "\r\n"][rng.random_range(0..3u32) as usize]);
+                text.push_str(["\n", " ", "\r\n", "\r"][rng.random_range(0..4u32) as usize]);
             }
             for boards in [1, 2] {
                 let mut collect = |quick: bool| {
@@ -650,5 +662,21 @@ mod tests {
         assert_eq!(board.to_string(), "283104765");
         assert!(Board::parse("283104765 123804765").is_err());
         assert!(Board::parse("").is_err());
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_and_a_vertical_tab_separates() {
+        assert_eq!(
+            lines("283104765\r123804765\r\n2 8 3\r\n1 0 4\r7 6 5\n1\x0b2\x0b3 804 765"),
+            ["283104765", "123804765", "283104765", "123804765"]
+        );
+        assert_eq!(
+            lines("2 8 3 1\r0 4 7 6 5\r\n12345678x"),
+            [
+                "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
+                "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
+                "123456780"
+            ]
+        );
     }
 }

@@ -6,6 +6,11 @@ use std::io::{self, Read};
 
 use super::place::{Origin, Place};
 
+/// Whether `byte` separates tokens: ASCII whitespace, and the vertical tab like the form feed.
+pub(super) fn is_space(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || byte == 0x0b
+}
+
 /// The most bytes of a token kept to show in an error; its length is always counted.
 pub(super) const HEAD: usize = 12;
 
@@ -51,6 +56,8 @@ pub(super) struct Scanner<R> {
     first_read: bool,
     pub(super) token: Token,
     pub(super) in_token: bool,
+    /// Whether the last byte read was a `\r` that ended a line.
+    pub(super) after_cr: bool,
 }
 
 impl<R: Read> Scanner<R> {
@@ -76,6 +83,7 @@ impl<R: Read> Scanner<R> {
                 head: [0; HEAD],
             },
             in_token: false,
+            after_cr: false,
         }
     }
 
@@ -88,9 +96,10 @@ impl<R: Read> Scanner<R> {
     }
 
     fn is_break(&self, byte: u8) -> bool {
+        // a lone `\r` (old Mac line ends) ends a line too; `\r\n` ends one
         match self.origin {
             Origin::Argument => byte == 0,
-            Origin::Line | Origin::Text => byte == b'\n',
+            Origin::Line | Origin::Text => byte == b'\n' || byte == b'\r',
         }
     }
 
@@ -132,12 +141,18 @@ impl<R: Read> Scanner<R> {
                 });
             }
             let byte = self.buffer[self.start];
+            if byte == b'\n' && std::mem::take(&mut self.after_cr) {
+                // the second half of a `\r\n` line end
+                self.start += 1;
+                continue;
+            }
             let is_break = self.is_break(byte);
-            if is_break || byte.is_ascii_whitespace() {
+            if is_break || is_space(byte) {
                 if std::mem::take(&mut self.in_token) {
                     return Ok(Event::Token);
                 }
                 self.start += 1;
+                self.after_cr = byte == b'\r' && self.origin != Origin::Argument;
                 if is_break {
                     let place = self.place();
                     self.line += 1;
@@ -146,6 +161,7 @@ impl<R: Read> Scanner<R> {
                 }
                 self.column += 1;
             } else {
+                self.after_cr = false;
                 if !self.in_token {
                     self.in_token = true;
                     self.token.place = self.place();
@@ -156,7 +172,7 @@ impl<R: Read> Scanner<R> {
                 let rest = &self.buffer[self.start..self.end];
                 let run = rest
                     .iter()
-                    .position(|&b| b.is_ascii_whitespace() || (arguments && b == 0))
+                    .position(|&b| is_space(b) || (arguments && b == 0))
                     .unwrap_or(rest.len());
                 let kept = self.token.len.min(HEAD as u64) as usize;
                 let taken = (HEAD - kept).min(run);
