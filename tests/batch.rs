@@ -102,7 +102,7 @@ fn reports_trouble_and_runs_the_other_files() {
             "ERR  ./p1379/no-out.in  ./p1379/no-out.out: ",
         ))
         .stdout(predicate::str::contains("ok   ./p1379/good.in  1 case\n"))
-        .stdout(predicate::str::ends_with("1 passed, 3 failed\n"));
+        .stdout(predicate::str::ends_with("1 passed, 0 failed, 3 errors\n"));
     eight()
         .current_dir(dir.path())
         .args(["batch", "missing", "p1379/good.out", "p1379/good.in"])
@@ -112,7 +112,7 @@ fn reports_trouble_and_runs_the_other_files() {
             "ERR  missing  no such file or folder\n\
              ERR  p1379/good.out  not an .in file or a folder\n\
              ok   p1379/good.in  1 case\n\
-             1 passed, 2 failed\n",
+             1 passed, 0 failed, 2 errors\n",
         );
     eight()
         .current_dir(dir.path())
@@ -168,7 +168,10 @@ fn json_gives_a_record_per_file_and_the_totals() {
     assert_eq!(records[0]["detail"], "1 case");
     assert_eq!(records[1]["status"], "fail");
     assert_eq!(records[1]["detail"], "case 1 (line 1): expected 5, got 4");
-    assert_eq!(records[2], serde_json::json!({"passed": 1, "failed": 1}));
+    assert_eq!(
+        records[2],
+        serde_json::json!({"passed": 1, "failed": 1, "errors": 0})
+    );
 }
 
 #[test]

@@ -537,5 +537,8 @@ fn shows_the_end_of_standard_error_colours_counts_and_json() {
     assert_eq!(records[0]["file"], "hdu1043/case.in");
     assert_eq!(records[0]["wrong_cases"], 2);
     assert_eq!(records[0]["wrong"]["case"], 1);
-    assert_eq!(records[1], serde_json::json!({"passed": 0, "failed": 1}));
+    assert_eq!(
+        records[1],
+        serde_json::json!({"passed": 0, "failed": 1, "errors": 0})
+    );
 }

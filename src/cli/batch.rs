@@ -73,6 +73,20 @@ pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
     (files, trouble)
 }
 
+/// The closing line of a check run: files passed and failed, and apart from both the files
+/// that could not be checked (`ERR`), when there are any; as JSON, all three.
+pub(super) fn summary(passed: u64, failed: u64, errors: u64, json: bool) -> String {
+    if json {
+        return serde_json::json!({"passed": passed, "failed": failed, "errors": errors})
+            .to_string();
+    }
+    match errors {
+        0 => format!("{passed} passed, {failed} failed"),
+        1 => format!("{passed} passed, {failed} failed, 1 error"),
+        errors => format!("{passed} passed, {failed} failed, {errors} errors"),
+    }
+}
+
 /// Writes a line on standard output, returning its error (a closed pipe ends the run quietly).
 pub(super) fn say(line: &str) -> io::Result<()> {
     writeln!(io::stdout().lock(), "{line}")
@@ -125,11 +139,7 @@ pub fn run(
         progress.inc(1);
     }
     progress.finish_and_clear();
-    let totals = if json {
-        serde_json::json!({"passed": passed, "failed": failed + trouble}).to_string()
-    } else {
-        format!("{passed} passed, {} failed", failed + trouble)
-    };
+    let totals = summary(passed, failed, trouble, json);
     if !closed {
         // a closed standard output at the very end changes nothing of the status
         let _ = say(&totals);

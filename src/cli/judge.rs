@@ -17,7 +17,7 @@ use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
 use nix::sys::signal::Signal;
 
-use super::batch::{inputs, progress, say};
+use super::batch::{inputs, progress, say, summary};
 use super::{judge_parser, Color, Status};
 
 #[derive(Args, Debug)]
@@ -221,11 +221,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     progress.finish_and_clear();
     let status = Status::of_checks(failed, trouble);
     if !closed {
-        let totals = if options.json {
-            serde_json::json!({"passed": passed, "failed": failed + trouble}).to_string()
-        } else {
-            format!("{passed} passed, {} failed", failed + trouble)
-        };
+        let totals = summary(passed, failed, trouble, options.json);
         // a closed standard output at the very end changes nothing of the status
         let _ = say(&totals);
     }
