@@ -192,3 +192,49 @@ fn a_batch_follows_linked_folders_and_reports_a_loop() {
         .code(2)
         .stdout(predicate::str::contains("loop"));
 }
+
+#[test]
+fn options_are_uniform_across_commands() {
+    // --goal (and -g) wherever cases are written or checked; a command's name stands for its
+    // judge; -o for gen's output
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    eight()
+        .current_dir(dir.path())
+        .args(["gen", "path", "-n", "20", "-g", "1234x5678", "-o", "mine"])
+        .assert()
+        .success();
+    eight()
+        .current_dir(dir.path())
+        .args(["batch", "--judge", "path", "--goal", "1234x5678", "mine.in"])
+        .assert()
+        .success()
+        .stdout("ok   mine.in  20 cases\n1 passed, 0 failed\n");
+    eight()
+        .current_dir(dir.path())
+        .args(["batch", "--judge", "path", "mine.in"])
+        .assert()
+        .code(1);
+    let eight_path = assert_cmd::cargo::cargo_bin("eight");
+    eight()
+        .current_dir(dir.path())
+        .args([
+            "judge",
+            "path",
+            "mine.in",
+            "-g",
+            "1234x5678",
+            "--",
+            eight_path.to_str().expect("UTF-8"),
+        ])
+        .args(["path", "-g", "1234x5678"])
+        .assert()
+        .success();
+    eight()
+        .args(["steps", "-g", "12345678x", "867254301"])
+        .assert()
+        .stdout("31\n");
+    eight()
+        .args(["show", "1234567x8", "-g", "12345678x", "--color", "never"])
+        .assert()
+        .stdout(predicate::str::ends_with("1 move: r\n"));
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
-use eight::{Engine, Judge};
+use eight::{Board, Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
 
@@ -108,6 +108,7 @@ pub(super) fn progress(count: usize) -> ProgressBar {
 pub fn run(
     paths: &[PathBuf],
     judge: Option<&'static Judge>,
+    goal: Option<Board>,
     bless: bool,
     json: bool,
 ) -> anyhow::Result<Status> {
@@ -120,7 +121,7 @@ pub fn run(
     let mut closed = false;
     for file in &files {
         progress.set_message(file.display().to_string());
-        let outcome = run_file(file, judge, bless, &mut engine);
+        let outcome = run_file(file, judge, goal, bless, &mut engine);
         closed = closed
             || progress
                 .suspend(|| match (&outcome, json) {
@@ -176,7 +177,13 @@ fn judge_of(file: &Path) -> Option<&'static Judge> {
         .find_map(|folder| Judge::from_id(folder.file_name()?.to_str()?))
 }
 
-fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine) -> Outcome {
+fn run_file(
+    file: &Path,
+    judge: Option<&Judge>,
+    goal: Option<Board>,
+    bless: bool,
+    engine: &mut Engine,
+) -> Outcome {
     let shown = file.display();
     let Some(judge) = judge.or_else(|| judge_of(file)) else {
         let ids: Vec<&str> = eight::format::judge::ALL.map(|judge| judge.id).into();
@@ -186,6 +193,7 @@ fn run_file(file: &Path, judge: Option<&Judge>, bless: bool, engine: &mut Engine
             others.join(", ")
         ));
     };
+    let judge = &goal.map_or(*judge, |goal| judge.with_goal(goal));
     let input = match fs::read(file) {
         Ok(input) => input,
         Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),

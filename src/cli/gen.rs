@@ -38,11 +38,11 @@ pub struct Options {
     /// The share of unreachable cases, from 0 to 1 (not for p1379, whose statement promises none)
     #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
     unsolvable: f64,
-    /// The goal of every case (hoj10466; the other judges' goals are fixed)
-    #[arg(long, value_name = "BOARD", value_parser = parse_board)]
+    /// The goal of every case (for judges with a goal of their own, as `path --goal`)
+    #[arg(short, long, value_name = "BOARD", value_parser = parse_board)]
     goal: Option<Board>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
-    #[arg(long, value_name = "PREFIX")]
+    #[arg(short, long, value_name = "PREFIX")]
     out: Option<PathBuf>,
     /// One JSON object a line per case, with its answer, on standard output
     #[arg(long, conflicts_with = "out")]

@@ -45,6 +45,9 @@ pub struct Options {
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
           allow_hyphen_values = true)]
     output_limit: u64,
+    /// The goal of every case, for a judge whose cases share one (as `path --goal`)
+    #[arg(short, long, value_name = "BOARD", value_parser = super::parse_board)]
+    goal: Option<eight::Board>,
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
     optimal: bool,
@@ -339,7 +342,10 @@ fn judge_file(
     }
     let output = String::from_utf8_lossy(&run.stdout);
     let policy = check::program(options.optimal);
-    match check::check(options.judge, &input, &output, policy, engine) {
+    let judge = options
+        .goal
+        .map_or(*options.judge, |goal| options.judge.with_goal(goal));
+    match check::check(&judge, &input, &output, policy, engine) {
         Ok(Verdict::Accepted { cases }) => {
             let mut record = record("AC", "");
             record["cases"] = cases.into();

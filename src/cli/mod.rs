@@ -40,6 +40,9 @@ enum Command {
         /// The judge of every file, instead of the nearest folder named after one
         #[arg(long, value_name = "JUDGE", value_parser = judge_parser())]
         judge: Option<&'static Judge>,
+        /// The goal of every case, for a judge whose cases share one (as `steps --goal`)
+        #[arg(short, long, value_name = "BOARD", value_parser = parse_board)]
+        goal: Option<Board>,
         /// Write each `.out` from the canonical answers instead of comparing
         #[arg(long)]
         bless: bool,
@@ -146,10 +149,10 @@ fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
         .map(|name| Algorithm::from_name(&name).expect("a possible value is an algorithm"))
 }
 
-/// Parses a judge's id, offering the ids in `--help` and completions.
+/// Parses a judge's id or its command's name, offering both in `--help` and completions.
 fn judge_parser() -> impl TypedValueParser<Value = &'static Judge> {
-    PossibleValuesParser::new(eight::format::judge::ALL.map(|judge| judge.id))
-        .map(|id| Judge::from_id(&id).expect("a possible value is a judge's id"))
+    PossibleValuesParser::new(Judge::names())
+        .map(|name| Judge::from_name(&name).expect("a possible value names a judge"))
 }
 
 /// When to colour.
@@ -265,9 +268,10 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Batch {
             paths,
             judge,
+            goal,
             bless,
             json,
-        } => batch::run(&paths, judge, bless, json),
+        } => batch::run(&paths, judge, goal, bless, json),
         Command::Gen(options) => gen::run(&options),
         Command::Judge(options) => judge::run(&options),
         Command::Show(options) => show::show(&options),

@@ -16,7 +16,7 @@ pub struct ShowOptions {
     #[arg(required = true, value_name = "BOARD")]
     board: Vec<String>,
     /// The board to reach
-    #[arg(long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
+    #[arg(short, long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
     goal: Board,
     /// Colour the blank and the moved tile
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -29,7 +29,7 @@ pub struct ShowOptions {
 #[derive(Args, Debug)]
 pub struct HistogramOptions {
     /// The goal
-    #[arg(long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
+    #[arg(short, long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
     goal: Board,
     /// The numbers as one JSON object instead of a chart
     #[arg(long)]

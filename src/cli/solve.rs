@@ -58,6 +58,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
     if let Some(goal) = judge.goal {
         command = command.arg(
             Arg::new("goal")
+                .short('g')
                 .long("goal")
                 .value_name("BOARD")
                 .help("The board to reach")

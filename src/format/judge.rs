@@ -140,6 +140,24 @@ impl Judge {
         ALL.into_iter().find(|judge| judge.id == id)
     }
 
+    /// The judge of this id, or the first judge that this command answers (`path` is
+    /// `poj1077`): a command's name stands for its judge wherever a judge is asked for.
+    pub fn from_name(name: &str) -> Option<&'static Judge> {
+        Judge::from_id(name).or_else(|| ALL.into_iter().find(|judge| judge.command == name))
+    }
+
+    /// Every name [`Judge::from_name`] takes: the ids, then the commands.
+    pub fn names() -> Vec<&'static str> {
+        let commands = ALL.iter().map(|judge| judge.command);
+        let mut names: Vec<&str> = ALL.iter().map(|judge| judge.id).collect();
+        for command in commands {
+            if !names.contains(&command) {
+                names.push(command);
+            }
+        }
+        names
+    }
+
     /// The problem's name, site and number (`Luogu P1379`).
     pub fn name(&self) -> String {
         format!("{} {}", self.site, self.number)
@@ -204,6 +222,9 @@ mod tests {
             assert_eq!(Judge::from_id(judge.id), Some(judge));
         }
         assert_eq!(Judge::from_id("p1380"), None);
+        assert_eq!(Judge::from_name("path"), Some(&POJ1077));
+        assert_eq!(Judge::from_name("pair"), Some(&HOJ10466));
+        assert_eq!(Judge::names().len(), ALL.len() + 3);
         assert_eq!(HDU1043.name(), "HDU 1043");
     }
 

@@ -9,11 +9,10 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use itertools::Itertools;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::judge::{self, Judge};
+use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, BLANK};
 use crate::solve::bibfs::Solver;
 use crate::solve::table::Table;
@@ -35,7 +34,8 @@ pub struct Request {
     pub max_depth: Option<u32>,
     /// The share of unreachable cases, from 0 to 1; their count is rounded to the nearest.
     pub unsolvable: f64,
-    /// The goal of every case (HOJ 10466 only); `None` for the judge's own, or random goals.
+    /// The goal of every case; `None` for the judge's own, or random goals for a judge whose
+    /// cases carry them.
     pub goal: Option<Board>,
     /// Every reachable board at the requested distances, in index order, instead of `count`
     /// random cases.
@@ -170,14 +170,6 @@ impl Generator {
             return Err(Impossible(format!(
                 "{}'s statement promises a reachable goal: --unsolvable must be 0",
                 judge.number
-            )));
-        }
-        if request.goal.is_some() && judge.goal.is_some() {
-            let carriers = judge::ALL.iter().filter(|judge| judge.goal.is_none());
-            return Err(Impossible(format!(
-                "{}'s goal is fixed; --goal is for {}, whose cases carry their goals",
-                judge.id,
-                carriers.map(|judge| judge.id).join(", ")
             )));
         }
         let goal = request.goal.or(judge.goal);
