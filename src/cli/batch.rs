@@ -194,33 +194,36 @@ fn run_file(
         ));
     };
     let judge = &goal.map_or(*judge, |goal| judge.with_goal(goal));
-    let input = match fs::read(file) {
-        Ok(input) => input,
+    // the .in and the .out are read as streams: memory holds a case and a line at a time
+    let input = match fs::File::open(file) {
+        Ok(input) => io::BufReader::with_capacity(1 << 16, input),
         Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
     };
     let out_path = file.with_extension("out");
     if bless {
-        let answers = match check::answers(judge, &input, engine) {
-            Ok(answers) => answers,
-            Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
-        };
-        let cases = answers.lines().count();
         // a fresh temporary file renamed over the old one, which keeps its mode: never a
         // half-written .out, never a write through a planted link
+        let mut malformed = None;
         let written = Interrupts::catch()
             .map_err(anyhow::Error::from)
             .and_then(|interrupts| {
                 let mut staged = Staged::new(&out_path, &interrupts)?;
-                staged.write_all(answers.as_bytes())?;
-                staged.commit()
+                match check::write_answers(judge, input, engine, &mut staged)? {
+                    Ok(cases) => staged.commit().map(|()| cases),
+                    Err(error) => {
+                        malformed = Some(error);
+                        Ok(0)
+                    }
+                }
             });
-        return match written {
-            Ok(()) => Outcome::Passed(format!(
-                "wrote {}  {}",
-                out_path.display(),
-                cases_of(cases as u64)
-            )),
-            Err(error) => Outcome::Trouble(format!("ERR  {}  {error:#}", out_path.display())),
+        return match (written, malformed) {
+            (_, Some(error)) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
+            (Ok(cases), None) => {
+                Outcome::Passed(format!("wrote {}  {}", out_path.display(), cases_of(cases)))
+            }
+            (Err(error), None) => {
+                Outcome::Trouble(format!("ERR  {}  {error:#}", out_path.display()))
+            }
         };
     }
     if out_path.exists() && !out_path.is_file() {
@@ -229,19 +232,20 @@ fn run_file(
             out_path.display()
         ));
     }
-    let expected = match fs::read(&out_path) {
-        Ok(expected) => String::from_utf8_lossy(&expected).into_owned(),
+    let expected = match fs::File::open(&out_path) {
+        Ok(expected) => io::BufReader::with_capacity(1 << 16, expected),
         Err(error) => {
             return Outcome::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
         }
     };
-    match check::check(judge, &input, &expected, RECORDED, engine) {
-        Ok(Verdict::Accepted { cases }) => {
+    match check::check(judge, input, expected, RECORDED, engine) {
+        Ok(Ok(Verdict::Accepted { cases })) => {
             Outcome::Passed(format!("ok   {shown}  {}", cases_of(cases)))
         }
-        Ok(Verdict::Wrong(wrong)) => {
+        Ok(Ok(Verdict::Wrong(wrong))) => {
             Outcome::Failed(format!("FAIL {shown}  {}", batch::describe(&wrong)))
         }
+        Ok(Err(error)) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
         Err(error) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
     }
 }

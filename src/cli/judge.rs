@@ -340,13 +340,12 @@ fn judge_file(
         }
         Ended::Exited(_) => {}
     }
-    let output = String::from_utf8_lossy(&run.stdout);
     let policy = check::program(options.optimal);
     let judge = options
         .goal
         .map_or(*options.judge, |goal| options.judge.with_goal(goal));
-    match check::check(&judge, &input, &output, policy, engine) {
-        Ok(Verdict::Accepted { cases }) => {
+    match check::check(&judge, &input[..], &run.stdout[..], policy, engine) {
+        Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
             record["cases"] = cases.into();
             Outcome {
@@ -356,7 +355,7 @@ fn judge_file(
                 record,
             }
         }
-        Ok(Verdict::Wrong(wrong)) => {
+        Ok(Ok(Verdict::Wrong(wrong))) => {
             let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
                 format!("`{}`", escaped(got, 60))
             });
@@ -386,7 +385,8 @@ fn judge_file(
             });
             outcome
         }
-        Err(error) => trouble(format!("malformed input: {error}")),
+        Ok(Err(error)) => trouble(format!("malformed input: {error}")),
+        Err(error) => trouble(error.to_string()),
     }
 }
 

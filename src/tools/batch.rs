@@ -50,11 +50,11 @@ mod tests {
         let verdict = check(
             judge,
             input.as_bytes(),
-            recorded,
+            recorded.as_bytes(),
             RECORDED,
             &mut Engine::default(),
         );
-        match verdict.expect("well-formed") {
+        match verdict.expect("memory").expect("well-formed") {
             Verdict::Wrong(wrong) => describe(&wrong),
             Verdict::Accepted { cases } => format!("accepted {cases}"),
         }

@@ -6,6 +6,8 @@
 //! legal and end on the goal unless `--optimal` asks for the shortest ([`program`]).
 //! Trailing whitespace and a final newline do not matter; a missing or extra line does.
 
+use std::io::{self, BufRead, Read, Write};
+
 use crate::format::answer::{Counts, Fault, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
 use crate::puzzle::{Board, Path};
@@ -61,20 +63,31 @@ pub struct Wrong {
     pub cases: u64,
 }
 
-/// Checks `answers`, one line per case of `input`, for `judge` under `policy`.
+/// Checks `answers`, one line per case of `input`, for `judge` under `policy`. Both are read
+/// as streams: memory holds one case and one answer line at a time.
 pub fn check(
     judge: &Judge,
-    input: &[u8],
-    answers: &str,
+    input: impl Read,
+    answers: impl BufRead,
     policy: Policy,
     engine: &mut Engine,
-) -> Result<Verdict, InputError> {
-    let mut lines = answers.lines().map(str::trim_end);
+) -> io::Result<Result<Verdict, InputError>> {
+    let mut lines = Lines {
+        reader: answers,
+        buffer: Vec::new(),
+    };
     let mut wrong: Option<Wrong> = None;
     let mut wrong_cases = 0;
+    let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
-        let got = lines.next();
-        let fault = match got {
+        let got = match lines.next() {
+            Ok(got) => got,
+            Err(error) => {
+                failure = Some(error);
+                return false;
+            }
+        };
+        let fault = match &got {
             None => Some(Fault::Missing),
             Some(line) => judge
                 .answer
@@ -88,7 +101,7 @@ pub fn check(
                 line: solved.line,
                 input: solved.input(),
                 expected: judge.answer.text(solved.path),
-                got: got.map(kept),
+                got: got.as_deref().map(kept),
                 fault,
                 wrong_cases: 0,
                 cases: 0,
@@ -96,41 +109,87 @@ pub fn check(
         }
         true
     })?;
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let cases = match cases {
+        Ok(cases) => cases,
+        Err(malformed) => return Ok(Err(malformed)),
+    };
     if let Some(wrong) = wrong {
-        return Ok(Verdict::Wrong(Wrong {
+        return Ok(Ok(Verdict::Wrong(Wrong {
             wrong_cases,
             cases,
             ..wrong
-        }));
+        })));
     }
-    let mut extra = lines.filter(|line| !line.trim().is_empty());
-    Ok(match extra.next() {
+    let mut first = None;
+    let mut extra = 0;
+    while let Some(line) = lines.next()? {
+        if !line.trim().is_empty() {
+            extra += 1;
+            first.get_or_insert_with(|| kept(&line));
+        }
+    }
+    Ok(Ok(match first {
         None => Verdict::Accepted { cases },
         Some(first) => Verdict::Wrong(Wrong {
             case: cases + 1,
             line: 0,
             input: String::new(),
             expected: String::new(),
-            got: Some(kept(first)),
+            got: Some(first),
             wrong_cases: 0,
             cases,
             fault: Fault::Extra {
                 cases,
-                answers: cases + 1 + extra.count() as u64,
+                answers: cases + extra,
             },
         }),
-    })
+    }))
 }
 
-/// The canonical answers to every case of `input`, one line each, as a `.out` holds them.
-pub fn answers(judge: &Judge, input: &[u8], engine: &mut Engine) -> Result<String, InputError> {
-    let mut out = String::new();
-    solve_all(judge, input, engine, &mut |solved| {
-        out.push_str(&judge.answer.text(solved.path));
-        out.push('\n');
-        true
+/// Answer lines read one at a time, trailing whitespace (and a `\r`) cut.
+struct Lines<R> {
+    reader: R,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn next(&mut self) -> io::Result<Option<String>> {
+        self.buffer.clear();
+        if self.reader.read_until(b'\n', &mut self.buffer)? == 0 {
+            return Ok(None);
+        }
+        let text = String::from_utf8_lossy(&self.buffer);
+        Ok(Some(text.trim_end().to_string()))
+    }
+}
+
+/// Writes the canonical answers to every case of `input`, one line each, as a `.out` holds
+/// them; returns how many.
+pub fn write_answers(
+    judge: &Judge,
+    input: impl Read,
+    engine: &mut Engine,
+    out: &mut dyn Write,
+) -> io::Result<Result<u64, InputError>> {
+    let mut failure = None;
+    let cases = solve_all(judge, input, engine, &mut |solved| {
+        let mut line = judge.answer.text(solved.path);
+        line.push('\n');
+        match out.write_all(line.as_bytes()) {
+            Ok(()) => true,
+            Err(error) => {
+                failure = Some(error);
+                false
+            }
+        }
     })?;
-    Ok(out)
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(cases),
+    }
 }
 
 /// The most characters of an answer line kept in a [`Wrong`]: enough to show, while a line
@@ -168,20 +227,17 @@ impl Solved<'_> {
 /// must be well formed.
 fn solve_all(
     judge: &Judge,
-    input: &[u8],
+    input: impl Read,
     engine: &mut Engine,
     each: &mut dyn FnMut(Solved) -> bool,
-) -> Result<u64, InputError> {
+) -> io::Result<Result<u64, InputError>> {
     let mut cases = Cases::new(input, Origin::Line, judge.boards);
     let mut count = 0;
     loop {
-        let case = match cases
-            .next(&mut || Ok(()))
-            .expect("reading from memory cannot fail")
-        {
+        let case = match cases.next(&mut || Ok(()))? {
             Item::Case(case) => case,
-            Item::Malformed(error) => return Err(error),
-            Item::End => return Ok(count),
+            Item::Malformed(error) => return Ok(Err(error)),
+            Item::End => return Ok(Ok(count)),
         };
         count += 1;
         let (start, goal) = judge.problem(case.boards);
@@ -195,7 +251,7 @@ fn solve_all(
             path: path.as_ref(),
         };
         if !each(solved) {
-            return Ok(count);
+            return Ok(Ok(count));
         }
     }
 }
@@ -217,10 +273,11 @@ mod tests {
         check(
             judge,
             input.as_bytes(),
-            output,
+            output.as_bytes(),
             policy,
             &mut Engine::default(),
         )
+        .expect("memory")
         .expect("well-formed input")
     }
 
@@ -357,9 +414,9 @@ mod tests {
     fn gives_the_canonical_answers_as_a_fixture_records_them() {
         let input = "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n";
         let judge = crate::format::judge::HOJ10466;
-        assert_eq!(
-            answers(&judge, input.as_bytes(), &mut Engine::default()),
-            Ok("4\n".to_string())
-        );
+        let mut out = Vec::new();
+        let written = write_answers(&judge, input.as_bytes(), &mut Engine::default(), &mut out);
+        assert_eq!(written.expect("memory"), Ok(1));
+        assert_eq!(out, b"4\n");
     }
 }
