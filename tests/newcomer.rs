@@ -238,3 +238,22 @@ fn options_are_uniform_across_commands() {
         .assert()
         .stdout(predicate::str::ends_with("1 move: r\n"));
 }
+
+#[test]
+fn an_empty_no_color_leaves_colour_on() {
+    // `script` gives the command a terminal, where colour is the default
+    let on_a_terminal = |no_color: &str| {
+        let output = Command::new("script")
+            .args(["-qec"])
+            .arg(format!(
+                "NO_COLOR={no_color} {} show 1234567x8",
+                assert_cmd::cargo::cargo_bin("eight").display()
+            ))
+            .arg("/dev/null")
+            .output()
+            .expect("script runs");
+        String::from_utf8_lossy(&output.stdout).contains('\x1b')
+    };
+    assert!(on_a_terminal(""), "NO_COLOR= (empty) turned colour off");
+    assert!(!on_a_terminal("1"), "NO_COLOR=1 left colour on");
+}
