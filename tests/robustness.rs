@@ -314,3 +314,35 @@ fn one_corrupted_cell_changes_no_other_answer() {
         assert_eq!(code, Some(2));
     }
 }
+
+#[test]
+fn an_interrupted_gen_leaves_only_whole_lines() {
+    use std::io::Read;
+    use std::process::{Command as Process, Stdio};
+    for round in 0..5 {
+        let mut child = Process::new(assert_cmd::cargo::cargo_bin("eight"))
+            .args(["gen", "hdu1043", "-n", "100000000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let mut stdout = child.stdout.take().expect("stdout");
+        // read slowly, so that gen is blocked in a write when the signal comes
+        let mut output = Vec::new();
+        let mut chunk = [0u8; 1000];
+        for _ in 0..200 {
+            let read = stdout.read(&mut chunk).expect("read");
+            output.extend_from_slice(&chunk[..read]);
+        }
+        let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+        nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("signal");
+        stdout.read_to_end(&mut output).expect("read");
+        child.wait().expect("wait");
+        assert!(output.ends_with(b"\n"), "round {round}: a partial line");
+        let text = String::from_utf8(output).expect("ASCII");
+        assert!(
+            text.lines().all(|line| line.split(' ').count() == 9),
+            "round {round}"
+        );
+    }
+}
