@@ -283,16 +283,18 @@ impl Engine {
 
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        match self.route(start, goal) {
-            Route::Unreachable => None,
-            Route::Table {
-                start,
-                blank,
-                began,
-                before,
-            } => self.chosen(blank, began, before).path(&start),
-            Route::Search => self.search(start, goal, true).1,
-        }
+        self.walk(start, goal, Collect)
+    }
+}
+
+/// Collects the walked moves into a path (a search's path is collected in place).
+struct Collect;
+
+impl MoveSink for Collect {
+    type Output = Path;
+
+    fn take(self, moves: impl Iterator<Item = Move>) -> Path {
+        Path(moves.collect())
     }
 }
 
@@ -311,17 +313,6 @@ pub trait MoveSink {
 mod tests {
     use super::*;
     use crate::puzzle::rank::{unrank, COUNT};
-
-    /// Collects the walked moves into a path.
-    struct Collect;
-
-    impl MoveSink for Collect {
-        type Output = Path;
-
-        fn take(self, moves: impl Iterator<Item = Move>) -> Path {
-            Path(moves.collect())
-        }
-    }
 
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
