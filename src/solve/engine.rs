@@ -4,9 +4,12 @@
 
 use std::time::Instant;
 
+use super::ida::{self, Outcome};
+use super::small::{self, SmallTables};
 use super::stats::Stats;
 use super::textbook;
 use crate::puzzle::board::Board;
+use crate::puzzle::grid::Grid;
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
 use crate::solve::table::Table;
@@ -116,7 +119,15 @@ pub struct Engine {
     goal_parity: Option<(Board, u8)>,
     /// What answered the last query.
     last: Report,
+    /// The whole-space tables of boards of other shapes up to 9 cells.
+    small: SmallTables,
+    /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] when 0).
+    budget: u64,
 }
+
+/// The nodes a search of a board of more than 9 cells may expand unless told otherwise: some
+/// ten seconds of IDA*, where a hard board would otherwise run for hours.
+pub const DEFAULT_BUDGET: u64 = 500_000_000;
 
 impl Engine {
     /// Whether `start` reaches `goal`, by parity, remembering the last goal's.
@@ -284,6 +295,61 @@ impl Engine {
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
         self.walk(start, goal, Collect)
+    }
+
+    /// This engine, with at most `budget` nodes for each search of a board of more than 9 cells.
+    pub fn with_budget(self, budget: u64) -> Engine {
+        Engine { budget, ..self }
+    }
+
+    /// The node budget of a search of a board of more than 9 cells.
+    pub fn budget(&self) -> u64 {
+        match self.budget {
+            0 => DEFAULT_BUDGET,
+            budget => budget,
+        }
+    }
+
+    /// The canonical path between boards of any shape, if it is at most `limit` moves long:
+    /// the 3×3 engine for 3×3 boards, a whole-space table up to 9 cells, IDA* beyond.
+    pub fn solve(&mut self, start: &Grid, goal: &Grid, limit: Option<u32>) -> Outcome {
+        let began = Instant::now();
+        let (path, algorithm, expanded) = match (start.board(), goal.board()) {
+            (Some(start), Some(goal)) => {
+                let path = self.path(&start, &goal);
+                (path.ok_or(Outcome::Unreachable), None, 0)
+            }
+            _ if !start.reaches(goal) => (Err(Outcome::Unreachable), Some("parity"), 0),
+            _ if goal.cells().len() <= small::MAX_CELLS => {
+                let path = self.small.path(start, goal);
+                (path.ok_or(Outcome::Unreachable), Some("table"), 0)
+            }
+            _ => {
+                let (outcome, nodes) = ida::solve(start, goal, limit, self.budget());
+                let path = match outcome {
+                    Outcome::Found(path) => Ok(path),
+                    other => Err(other),
+                };
+                (path, Some("idastar"), nodes)
+            }
+        };
+        if let Some(algorithm) = algorithm {
+            self.last = Report {
+                algorithm,
+                stats: Stats {
+                    expanded,
+                    time: began.elapsed(),
+                    ..Stats::default()
+                },
+            };
+        }
+        match path {
+            Ok(path) => match limit {
+                Some(limit) if path.len() as u32 > limit => Outcome::Beyond(limit),
+                _ => Outcome::Found(path),
+            },
+            Err(outcome) => outcome,
+        }
     }
 }
 

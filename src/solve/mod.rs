@@ -5,7 +5,9 @@
 
 pub mod bibfs;
 pub mod engine;
+pub mod ida;
 pub mod oracle;
+pub mod small;
 pub mod state;
 pub mod stats;
 pub mod table;
@@ -14,5 +16,6 @@ pub mod textbook;
 
 pub use bibfs::Solver;
 pub use engine::{Algorithm, Engine, MoveSink, Report};
+pub use ida::Outcome;
 pub use stats::Stats;
 pub use table::Table;

@@ -1,0 +1,143 @@
+//! The exact engine for boards of any shape up to 9 cells other than 3×3 (2×2, 2×3, 3×2, 2×4,
+//! 4×2): a breadth-first search over the whole space from a canonical goal (the tiles in order,
+//! the blank where the goal has it), distances in a flat array indexed by Lehmer rank, and the
+//! canonical path walked down the distances: from each board, the first move in the order
+//! `d < l < r < u` that brings it one move closer. A goal with other labels is the canonical one
+//! renamed, so one table per shape and blank cell serves every goal.
+
+use std::collections::HashMap;
+
+use crate::puzzle::board::BLANK;
+use crate::puzzle::grid::{Grid, Shape};
+use crate::puzzle::moves::{Move, Path};
+
+/// The most cells a whole-space table takes: 9! boards.
+pub const MAX_CELLS: usize = 9;
+
+/// Distances to one canonical goal of every board of its shape (`UNSEEN` for the other half).
+struct Distances {
+    shape: Shape,
+    distances: Vec<u8>,
+}
+
+const UNSEEN: u8 = u8::MAX;
+
+/// The Lehmer rank of a permutation of `0..cells.len()`.
+fn rank(cells: &[u8]) -> usize {
+    let mut rank = 0;
+    for (index, &cell) in cells.iter().enumerate() {
+        let smaller_later = cells[index + 1..].iter().filter(|&&c| c < cell).count();
+        rank = rank * (cells.len() - index) + smaller_later;
+    }
+    rank
+}
+
+impl Distances {
+    fn new(goal: &Grid) -> Distances {
+        let count: usize = (1..=goal.cells().len()).product();
+        let mut distances = vec![UNSEEN; count];
+        distances[rank(goal.cells())] = 0;
+        let mut layer = vec![goal.clone()];
+        let mut depth = 0;
+        while !layer.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for board in &layer {
+                for step in Move::ALL {
+                    if let Some(neighbour) = board.apply(step) {
+                        let seen = &mut distances[rank(neighbour.cells())];
+                        if *seen == UNSEEN {
+                            *seen = depth;
+                            next.push(neighbour);
+                        }
+                    }
+                }
+            }
+            layer = next;
+        }
+        Distances {
+            shape: goal.shape(),
+            distances,
+        }
+    }
+
+    fn distance(&self, board: &Grid) -> Option<u8> {
+        Some(self.distances[rank(board.cells())]).filter(|&d| d != UNSEEN)
+    }
+}
+
+/// The tables built so far, one per shape and blank cell of the goal.
+#[derive(Default)]
+pub struct SmallTables {
+    tables: HashMap<(Shape, usize), Distances>,
+}
+
+impl SmallTables {
+    /// The canonical goal with the blank at `blank`: the tiles in reading order around it.
+    fn canonical(shape: Shape, blank: usize) -> Grid {
+        let mut tiles = 1..;
+        let cells = (0..shape.cells())
+            .map(|cell| match cell == blank {
+                true => BLANK,
+                false => tiles.next().expect("endless"),
+            })
+            .collect();
+        Grid::new(shape, cells).expect("a permutation")
+    }
+
+    /// The canonical path from `start` to `goal` (of at most [`MAX_CELLS`] cells), or `None`
+    /// when unreachable.
+    pub fn path(&mut self, start: &Grid, goal: &Grid) -> Option<Path> {
+        assert!(goal.cells().len() <= MAX_CELLS, "a whole-space table fits");
+        let canonical = SmallTables::canonical(goal.shape(), goal.blank());
+        let table = self
+            .tables
+            .entry((goal.shape(), goal.blank()))
+            .or_insert_with(|| Distances::new(&canonical));
+        debug_assert_eq!(table.shape, goal.shape());
+        let mut board = start.relabel(goal, &canonical);
+        let mut distance = table.distance(&board)?;
+        let mut moves = Vec::with_capacity(usize::from(distance));
+        while distance > 0 {
+            let (step, next) = Move::ALL
+                .into_iter()
+                .filter_map(|step| board.apply(step).map(|next| (step, next)))
+                .find(|(_, next)| table.distance(next) == Some(distance - 1))
+                .expect("a board at distance d > 0 has a neighbour at d - 1");
+            moves.push(step);
+            board = next;
+            distance -= 1;
+        }
+        Some(Path(moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_permutations_densely() {
+        assert_eq!(rank(&[0, 1, 2, 3]), 0);
+        assert_eq!(rank(&[3, 2, 1, 0]), 23);
+        assert_eq!(rank(&[1, 0, 2]), 2);
+    }
+
+    #[test]
+    fn leetcode_samples() {
+        let shape = Shape::new(3, 2).expect("a shape");
+        let goal = Grid::ordered(shape);
+        let mut tables = SmallTables::default();
+        let board = |cells: &[u8]| Grid::new(shape, cells.to_vec()).expect("a board");
+        let path = |cells: &[u8], tables: &mut SmallTables| tables.path(&board(cells), &goal);
+        assert_eq!(
+            path(&[1, 2, 3, 4, 0, 5], &mut tables).map(|p| p.len()),
+            Some(1)
+        );
+        assert_eq!(path(&[1, 2, 3, 5, 4, 0], &mut tables), None);
+        assert_eq!(
+            path(&[4, 1, 2, 5, 0, 3], &mut tables).map(|p| p.len()),
+            Some(5)
+        );
+    }
+}
