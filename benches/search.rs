@@ -61,6 +61,7 @@ fn runs(c: &mut Criterion) {
         goal: None,
         all: false,
         json: false,
+        walk: None,
     };
     let mut input = Vec::new();
     generate(&request, &mut input, None)

@@ -12,8 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use eight::format::{judge, Cases, Item, Judge, Origin};
-use eight::solve::oracle::Oracle;
-use eight::Board;
+use eight::puzzle::Grid;
+use eight::solve::oracle::{manhattan_idastar, GridOracle, Oracle};
+use eight::{Board, Path as Moves};
 
 fn inputs(judge: &Judge) -> Vec<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,29 +30,68 @@ fn inputs(judge: &Judge) -> Vec<PathBuf> {
     files
 }
 
+/// The oracles, one per goal: the plain BFS up to 9 cells (the packed one for 3×3).
+#[derive(Default)]
+struct Oracles {
+    square3: HashMap<Board, Oracle>,
+    small: HashMap<Grid, GridOracle>,
+}
+
+impl Oracles {
+    /// The canonical path from `start` to `goal`, if it is at most `limit` moves long: the
+    /// plain BFS up to 9 cells, the textbook IDA* beyond.
+    fn path(&mut self, start: &Grid, goal: &Grid, limit: Option<u32>) -> Option<Moves> {
+        let path = match (start.board(), goal.board()) {
+            (Some(start), Some(goal)) => {
+                let oracle = self
+                    .square3
+                    .entry(goal)
+                    .or_insert_with(|| Oracle::new(goal));
+                oracle.path(&start)
+            }
+            _ if goal.cells().len() <= 9 => {
+                let oracle = self
+                    .small
+                    .entry(goal.clone())
+                    .or_insert_with(|| GridOracle::new(goal));
+                oracle.path(start)
+            }
+            _ => manhattan_idastar(start, goal, limit),
+        };
+        path.filter(|path| limit.map_or(true, |limit| path.len() as u32 <= limit))
+    }
+}
+
 /// The answers the oracle gives to every case of `input`.
-fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut HashMap<Board, Oracle>) -> String {
-    let mut cases = Cases::new(input, Origin::Line, judge.boards);
+fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String {
+    let mut cases = Cases::with(input, Origin::Line, judge.reading());
     let mut answers = String::new();
     loop {
         match cases.next(&mut || Ok(())).expect("fixtures read") {
             Item::Case(case) => {
-                let (start, goal) = judge.problem(case.boards);
-                let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
-                let answer = judge.answer.text(oracle.path(&start).as_ref());
-                answers.push_str(&answer);
+                let number = case.number;
+                let (start, goal) = judge.problem_grids(case.grids());
+                let path = oracles.path(&start, &goal, judge.spelling.limit);
+                answers.push_str(&judge.text(number, path.as_ref()));
                 answers.push('\n');
             }
             Item::Malformed(error) => panic!("a fixture is malformed: {error}"),
-            Item::End => return answers,
+            Item::End => break,
         }
     }
+    let read = cases.read();
+    assert_eq!(
+        cases.short(read),
+        None,
+        "a fixture announces as many cases as it holds"
+    );
+    answers
 }
 
 #[test]
 fn fixture_answers_come_from_the_plain_bfs() {
     let bless = std::env::var_os("EIGHT_BLESS").is_some();
-    let mut oracles = HashMap::new();
+    let mut oracles = Oracles::default();
     for judge in judge::ALL {
         for input in inputs(judge) {
             let text = fs::read(&input).expect("read .in");

@@ -103,7 +103,7 @@ fn larger_boards_agree_with_the_textbook_idastar() {
             assert_eq!(start.replay(&path), Some(goal.clone()), "{size}: {start}");
             assert_eq!(
                 Some(path),
-                manhattan_idastar(&start, &goal),
+                manhattan_idastar(&start, &goal, None),
                 "{size}: {start}"
             );
         }

@@ -5,12 +5,12 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use eight::puzzle::Shape;
 use eight::tools::gen::{generate, Request};
-use eight::Board;
 use eight::Judge;
 
 use super::files::{commit_pair, Interrupts, Staged};
-use super::{judge_parser, parse_board, Status};
+use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
 pub struct Options {
@@ -39,8 +39,16 @@ pub struct Options {
     #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
     unsolvable: f64,
     /// The goal of every case (for judges with a goal of their own, as `path --goal`)
-    #[arg(short, long, value_name = "BOARD", value_parser = parse_board)]
-    goal: Option<Board>,
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// The boards' size, W columns by H rows (4x4, 2x3), for judges of any size
+    #[arg(long, value_name = "WxH")]
+    size: Option<Shape>,
+    /// Boards of other sizes than 3x3: each start MOVES random moves from its goal (never
+    /// undoing the last), instead of drawn uniformly among the reachable boards (a uniform 4x4
+    /// board lies some 50 moves deep, beyond LightOJ's 35 and slow to solve)
+    #[arg(long, value_name = "MOVES", conflicts_with = "all")]
+    walk: Option<u32>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
     #[arg(short, long, value_name = "PREFIX")]
     out: Option<PathBuf>,
@@ -50,14 +58,26 @@ pub struct Options {
 }
 
 pub fn run(options: &Options) -> anyhow::Result<Status> {
+    let judge = match super::sized(options.judge, options.size, options.goal.as_deref(), true) {
+        Ok(judge) => judge,
+        Err(error) => {
+            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+            return Ok(Status::Trouble);
+        }
+    };
     let request = Request {
-        judge: *options.judge,
+        judge,
         count: options.count,
         seed: options.seed,
         min_depth: options.depth.unwrap_or(options.min_depth),
         max_depth: options.depth.or(options.max_depth),
         unsolvable: options.unsolvable,
-        goal: options.goal,
+        // a 3x3 goal, shared or not; sized already into the judge for other shapes
+        goal: match (&options.goal, judge.shape == Shape::SQUARE3) {
+            (Some(text), true) => Some(eight::Board::parse(text)?),
+            _ => None,
+        },
+        walk: options.walk,
         all: options.all,
         json: options.json,
     };

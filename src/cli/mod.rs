@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use eight::puzzle::{Grid, Shape};
 use eight::{Algorithm, Board, Judge};
 
 mod batch;
@@ -142,6 +143,50 @@ struct EngineArgs {
     /// `idastar` are the textbook searches, for comparing. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algorithm,
+    /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
+    /// number a cell
+    #[arg(long, value_name = "WxH")]
+    size: Option<Shape>,
+    /// The most nodes the search of a board of more than 9 cells may expand before that case is
+    /// given up as an error [default: 500000000]
+    #[arg(long, value_name = "NODES")]
+    max_nodes: Option<u64>,
+}
+
+/// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
+/// A judge whose boards give their own side (algs4) takes `--size` only to write boards (`gen`,
+/// where the size must be square), never to read them.
+fn sized(
+    judge: &Judge,
+    size: Option<Shape>,
+    goal: Option<&str>,
+    writing: bool,
+) -> clap::error::Result<Judge> {
+    let invalid =
+        |message: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n");
+    let mut judge = *judge;
+    if let Some(size) = size {
+        if judge.header == eight::format::cases::Header::Side && !writing {
+            return Err(invalid(format!(
+                "{}'s boards give their own size: leave out --size",
+                judge.id
+            )));
+        }
+        if judge.header == eight::format::cases::Header::Side && size.width != size.height {
+            return Err(invalid(format!(
+                "{}'s boards are square, not {size}",
+                judge.id
+            )));
+        }
+        judge = judge.with_shape(size);
+    }
+    let Some(goal) = goal else {
+        return Ok(judge);
+    };
+    let goal = Grid::parse(goal, judge.shape)
+        .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
+    // one goal a run, kept for the run's whole length
+    Ok(judge.with_grid_goal(Box::leak(Box::new(goal))))
 }
 
 fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {

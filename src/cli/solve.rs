@@ -14,7 +14,7 @@ use eight::tools::stream::{Output, Stream};
 use eight::{Board, Engine};
 use itertools::Itertools;
 
-use super::{parse_board, EngineArgs, Status};
+use super::{EngineArgs, Status};
 
 /// The solving commands, one per format, in the order of the judges.
 pub fn commands() -> Vec<clap::Command> {
@@ -40,6 +40,11 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
     let names = judges.iter().map(|judge| judge.name()).join(", ");
     let summary = format!("{} ({names})", judge.summary);
     let (value_name, help) = match judge.boards {
+        _ if judge.files => (
+            "FILE",
+            "Files of cases, each answered as `FILE: answer`; with none, cases are read from \
+             standard input",
+        ),
         2 => (
             "START GOAL",
             "A start and its goal, and more pairs; with none, cases are read from standard input",
@@ -55,22 +60,29 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
         .action(ArgAction::Append)
         .value_parser(value_parser!(OsString));
     let mut command = clap::Command::new(judge.command).arg(boards);
-    if let Some(goal) = judge.goal {
-        command = command.arg(
-            Arg::new("goal")
-                .short('g')
-                .long("goal")
-                .value_name("BOARD")
-                .help("The board to reach")
-                .default_value(goal.to_string())
-                .value_parser(parse_board),
-        );
+    if judge.boards == 1 {
+        let mut goal = Arg::new("goal")
+            .short('g')
+            .long("goal")
+            .value_name("BOARD")
+            .help(
+                "The board to reach (of another size than 3x3: the tiles in order, the blank last)",
+            );
+        if let Some(board) = judge.goal {
+            goal = goal.default_value(board.to_string());
+        }
+        command = command.arg(goal);
     }
     // after the shared options, whose own documentation would stand in for the command's
     EngineArgs::augment_args(command)
         .about(summary.clone())
         .long_about(format!("{summary}\n\n{}", judge.cases))
-        .visible_aliases(judges.iter().map(|judge| judge.id))
+        .visible_aliases(
+            judges
+                .iter()
+                .map(|judge| judge.id)
+                .filter(|&id| id != judge.command),
+        )
         .after_help(judge.examples)
 }
 
@@ -87,18 +99,28 @@ impl Invocation {
     /// The invocation of the solving command `name`, if it is one.
     pub fn from_matches(name: &str, matches: &ArgMatches) -> Option<clap::error::Result<Self>> {
         let judge = *judges_of(name).into_iter().next()?;
-        let judge = match matches.try_get_one::<Board>("goal").ok().flatten() {
-            Some(goal) => judge.with_goal(*goal),
-            None => judge,
-        };
         let boards = matches
             .get_many::<OsString>("boards")
             .map_or_else(Vec::new, |boards| boards.cloned().collect());
+        let engine = match EngineArgs::from_arg_matches(matches) {
+            Ok(engine) => engine,
+            Err(error) => return Some(Err(error)),
+        };
+        // the judge's own goal stands unless one is given, whatever the size
+        let given = judge.boards == 1
+            && matches.value_source("goal") == Some(clap::parser::ValueSource::CommandLine);
+        let goal = matches
+            .try_get_one::<String>("goal")
+            .ok()
+            .flatten()
+            .filter(|_| given);
         Some(
-            EngineArgs::from_arg_matches(matches).map(|engine| Invocation {
-                judge,
-                boards,
-                engine,
+            super::sized(&judge, engine.size, goal.map(String::as_str), false).map(|judge| {
+                Invocation {
+                    judge,
+                    boards,
+                    engine,
+                }
             }),
         )
     }
@@ -116,7 +138,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     let options = &invocation.engine;
     let mut stream = Stream {
         judge: invocation.judge,
-        engine: Engine::new(options.algo),
+        engine: Engine::new(options.algo).with_budget(options.max_nodes.unwrap_or(0)),
         output: if options.json {
             Output::Json
         } else {
@@ -127,6 +149,14 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     };
     let arguments = &invocation.boards;
     let command = invocation.judge.command;
+    if invocation.judge.files && !arguments.is_empty() {
+        let status = answer_files(&mut stream, arguments, &mut out)?;
+        drop(stream);
+        if options.stats {
+            totals.summary();
+        }
+        return Ok(status);
+    }
     if let Some(file) = arguments.iter().find(|argument| {
         Path::new(argument).is_file() && Board::parse(&argument.to_string_lossy()).is_err()
     }) {
@@ -157,6 +187,36 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     } else {
         Status::Success
     })
+}
+
+/// Answers each file of cases, every answer line as `FILE: answer` (algs4's checker's lines).
+fn answer_files(
+    stream: &mut Stream,
+    files: &[OsString],
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let mut status = Status::Success;
+    for file in files {
+        let name = Path::new(file).display().to_string();
+        let input = match std::fs::File::open(file) {
+            Ok(input) => input,
+            Err(error) => {
+                super::warn(&format_args!("{name}: {error}"));
+                status = Status::Trouble;
+                continue;
+            }
+        };
+        let mut answers = Vec::new();
+        let outcome = stream.run(io::BufReader::new(input), Origin::Line, &mut answers)?;
+        for line in String::from_utf8_lossy(&answers).lines() {
+            writeln!(out, "{name}: {line}")?;
+        }
+        out.flush()?;
+        if outcome.malformed > 0 {
+            status = Status::Trouble;
+        }
+    }
+    Ok(status)
 }
 
 /// Sums of the per-case statistics, and their lines on standard error, buffered: a line per

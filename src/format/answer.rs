@@ -6,20 +6,83 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::puzzle::{Board, Move, Path};
+use crate::puzzle::{Grid, Move, Path};
 
 /// A count's answer when the goal is unreachable.
 pub const NO_COUNT: &str = "-1";
 /// A path's answer when the goal is unreachable.
 pub const NO_PATH: &str = "unsolvable";
+/// LightOJ 1121's and UVa 10181's answer when there is no path within their limits.
+pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
 /// What a judge prints for a case.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Answer {
     /// The minimum number of moves, or [`NO_COUNT`].
     Count,
-    /// The path of the blank's moves, or [`NO_PATH`]; an empty line when already solved.
+    /// The path of the blank's moves, or the spelling's `no_path`; an empty line when already
+    /// solved.
     Path,
+    /// The count on one line, then the path on the next (HDU 3567).
+    CountThenPath,
+}
+
+/// How a judge dresses its answers: what surrounds them and how the moves are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Spelling {
+    /// `Case k: ` before each answer.
+    pub numbered: bool,
+    /// Move letters in capitals (`D L R U`).
+    pub capitals: bool,
+    /// The answer of a path when there is none.
+    pub no_path: &'static str,
+    /// The longest path the judge takes: a longer shortest path is answered as none.
+    pub limit: Option<u32>,
+    /// Whether the judge takes only the canonical path, not any other of the shortest.
+    pub canonical_only: bool,
+}
+
+/// The first judges' spelling: nothing around the answer, small letters, [`NO_PATH`].
+pub const PLAIN: Spelling = Spelling {
+    numbered: false,
+    capitals: false,
+    no_path: NO_PATH,
+    limit: None,
+    canonical_only: false,
+};
+
+impl Spelling {
+    /// Whether it is [`PLAIN`], whose answers the stream writes without formatting.
+    pub fn is_plain(&self) -> bool {
+        *self == PLAIN
+    }
+
+    /// The heading of case `case`, if the judge numbers its answers.
+    fn heading(&self, case: u64) -> String {
+        match self.numbered {
+            true => format!("Case {case}: "),
+            false => String::new(),
+        }
+    }
+
+    /// A move's letter as this judge writes it.
+    fn letter(&self, step: Move) -> char {
+        match self.capitals {
+            true => step.letter().to_ascii_uppercase(),
+            false => step.letter(),
+        }
+    }
+
+    /// The move a letter spells for this judge.
+    fn read_letter(&self, letter: char) -> Result<Move, Fault> {
+        match self.capitals {
+            true if letter.is_ascii_uppercase() => {
+                Move::from_letter(letter.to_ascii_lowercase()).ok_or(Fault::NotAMove(letter))
+            }
+            true => Err(Fault::NotACapital(letter)),
+            false => Move::from_letter(letter).ok_or(Fault::NotAMove(letter)),
+        }
+    }
 }
 
 /// How an answer line is compared with the canonical one.
@@ -63,6 +126,22 @@ pub enum Fault {
     },
     /// A character that is not a move letter.
     NotAMove(char),
+    /// A character that is not a move letter in capitals, where the judge wants them.
+    NotACapital(char),
+    /// The answer does not open with the case's heading (`Case 3: `).
+    Heading {
+        /// The heading it should open with.
+        expected: String,
+    },
+    /// A path longer than the judge takes.
+    TooLong {
+        /// Its length.
+        moves: usize,
+        /// The most the judge takes.
+        limit: u32,
+    },
+    /// A shortest path, but not the lexicographically smallest, which the judge asks for.
+    NotCanonical,
     /// A move that leaves the board.
     LeavesBoard {
         /// The move's number, from 1.
@@ -73,9 +152,9 @@ pub enum Fault {
     /// A legal path that ends elsewhere.
     EndsElsewhere {
         /// Where it ends.
-        end: Board,
+        end: String,
         /// Where it should.
-        goal: Board,
+        goal: String,
     },
     /// A path to the goal longer than the shortest, under a policy that asks for the shortest.
     Longer {
@@ -87,100 +166,152 @@ pub enum Fault {
 }
 
 impl Answer {
-    /// The answer line, without its newline, of a case whose canonical path is `path` (`None`
-    /// when the goal is unreachable).
-    pub fn text(self, path: Option<&Path>) -> String {
-        let mut line = Vec::new();
+    /// How many lines an answer takes.
+    pub fn lines(self) -> usize {
         match self {
-            Answer::Count => write_count(path.map(|path| path.len() as u32), &mut line),
-            Answer::Path => match path {
-                Some(path) => write_moves(path.0.iter().copied(), &mut line),
-                None => write_no_path(&mut line),
-            },
+            Answer::CountThenPath => 2,
+            Answer::Count | Answer::Path => 1,
         }
-        .expect("writing to memory cannot fail");
-        line.pop();
-        String::from_utf8(line).expect("answers are ASCII")
     }
 
-    /// Checks one answer line (trailing whitespace ignored) for the case from `start` to `goal`
-    /// whose canonical path is `best`. A path passes when it is legal and ends on the goal (and
-    /// is no longer than `best` when `policy` asks for the shortest), as the online judges'
-    /// checkers accept any correct path; a count must be the minimum.
+    /// The answer, without its last newline, of case `case` whose canonical path is `path`
+    /// (`None` when there is none within the judge's limit), spelled as `spelling` says.
+    pub fn text(self, spelling: &Spelling, case: u64, path: Option<&Path>) -> String {
+        let count = || match path {
+            Some(path) => path.len().to_string(),
+            None => NO_COUNT.to_string(),
+        };
+        let letters = || -> String {
+            path.map_or_else(String::new, |path| {
+                path.0.iter().map(|&step| spelling.letter(step)).collect()
+            })
+        };
+        let heading = spelling.heading(case);
+        match self {
+            Answer::Count => format!("{heading}{}", count()),
+            Answer::Path if path.is_none() => format!("{heading}{}", spelling.no_path),
+            Answer::Path => format!("{heading}{}", letters()),
+            Answer::CountThenPath => format!("{heading}{}\n{}", count(), letters()),
+        }
+    }
+
+    /// Checks the answer `lines` ([`Answer::lines`] of them, trailing whitespace ignored) of
+    /// case `case`, from `start` to `goal`, whose canonical path is `best`. A path passes when
+    /// it is legal and ends on the goal (and is no longer than `best` when `policy` asks for the
+    /// shortest, and is `best` when the judge takes only that), as the online judges' checkers
+    /// accept any correct path; a count must be the minimum.
+    #[allow(clippy::too_many_arguments)]
     pub fn check(
         self,
-        line: &str,
-        start: &Board,
-        goal: &Board,
+        spelling: &Spelling,
+        case: u64,
+        lines: &[String],
+        start: &Grid,
+        goal: &Grid,
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
-        let line = line.trim();
+        let first = lines[0].trim();
+        let first = match spelling.numbered {
+            true => {
+                let heading = spelling.heading(case);
+                first
+                    .strip_prefix(heading.trim_end())
+                    .map(str::trim_start)
+                    .ok_or(Fault::Heading { expected: heading })?
+            }
+            false => first,
+        };
+        let count = |line: &str| {
+            let expected = Answer::Count.text(&PLAIN, case, best);
+            let same = match policy.counts {
+                Counts::Text => line == expected,
+                Counts::Integer => line.parse::<i64>().ok() == expected.parse::<i64>().ok(),
+            };
+            if same {
+                Ok(())
+            } else {
+                Err(Fault::Count)
+            }
+        };
         match self {
-            Answer::Count => {
-                let expected = self.text(best);
-                let same = match policy.counts {
-                    Counts::Text => line == expected,
-                    Counts::Integer => line.parse::<i64>().ok() == expected.parse::<i64>().ok(),
-                };
-                if same {
-                    Ok(())
-                } else {
-                    Err(Fault::Count)
+            Answer::Count => count(first),
+            Answer::Path => check_path(first, spelling, start, goal, best, policy),
+            Answer::CountThenPath => {
+                count(first)?;
+                let second = lines[1].trim();
+                match best {
+                    None if second.is_empty() => Ok(()),
+                    None => Err(Fault::Unreachable),
+                    Some(_) => check_path(second, spelling, start, goal, best, policy),
                 }
             }
-            Answer::Path => check_path(line, start, goal, best, policy),
         }
     }
 }
 
-/// The path check: the line must spell a legal path from `start` that ends on `goal`, or
-/// [`NO_PATH`] exactly when there is none.
+/// The path check: the line must spell a legal path from `start` that ends on `goal`, or the
+/// spelling's `no_path` exactly when there is none.
 fn check_path(
     line: &str,
-    start: &Board,
-    goal: &Board,
+    spelling: &Spelling,
+    start: &Grid,
+    goal: &Grid,
     best: Option<&Path>,
     policy: Policy,
 ) -> Result<(), Fault> {
+    let no_path = spelling.no_path;
     let Some(best) = best else {
-        return if line == NO_PATH {
+        return if line == no_path {
             Ok(())
         } else {
             Err(Fault::Unreachable)
         };
     };
-    if line == NO_PATH {
+    if line == no_path {
         return Err(Fault::Reachable {
             shortest: best.len(),
         });
     }
     // every letter first, then the moves one by one, with no path built: an answer line can
     // be as long as the output limit
-    if let Some(letter) = line.chars().find(|&c| Move::from_letter(c).is_none()) {
-        return Err(Fault::NotAMove(letter));
+    for letter in line.chars() {
+        spelling.read_letter(letter)?;
     }
-    let mut board = *start;
+    let mut board = start.clone();
     let mut moves = 0;
     for (step, letter) in line.chars().enumerate() {
-        let next = Move::from_letter(letter).expect("checked above");
-        board = board.apply(next).ok_or(Fault::LeavesBoard {
-            step: step + 1,
-            letter,
-        })?;
+        let next = spelling.read_letter(letter)?;
+        if !board.slide(next) {
+            return Err(Fault::LeavesBoard {
+                step: step + 1,
+                letter,
+            });
+        }
         moves += 1;
     }
     if board != *goal {
         return Err(Fault::EndsElsewhere {
-            end: board,
-            goal: *goal,
+            end: board.to_string(),
+            goal: goal.to_string(),
         });
     }
-    if policy.minimal && moves > best.len() {
+    if let Some(limit) = spelling.limit.filter(|&limit| moves > limit as usize) {
+        return Err(Fault::TooLong { moves, limit });
+    }
+    if (policy.minimal || spelling.canonical_only) && moves > best.len() {
         return Err(Fault::Longer {
             moves,
             shortest: best.len(),
         });
+    }
+    let canonical = || {
+        line.chars()
+            .zip(&best.0)
+            .all(|(c, &step)| spelling.letter(step) == c)
+    };
+    if spelling.canonical_only && !canonical() {
+        return Err(Fault::NotCanonical);
     }
     Ok(())
 }
@@ -196,6 +327,17 @@ impl fmt::Display for Fault {
             Fault::Reachable { shortest } => {
                 write!(f, "the board reaches the goal in {shortest} moves")
             }
+            Fault::NotACapital(letter) => {
+                write!(f, "`{}` is not a move (D, L, R, U)", letter.escape_debug())
+            }
+            Fault::Heading { expected } => write!(f, "the answer does not open with `{expected}`"),
+            Fault::TooLong { moves, limit } => {
+                write!(f, "{moves} moves, but the judge takes at most {limit}")
+            }
+            Fault::NotCanonical => write!(
+                f,
+                "a shortest path, but not the lexicographically smallest (d < l < r < u)"
+            ),
             Fault::NotAMove(letter) => {
                 write!(f, "`{}` is not a move (d, l, r, u)", letter.escape_debug())
             }
@@ -297,14 +439,136 @@ mod tests {
         }
     }
 
+    /// Checks one line under the first judges' spelling.
+    fn plain(
+        answer: Answer,
+        line: &str,
+        start: &crate::puzzle::Board,
+        goal: &crate::puzzle::Board,
+        best: Option<&Path>,
+        policy: Policy,
+    ) -> Result<(), Fault> {
+        let (start, goal) = (Grid::from_board(start), Grid::from_board(goal));
+        answer.check(&PLAIN, 1, &[line.to_string()], &start, &goal, best, policy)
+    }
+
+    #[test]
+    fn dresses_answers_as_each_judge_does() {
+        let path: Path = "dlu".parse().expect("letters");
+        let numbered = Spelling {
+            numbered: true,
+            ..PLAIN
+        };
+        assert_eq!(
+            Answer::CountThenPath.text(&numbered, 2, Some(&path)),
+            "Case 2: 3\ndlu"
+        );
+        assert_eq!(
+            Answer::CountThenPath.text(&numbered, 3, None),
+            "Case 3: -1\n"
+        );
+        let capitals = Spelling {
+            numbered: true,
+            capitals: true,
+            no_path: NOT_SOLVABLE,
+            limit: Some(35),
+            canonical_only: true,
+        };
+        assert_eq!(Answer::Path.text(&capitals, 1, Some(&path)), "Case 1: DLU");
+        assert_eq!(
+            Answer::Path.text(&capitals, 4, None),
+            "Case 4: This puzzle is not solvable."
+        );
+    }
+
+    #[test]
+    fn checks_headings_capitals_limits_and_the_canonical_path() {
+        // `123456x78`: the blank two cells left of its goal place
+        let start = Grid::from_board(&board("123456x78"));
+        let goal = Grid::from_board(&board("12345678x"));
+        let best: Path = "rr".parse().expect("letters");
+        let policy = Policy {
+            minimal: false,
+            counts: Counts::Integer,
+        };
+        let spelling = Spelling {
+            numbered: true,
+            capitals: true,
+            no_path: NOT_SOLVABLE,
+            limit: Some(4),
+            canonical_only: false,
+        };
+        let check = |spelling: &Spelling, lines: &[&str]| {
+            let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            Answer::Path.check(spelling, 7, &lines, &start, &goal, Some(&best), policy)
+        };
+        assert_eq!(check(&spelling, &["Case 7: RR"]), Ok(()));
+        assert_eq!(check(&spelling, &["Case 7:RR"]), Ok(()));
+        assert_eq!(check(&spelling, &["Case 7: RLRR"]), Ok(()));
+        assert_eq!(
+            check(&spelling, &["Case 7: RLRLRR"]),
+            Err(Fault::TooLong { moves: 6, limit: 4 })
+        );
+        assert_eq!(
+            check(&spelling, &["Case 7: rr"]),
+            Err(Fault::NotACapital('r'))
+        );
+        assert_eq!(
+            check(&spelling, &["Case 6: RR"]),
+            Err(Fault::Heading {
+                expected: "Case 7: ".into()
+            })
+        );
+        assert_eq!(
+            check(&spelling, &["RR"]),
+            Err(Fault::Heading {
+                expected: "Case 7: ".into()
+            })
+        );
+        let canonical = Spelling {
+            canonical_only: true,
+            ..spelling
+        };
+        assert_eq!(
+            check(&canonical, &["Case 7: RLRR"]),
+            Err(Fault::Longer {
+                moves: 4,
+                shortest: 2
+            })
+        );
+        // the order check alone: `dr` is a legal shortest path here, and `best` stands for a
+        // canonical path of the same length that differs from it
+        let other: Path = "dd".parse().expect("letters");
+        let lines = ["Case 1: 2".to_string(), "dr".to_string()];
+        let square = Grid::from_board(&board("1234x6758"));
+        let square_goal = Grid::from_board(&board("12345678x"));
+        let count_then_path = Spelling {
+            numbered: true,
+            canonical_only: true,
+            ..PLAIN
+        };
+        assert_eq!(
+            Answer::CountThenPath.check(
+                &count_then_path,
+                1,
+                &lines,
+                &square,
+                &square_goal,
+                Some(&other),
+                policy
+            ),
+            Err(Fault::NotCanonical)
+        );
+    }
+
     #[test]
     fn spells_every_answer_once() {
         let path: Path = "dlu".parse().expect("letters");
-        assert_eq!(Answer::Count.text(Some(&path)), "3");
-        assert_eq!(Answer::Count.text(None), NO_COUNT);
-        assert_eq!(Answer::Path.text(Some(&path)), "dlu");
-        assert_eq!(Answer::Path.text(Some(&Path::default())), "");
-        assert_eq!(Answer::Path.text(None), NO_PATH);
+        assert_eq!(Answer::Count.text(&PLAIN, 1, Some(&path)), "3");
+        assert_eq!(Answer::Count.text(&PLAIN, 1, None), NO_COUNT);
+        assert_eq!(Answer::Path.text(&PLAIN, 1, Some(&path)), "dlu");
+        assert_eq!(Answer::Path.text(&PLAIN, 1, Some(&Path::default())), "");
+        assert_eq!(Answer::Path.text(&PLAIN, 1, None), NO_PATH);
     }
 
     #[test]
@@ -316,7 +580,7 @@ mod tests {
                 minimal: true,
                 counts,
             };
-            Answer::Count.check(line, &start, &goal, Some(&best), policy)
+            plain(Answer::Count, line, &start, &goal, Some(&best), policy)
         };
         assert_eq!(check("1 ", Counts::Text), Ok(()));
         assert_eq!(check("+1", Counts::Text), Err(Fault::Count));
@@ -333,7 +597,7 @@ mod tests {
                 minimal,
                 counts: Counts::Integer,
             };
-            Answer::Path.check(line, &start, &goal, Some(&best), policy)
+            plain(Answer::Path, line, &start, &goal, Some(&best), policy)
         };
         assert_eq!(check("r", true), Ok(()));
         assert_eq!(check("rlr", false), Ok(()));
@@ -354,8 +618,8 @@ mod tests {
         assert_eq!(
             check("u", false),
             Err(Fault::EndsElsewhere {
-                end: board("123406758"),
-                goal
+                end: "123406758".into(),
+                goal: goal.to_string()
             })
         );
         assert_eq!(check("rx", false), Err(Fault::NotAMove('x')));
@@ -366,11 +630,11 @@ mod tests {
         };
         let odd = board("21345678x");
         assert_eq!(
-            Answer::Path.check("r", &odd, &goal, None, policy),
+            plain(Answer::Path, "r", &odd, &goal, None, policy),
             Err(Fault::Unreachable)
         );
         assert_eq!(
-            Answer::Path.check(NO_PATH, &odd, &goal, None, policy),
+            plain(Answer::Path, NO_PATH, &odd, &goal, None, policy),
             Ok(())
         );
     }

@@ -11,6 +11,7 @@ use std::io::{self, Read};
 use super::place::{InputError, Origin, Place};
 use super::scan::{is_space, Event, Scanner, Token, HEAD};
 use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::grid::{Grid, Shape};
 
 /// One step of reading: a whole case, a malformed one, or the end of the input.
 #[derive(Debug)]
@@ -26,22 +27,76 @@ pub enum Item<'a> {
 /// A valid case: its boards, and the place of its first cell.
 #[derive(Debug)]
 pub struct Case<'a> {
-    /// One board (`steps`, `path`) or two (`pair`: start, then goal).
+    /// One 3×3 board (`steps`, `path`) or two (`pair`: start, then goal); none for other shapes.
     pub boards: &'a [Board],
+    /// The cells of every board of the case, one board after the other.
+    pub cells: &'a [u8],
+    /// The shape of its boards.
+    pub shape: Shape,
     /// Where the case starts.
     pub place: Place,
+    /// Its number in the input, from 1, malformed cases counted.
+    pub number: u64,
+}
+
+impl Case<'_> {
+    /// The case's boards as grids, whatever their shape.
+    pub fn grids(&self) -> Vec<Grid> {
+        self.cells
+            .chunks_exact(self.shape.cells())
+            .map(|cells| Grid::new(self.shape, cells.to_vec()).expect("a valid case"))
+            .collect()
+    }
+}
+
+/// What comes before the cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Header {
+    /// Nothing: cases follow each other to the end of the input.
+    None,
+    /// The input opens with the number of cases (HDU 3567's T, UVa 10181's N).
+    Count,
+    /// Each case opens with its side n, and its board is n×n (algs4's files).
+    Side,
+}
+
+/// How a judge's input is laid out: what [`Cases`] needs to read it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reading {
+    /// Boards in a case: 1, or 2 for a start and then its goal.
+    pub boards: usize,
+    /// The boards' shape (the first guess, with [`Header::Side`]).
+    pub shape: Shape,
+    /// What comes before the cells.
+    pub header: Header,
+    /// Whether `[`, `]` and `,` separate cells like whitespace (LeetCode's boards).
+    pub brackets: bool,
+}
+
+impl Reading {
+    /// Cases of `boards` 3×3 boards, nothing around them.
+    pub fn square3(boards: usize) -> Reading {
+        Reading {
+            boards,
+            shape: Shape::SQUARE3,
+            header: Header::None,
+            brackets: false,
+        }
+    }
 }
 
 /// Reads cases of `boards` boards each (1 or 2) from a stream.
 pub struct Cases<R> {
     scanner: Scanner<R>,
     boards: usize,
+    shape: Shape,
+    header: Header,
     /// Cells of the case being read, and the place of each.
-    cells: [u8; 18],
-    places: [Option<Place>; 18],
+    cells: Vec<u8>,
+    places: Vec<Option<Place>>,
     count: usize,
     /// The values seen so far in the board being read, a bit each.
-    values: u16,
+    seen: [u64; 4],
     /// Whether [`Cases::quick_case`] may read (tests turn it off to compare the two paths).
     quick: bool,
     /// How many cases it read.
@@ -52,10 +107,25 @@ pub struct Cases<R> {
     /// Whether the scanner's token is still to be read, as the start of a case.
     replay: bool,
     done: [Board; 2],
+    /// With [`Header::Count`]: whether it was read, and what it announced, and where.
+    header_read: bool,
+    announced: Option<(u64, Place)>,
+    /// With [`Header::Side`]: whether the case being read has its side.
+    sided: bool,
+    /// Cases read so far, valid or malformed.
+    read: u64,
+}
+
+/// `1 case`, `2 cases`.
+pub fn cases_of(count: u64) -> String {
+    match count {
+        1 => "1 case".into(),
+        count => format!("{count} cases"),
+    }
 }
 
 /// What stands in [`Cases`]'s cells for a cell that is not a tile: never a tile's value.
-const NOT_A_CELL: u8 = 0xF;
+const NOT_A_CELL: u8 = u8::MAX;
 
 /// The value of one cell character, if it is a tile or a blank.
 fn cell(byte: u8) -> Option<u8> {
@@ -67,33 +137,162 @@ fn cell(byte: u8) -> Option<u8> {
 }
 
 impl<R: Read> Cases<R> {
-    /// Reads cases of `boards` boards (1 or 2) from `reader`, naming places by `origin`.
+    /// Reads cases of `boards` 3×3 boards (1 or 2) from `reader`, naming places by `origin`.
     pub fn new(reader: R, origin: Origin, boards: usize) -> Cases<R> {
-        assert!(matches!(boards, 1 | 2), "a case holds one board or two");
+        Cases::with(reader, origin, Reading::square3(boards))
+    }
+
+    /// Reads cases laid out as `reading` says from `reader`, naming places by `origin`.
+    pub fn with(reader: R, origin: Origin, reading: Reading) -> Cases<R> {
+        assert!(
+            matches!(reading.boards, 1 | 2),
+            "a case holds one board or two"
+        );
         let placeholder = Board::from_permutation([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        Cases {
-            scanner: Scanner::new(reader, origin),
-            boards,
-            cells: [0; 18],
-            places: [None; 18],
+        let mut scanner = Scanner::new(reader, origin);
+        scanner.brackets = reading.brackets;
+        let mut cases = Cases {
+            scanner,
+            boards: reading.boards,
+            shape: reading.shape,
+            header: reading.header,
+            cells: Vec::new(),
+            places: Vec::new(),
             count: 0,
-            values: 0,
+            seen: [0; 4],
             quick: true,
             quick_reads: 0,
             problem: None,
             skipping: false,
             replay: false,
             done: [placeholder; 2],
+            header_read: false,
+            announced: None,
+            sided: false,
+            read: 0,
+        };
+        cases.reshape(reading.shape);
+        cases
+    }
+
+    /// Makes room for cases of boards of `shape`.
+    fn reshape(&mut self, shape: Shape) {
+        self.shape = shape;
+        let wanted = self.wanted();
+        self.cells.resize(wanted, 0);
+        self.places.resize(wanted, None);
+    }
+
+    /// The number of cases the input's first line announces, and where, once it was read.
+    pub fn announced(&self) -> Option<(u64, Place)> {
+        self.announced
+    }
+
+    /// How many cases were read so far, valid or malformed (a count of cases that is not a
+    /// number is not a case).
+    pub fn read(&self) -> u64 {
+        self.read
+    }
+
+    /// Where reading stands: the place of the next byte.
+    pub fn place(&self) -> Place {
+        Place {
+            origin: self.scanner.origin,
+            line: self.scanner.line,
+            column: self.scanner.column,
         }
     }
 
+    /// The error of case number `case`, at `place`, when the input announced fewer cases.
+    pub fn beyond(&self, case: u64, place: Place) -> Option<InputError> {
+        let (count, at) = self.announced?;
+        (case > count).then(|| InputError {
+            place,
+            found: format!("case {case}"),
+            expected: format!(
+                "at most the {} announced at {}:{}",
+                cases_of(count),
+                at.line,
+                at.column
+            ),
+        })
+    }
+
+    /// The error at the end of the input, when it held fewer `cases` than it announced.
+    pub fn short(&self, cases: u64) -> Option<InputError> {
+        let (count, at) = self.announced?;
+        (cases < count).then(|| InputError {
+            place: self.place(),
+            found: format!("the end of the input after {}", cases_of(cases)),
+            expected: format!(
+                "the {} announced at {}:{}",
+                cases_of(count),
+                at.line,
+                at.column
+            ),
+        })
+    }
+
     fn wanted(&self) -> usize {
-        9 * self.boards
+        self.shape.cells() * self.boards
+    }
+
+    /// The number in the scanner's token, if it is one of at most `digits` digits.
+    fn number(&self) -> Option<u64> {
+        let token = self.scanner.token;
+        let digits = token.bytes();
+        let short = token.len <= 18 && !digits.is_empty();
+        (short && digits.iter().all(u8::is_ascii_digit))
+            .then(|| std::str::from_utf8(digits).ok()?.parse().ok())?
+    }
+
+    /// Reads the scanner's token as the input's count of cases, or reports it and reads it as
+    /// the start of the first case.
+    fn read_count(&mut self) -> Option<InputError> {
+        self.header_read = true;
+        let token = self.scanner.token;
+        match self.number() {
+            Some(count) => {
+                self.announced = Some((count, token.place));
+                None
+            }
+            None => {
+                self.replay = true;
+                Some(InputError {
+                    place: token.place,
+                    found: token.shown(),
+                    expected: "the number of cases first".into(),
+                })
+            }
+        }
+    }
+
+    /// Reads the scanner's token as the side of the case's square board.
+    fn read_side(&mut self) -> Result<(), InputError> {
+        let token = self.scanner.token;
+        let side = self.number().and_then(|side| {
+            let side = usize::try_from(side).ok()?;
+            Shape::new(side, side).ok()
+        });
+        match side {
+            Some(shape) => {
+                self.reshape(shape);
+                self.sided = true;
+                Ok(())
+            }
+            None => Err(InputError {
+                place: token.place,
+                found: token.shown(),
+                expected: format!("the side n of an n×n board, 2 to {}", Shape::MAX_SIDE),
+            }),
+        }
     }
 
     /// Drops the case read so far and reports `error`; with `skip_line`, the rest of the line too.
     fn malformed(&mut self, error: InputError, skip_line: bool) -> Item<'_> {
+        self.read += 1;
         self.count = 0;
+        self.sided = false;
         self.skipping = skip_line;
         Item::Malformed(self.problem.take().unwrap_or(error))
     }
@@ -109,6 +308,7 @@ impl<R: Read> Cases<R> {
             return Ok(self.finish_at(place));
         }
         loop {
+            let width = usize::from(self.shape.width);
             // the token that ended a malformed case starts the next one
             let event = if std::mem::take(&mut self.replay) {
                 Event::Token
@@ -118,18 +318,21 @@ impl<R: Read> Cases<R> {
             match event {
                 Event::Break(place) => {
                     self.skipping = false;
-                    if self.scanner.origin != Origin::Argument && self.count % 3 != 0 {
+                    if self.scanner.origin != Origin::Argument && self.count % width != 0 {
                         let error = InputError {
                             place,
-                            found: format!("the end of the line after {} cells", self.count % 9),
-                            expected: "whole rows of 3 cells".into(),
+                            found: format!(
+                                "the end of the line after {} cells",
+                                self.count % self.shape.cells()
+                            ),
+                            expected: format!("whole rows of {width} cells"),
                         };
                         return Ok(self.malformed(error, false));
                     }
                 }
                 Event::End(place) => {
                     self.skipping = false;
-                    if self.count == 0 {
+                    if self.count == 0 && !self.sided {
                         return Ok(Item::End);
                     }
                     let error = InputError {
@@ -144,10 +347,21 @@ impl<R: Read> Cases<R> {
                     return Ok(self.malformed(error, false));
                 }
                 Event::Token if self.skipping => {}
+                Event::Token if self.header == Header::Count && !self.header_read => {
+                    if let Some(error) = self.read_count() {
+                        return Ok(Item::Malformed(error));
+                    }
+                }
+                Event::Token if self.header == Header::Side && !self.sided => {
+                    if let Err(error) = self.read_side() {
+                        return Ok(self.malformed(error, true));
+                    }
+                }
                 Event::Token => {
                     if let Err(error) = self.take_token() {
-                        let len = self.scanner.token.len;
-                        if self.problem.is_some() && matches!(len, 1 | 3 | 9) {
+                        let len = self.scanner.token.len as usize;
+                        let starts_a_case = len == 1 || len == width || len == self.shape.cells();
+                        if self.problem.is_some() && starts_a_case {
                             // the case is malformed already, and this token cannot continue
                             // it but can start a case: the bad case ends here, not the line
                             self.replay = true;
@@ -163,37 +377,62 @@ impl<R: Read> Cases<R> {
         }
     }
 
+    /// What a cell may be, for errors: `a tile 1-8 or a blank (0, x or X)`.
+    fn expected_cell(&self) -> String {
+        format!("a tile 1-{} or a blank (0, x or X)", self.shape.cells() - 1)
+    }
+
     /// Adds the cells of the scanner's token to the case.
     fn take_token(&mut self) -> Result<(), InputError> {
         let token = self.scanner.token;
-        let expected_cell = "a tile 1-8 or a blank (0, x or X)";
-        if token.len == 2 || token.len >= 10 {
+        let (width, cells) = (self.shape.width as u64, self.shape.cells() as u64);
+        if cells > 9 {
+            // a number a cell
+            let value = match token.bytes() {
+                [b'x' | b'X'] => Some(u64::from(BLANK)),
+                _ => self.number().filter(|&value| value < cells),
+            };
+            match value {
+                Some(value) => self.push(value as u8, token.place),
+                None => {
+                    self.note(InputError {
+                        place: token.place,
+                        found: token.shown(),
+                        expected: self.expected_cell(),
+                    });
+                    self.push_bad(token.place);
+                }
+            }
+            return Ok(());
+        }
+        if (token.len == 2 && width != 2) || token.len >= 10 {
             // not a cell, but one token where a cell should be (`10`, a huge number): it takes
             // a cell's place, so the case ends where it would have and is reported whole
             self.note(InputError {
                 place: token.place,
                 found: format!("{} ({} characters)", token.shown(), token.len),
-                expected: expected_cell.into(),
+                expected: self.expected_cell(),
             });
             self.push_bad(token.place);
             return Ok(());
         }
+        let count = self.count as u64;
         let fits = match token.len {
             1 => true,
-            3 => self.count % 3 == 0,
-            9 => self.count % 9 == 0,
+            len if len == width => count % width == 0,
+            len if len == cells => count % cells == 0,
             _ => {
                 return Err(InputError {
                     place: token.place,
                     found: format!("{} ({} characters)", token.shown(), token.len),
-                    expected: "a cell, a row of 3 cells or a board of 9".into(),
+                    expected: format!("a cell, a row of {width} cells or a board of {cells}"),
                 })
             }
         };
         if !fits {
             return Err(InputError {
                 place: token.place,
-                found: format!("{} after {} cells of a row", token.shown(), self.count % 3),
+                found: format!("{} after {} cells of a row", token.shown(), count % width),
                 expected: "single cells to finish the row".into(),
             });
         }
@@ -202,7 +441,7 @@ impl<R: Read> Cases<R> {
                 column: token.place.column + offset as u64,
                 ..token.place
             };
-            match cell(byte) {
+            match cell(byte).filter(|&value| u64::from(value) < cells) {
                 Some(value) => self.push(value, place),
                 None => {
                     // a bad cell keeps its place too, and its row or board stays whole
@@ -215,7 +454,7 @@ impl<R: Read> Cases<R> {
                     self.note(InputError {
                         place,
                         found: shown,
-                        expected: expected_cell.into(),
+                        expected: self.expected_cell(),
                     });
                     self.push_bad(place);
                 }
@@ -231,8 +470,8 @@ impl<R: Read> Cases<R> {
 
     /// Adds a cell that is not a tile: the case is malformed, but its cells still count.
     fn push_bad(&mut self, place: Place) {
-        if self.count % 9 == 0 {
-            self.values = 0;
+        if self.count % self.shape.cells() == 0 {
+            self.seen = [0; 4];
         }
         self.cells[self.count] = NOT_A_CELL;
         self.places[self.count] = Some(place);
@@ -241,12 +480,13 @@ impl<R: Read> Cases<R> {
 
     /// Adds one cell, noting the first repeated value of its board.
     fn push(&mut self, value: u8, place: Place) {
-        let board_start = self.count / 9 * 9;
+        let board_start = self.count / self.shape.cells() * self.shape.cells();
         if self.count == board_start {
-            self.values = 0;
+            self.seen = [0; 4];
         }
-        let repeated = self.values & 1 << value != 0;
-        self.values |= 1 << value;
+        let (word, bit) = (usize::from(value / 64), value % 64);
+        let repeated = self.seen[word] & 1 << bit != 0;
+        self.seen[word] |= 1 << bit;
         let earlier = || (board_start..self.count).find(|&i| self.cells[i] == value);
         if let (true, Some(earlier), None) = (repeated, earlier(), &self.problem) {
             let what = if value == BLANK {
@@ -261,7 +501,10 @@ impl<R: Read> Cases<R> {
                     "a second {what} (the first is at {}:{})",
                     first.line, first.column
                 ),
-                expected: "each of 1-8 and the blank exactly once".into(),
+                expected: format!(
+                    "each of 1-{} and the blank exactly once",
+                    self.shape.cells() - 1
+                ),
             });
         }
         self.cells[self.count] = value;
@@ -271,7 +514,9 @@ impl<R: Read> Cases<R> {
 
     fn finish(&mut self) -> Item<'_> {
         self.count = 0;
+        self.sided = false;
         if let Some(error) = self.problem.take() {
+            self.read += 1;
             return Item::Malformed(error);
         }
         let place = self.places[0].expect("a complete case has places");
@@ -280,13 +525,21 @@ impl<R: Read> Cases<R> {
 
     /// The case whose cells are in `cells`, known valid.
     fn finish_at(&mut self, place: Place) -> Item<'_> {
-        for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
-            let cells: [u8; 9] = cells.try_into().expect("chunks of 9");
-            *board = Board::from_permutation(cells);
+        self.read += 1;
+        let square3 = self.shape == Shape::SQUARE3;
+        if square3 {
+            for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
+                let cells: [u8; 9] = cells.try_into().expect("chunks of 9");
+                *board = Board::from_permutation(cells);
+            }
         }
+        let wanted = self.wanted();
         Item::Case(Case {
-            boards: &self.done[..self.boards],
+            boards: &self.done[..if square3 { self.boards } else { 0 }],
+            cells: &self.cells[..wanted],
+            shape: self.shape,
             place,
+            number: self.read,
         })
     }
 
@@ -302,7 +555,9 @@ impl<R: Read> Cases<R> {
             && !self.replay
             && !scanner.in_token
             && !scanner.after_cr;
-        if !boundary || scanner.origin != Origin::Line || !self.quick {
+        let plain = self.shape == Shape::SQUARE3 && self.header != Header::Side;
+        let counted = self.header != Header::Count || self.header_read;
+        if !boundary || scanner.origin != Origin::Line || !self.quick || !plain || !counted {
             return None;
         }
         let rest = &scanner.buffer[scanner.start..scanner.end];
@@ -383,6 +638,36 @@ impl Board {
         let mut no_wait = || Ok(());
         let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::Case(case) => case.boards[0],
+            Item::Malformed(error) => return Err(error),
+            Item::End => return Err(InputError::empty(Origin::Text)),
+        };
+        match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::End => Ok(board),
+            Item::Case(case) => Err(InputError::extra(case.place)),
+            Item::Malformed(error) => Err(InputError::extra(error.place)),
+        }
+    }
+}
+
+impl Grid {
+    /// Reads one board of `shape` written in any layout the reader takes (numbers separated by
+    /// whitespace; up to 9 cells, also glued rows or boards); errors give the column in `text`.
+    ///
+    /// ```
+    /// use eight::puzzle::{Grid, Shape};
+    /// let board = Grid::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).unwrap();
+    /// assert_eq!(board.blank(), 14);
+    /// ```
+    pub fn parse(text: &str, shape: Shape) -> Result<Grid, InputError> {
+        let reading = Reading {
+            shape,
+            ..Reading::square3(1)
+        };
+        let mut cases = Cases::with(text.as_bytes(), Origin::Text, reading);
+        const IN_MEMORY: &str = "reading from memory cannot fail";
+        let mut no_wait = || Ok(());
+        let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
+            Item::Case(case) => case.grids().pop().expect("one board"),
             Item::Malformed(error) => return Err(error),
             Item::End => return Err(InputError::empty(Origin::Text)),
         };

@@ -7,8 +7,11 @@ use std::io::{self, Write};
 
 use itertools::Itertools;
 
-use super::answer::Answer;
+use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, PLAIN};
+use super::cases::{Header, Reading};
 use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::grid::{Grid, Shape};
+use crate::puzzle::moves::Path;
 
 /// One judge's problem, as its statement poses it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,15 +33,30 @@ pub struct Judge {
     pub examples: &'static str,
     /// Boards in a case: 1, or 2 for a start and then its goal.
     pub boards: usize,
-    /// The goal every case shares (the default of `--goal`), or `None` when each case brings
-    /// its own as its last board.
+    /// The 3×3 goal every case shares (the default of `--goal`); `None` when each case brings
+    /// its own as its last board, or for other shapes, whose goal is the tiles in order and the
+    /// blank last unless [`Judge::grid_goal`] says otherwise.
     pub goal: Option<Board>,
+    /// A goal of another shape than 3×3 given for the run (`--goal` with `--size`).
+    pub grid_goal: Option<&'static Grid>,
+    /// The boards' shape.
+    pub shape: Shape,
+    /// What comes before the cases or each case: nothing, the number of cases, or each board's
+    /// side.
+    pub header: Header,
+    /// Whether `[`, `]` and `,` separate cells (LeetCode's `[[1,2,3],[4,0,5]]`).
+    pub brackets: bool,
     /// What it prints for a case.
     pub answer: Answer,
+    /// How it dresses the answer.
+    pub spelling: Spelling,
     /// How its statement writes a board.
     pub layout: Layout,
     /// Whether its statement promises that every goal is reachable.
     pub reachable_only: bool,
+    /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
+    /// (algs4's checker), instead of being cases themselves.
+    pub files: bool,
 }
 
 /// How a judge's statement writes a board.
@@ -50,6 +68,14 @@ pub enum Layout {
     Spaced,
     /// Nine cells separated by spaces, `x` the blank (`2 3 4 1 5 x 7 6 8`).
     XNotation,
+    /// Nine cells glued, `X` the blank (`12X453786`).
+    XGlued,
+    /// A row of numbers a line, `0` the blank, a blank line before each board (`2 3 4 0`).
+    Rows,
+    /// LeetCode's nested lists (`[[1,2,3],[4,0,5]]`).
+    Lists,
+    /// The side n, then n rows of numbers right-aligned, `0` the blank (algs4's files).
+    Sided,
 }
 
 /// A goal known to be a board, for the constants below.
@@ -77,9 +103,15 @@ Examples:
   eight steps --goal 12345678x 867254301     prints 31",
     boards: 1,
     goal: goal([1, 2, 3, 8, 0, 4, 7, 6, 5]),
+    grid_goal: None,
+    shape: Shape::SQUARE3,
+    header: Header::None,
+    brackets: false,
     answer: Answer::Count,
+    spelling: PLAIN,
     layout: Layout::Glued,
     reachable_only: true,
+    files: false,
 };
 
 /// HOJ 10466: a start and then its goal, 9 numbers on a line each; the minimum number of moves.
@@ -97,9 +129,15 @@ Examples:
   printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466",
     boards: 2,
     goal: None,
+    grid_goal: None,
+    shape: Shape::SQUARE3,
+    header: Header::None,
+    brackets: false,
     answer: Answer::Count,
+    spelling: PLAIN,
     layout: Layout::Spaced,
     reachable_only: false,
+    files: false,
 };
 
 /// POJ 1077: one board in x-notation; the canonical path to `12345678x`.
@@ -118,9 +156,15 @@ Examples:
   eight path --goal 123x46758 12345678x      prints lul",
     boards: 1,
     goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
+    grid_goal: None,
+    shape: Shape::SQUARE3,
+    header: Header::None,
+    brackets: false,
     answer: Answer::Path,
+    spelling: PLAIN,
     layout: Layout::XNotation,
     reachable_only: false,
+    files: false,
 };
 
 /// HDU 1043: POJ 1077's problem with many cases.
@@ -131,8 +175,162 @@ pub const HDU1043: Judge = Judge {
     ..POJ1077
 };
 
+/// HDU 3567 Eight II: T cases of a start and its goal, `12X453786`; `Case k: d`, then the
+/// canonical path.
+pub const HDU3567: Judge = Judge {
+    id: "hdu3567",
+    site: "HDU",
+    number: "3567",
+    command: "hdu3567",
+    summary: "`Case k: d` and the canonical path from each start to its goal",
+    cases: "The input opens with the number of cases T; a case is two boards, the start then \
+            the goal, usually 9 cells glued with X for the blank (`12X453786`). The answer is \
+            `Case k: d` and the canonical path on the next line (empty when d = 0).",
+    examples: "\
+Examples:
+  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | eight hdu3567",
+    boards: 2,
+    goal: None,
+    grid_goal: None,
+    shape: Shape::SQUARE3,
+    header: Header::Count,
+    brackets: false,
+    answer: Answer::CountThenPath,
+    spelling: Spelling {
+        numbered: true,
+        canonical_only: true,
+        ..PLAIN
+    },
+    layout: Layout::XGlued,
+    reachable_only: true,
+    files: false,
+};
+
+/// LightOJ 1121 15-Puzzle: T boards of 4 rows of 4 numbers; `Case k: ` and the canonical path in
+/// capitals, if it has at most 35 moves.
+pub const LIGHTOJ1121: Judge = Judge {
+    id: "lightoj1121",
+    site: "LightOJ",
+    number: "1121",
+    command: "lightoj1121",
+    summary: "`Case k: ` and the canonical path in capitals, if at most 35 moves",
+    cases: "The input opens with the number of cases T; a case is a 4×4 board, 16 numbers in 4 \
+            rows with 0 for the blank, maybe after a blank line. The answer is `Case k: ` and \
+            the canonical path in capitals (D < L < R < U), or `This puzzle is not solvable.` \
+            when the goal is unreachable or more than 35 moves away.",
+    examples: "\
+Examples:
+  printf '1\\n\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight lightoj1121",
+    boards: 1,
+    goal: None,
+    grid_goal: None,
+    shape: Shape::SQUARE4,
+    header: Header::Count,
+    brackets: false,
+    answer: Answer::Path,
+    spelling: Spelling {
+        numbered: true,
+        capitals: true,
+        no_path: NOT_SOLVABLE,
+        limit: Some(35),
+        canonical_only: true,
+    },
+    layout: Layout::Rows,
+    reachable_only: false,
+    files: false,
+};
+
+/// UVa 10181 15-Puzzle Problem: N boards of 4 rows of 4 numbers; the blank's moves in capitals.
+pub const UVA10181: Judge = Judge {
+    id: "uva10181",
+    site: "UVa",
+    number: "10181",
+    command: "uva10181",
+    summary: "The canonical path in capitals, if at most 50 moves",
+    cases: "The input opens with the number of boards N; a case is a 4×4 board, 16 numbers in 4 \
+            rows with 0 for the blank. The answer is the canonical path in capitals (the judge \
+            takes any legal path of at most 50 moves), or `This puzzle is not solvable.`",
+    examples: "\
+Examples:
+  printf '1\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight uva10181",
+    spelling: Spelling {
+        numbered: false,
+        canonical_only: false,
+        limit: Some(50),
+        ..LIGHTOJ1121.spelling
+    },
+    ..LIGHTOJ1121
+};
+
+/// LeetCode 773 Sliding Puzzle: a 2×3 board as LeetCode shows it; the minimum number of moves.
+pub const LEETCODE773: Judge = Judge {
+    id: "leetcode773",
+    site: "LeetCode",
+    number: "773",
+    command: "leetcode773",
+    summary: "The minimum number of moves on a 2×3 board, -1 when unreachable",
+    cases: "A case is a 2×3 board as LeetCode shows it (`[[1,2,3],[4,0,5]]`, spaces allowed) \
+            or 6 plain numbers; the goal is [[1,2,3],[4,5,0]].",
+    examples: "\
+Examples:
+  eight leetcode773 '[[4,1,2],[5,0,3]]'      prints 5",
+    boards: 1,
+    goal: None,
+    grid_goal: None,
+    shape: Shape {
+        width: 3,
+        height: 2,
+    },
+    header: Header::None,
+    brackets: true,
+    answer: Answer::Count,
+    spelling: PLAIN,
+    layout: Layout::Lists,
+    reachable_only: false,
+    files: false,
+};
+
+/// Princeton's 8puzzle assignment (algs4): files of the side n, then n rows; the minimum number
+/// of moves, as its checker prints it.
+pub const ALGS4: Judge = Judge {
+    id: "algs4",
+    site: "Princeton",
+    number: "algs4 8puzzle",
+    command: "algs4",
+    summary: "`FILE: N`, the minimum number of moves of each algs4 puzzle file",
+    cases: "A FILE holds the side n, then n rows of n numbers with 0 for the blank, any n from 2; \
+            the goal is the tiles in order, the blank last. With FILE arguments, each is \
+            answered `FILE: N` as the course's checker prints it (-1 when unsolvable); from \
+            standard input, `N` a board.",
+    examples: "\
+Examples:
+  eight algs4 puzzle04.txt                   prints puzzle04.txt: 4
+  printf '2\\n1 2\\n0 3\\n' | eight algs4      prints 1",
+    boards: 1,
+    goal: None,
+    grid_goal: None,
+    shape: Shape::SQUARE3,
+    header: Header::Side,
+    brackets: false,
+    answer: Answer::Count,
+    spelling: PLAIN,
+    layout: Layout::Sided,
+    reachable_only: false,
+    files: true,
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 4] = [&P1379, &HOJ10466, &POJ1077, &HDU1043];
+pub const ALL: [&Judge; 9] = [
+    &P1379,
+    &HOJ10466,
+    &POJ1077,
+    &HDU1043,
+    &HDU3567,
+    &LIGHTOJ1121,
+    &UVA10181,
+    &LEETCODE773,
+    &ALGS4,
+];
 
 impl Judge {
     /// The judge of this id, if any.
@@ -172,41 +370,152 @@ impl Judge {
         }
     }
 
-    /// The start and the goal of a case of [`Judge::boards`] boards.
+    /// This judge with boards of `shape` (`--size`): the goal of another shape than 3×3 is the
+    /// tiles in order and the blank last.
+    pub fn with_shape(&self, shape: Shape) -> Judge {
+        let goal = match shape == Shape::SQUARE3 && self.boards == 1 {
+            true => self.goal.or(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 0])),
+            false => None,
+        };
+        Judge {
+            shape,
+            goal,
+            ..*self
+        }
+    }
+
+    /// This judge with a goal of any shape for every case (`--goal` with `--size`); its shape
+    /// becomes the judge's.
+    pub fn with_grid_goal(&self, goal: &'static Grid) -> Judge {
+        match goal.board() {
+            Some(board) => self.with_shape(Shape::SQUARE3).with_goal(board),
+            None if self.boards == 2 => *self,
+            None => Judge {
+                grid_goal: Some(goal),
+                ..self.with_shape(goal.shape())
+            },
+        }
+    }
+
+    /// How [`Cases`](super::Cases) reads this judge's input.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            boards: self.boards,
+            shape: self.shape,
+            header: self.header,
+            brackets: self.brackets,
+        }
+    }
+
+    /// Whether its answers are the first judges' plain lines about 3×3 boards, which the answer
+    /// stream writes without formatting.
+    pub fn is_plain(&self) -> bool {
+        self.shape == Shape::SQUARE3
+            && self.header == Header::None
+            && self.spelling.is_plain()
+            && self.answer != Answer::CountThenPath
+    }
+
+    /// The start and the goal of a 3×3 case of [`Judge::boards`] boards.
     #[inline]
     pub fn problem(&self, boards: &[Board]) -> (Board, Board) {
-        let goal = self
-            .goal
-            .unwrap_or_else(|| *boards.last().expect("a case has boards"));
+        let goal = match (self.boards, self.goal) {
+            (1, Some(goal)) => goal,
+            _ => *boards.last().expect("a case has boards"),
+        };
         (boards[0], goal)
     }
 
-    /// Writes a case in the statement's layout, a board a line.
-    pub fn write_case(&self, start: &Board, goal: &Board, out: &mut dyn Write) -> io::Result<()> {
-        let mut line = self.layout.show(start);
+    /// The start and the goal of a case of any shape, from its boards.
+    pub fn problem_grids(&self, mut grids: Vec<Grid>) -> (Grid, Grid) {
         if self.boards == 2 {
-            line.push('\n');
-            line.push_str(&self.layout.show(goal));
+            let goal = grids.pop().expect("two boards");
+            let start = grids.pop().expect("two boards");
+            return (start, goal);
         }
-        line.push('\n');
-        out.write_all(line.as_bytes())
+        let start = grids.pop().expect("a board");
+        let goal = match (self.grid_goal, self.goal) {
+            (Some(goal), _) => goal.clone(),
+            (None, Some(goal)) if start.shape() == Shape::SQUARE3 => Grid::from_board(&goal),
+            _ => Grid::ordered(start.shape()),
+        };
+        (start, goal)
+    }
+
+    /// The answer of case `case`, lines joined by newlines, whose canonical path is `path`
+    /// (`None` when unreachable or longer than the judge takes).
+    pub fn text(&self, case: u64, path: Option<&Path>) -> String {
+        self.answer.text(&self.spelling, case, path)
+    }
+
+    /// Checks the answer lines of case `case` as this judge does; see [`Answer::check`].
+    pub fn check(
+        &self,
+        case: u64,
+        lines: &[String],
+        (start, goal): (&Grid, &Grid),
+        best: Option<&Path>,
+        policy: Policy,
+    ) -> Result<(), Fault> {
+        self.answer
+            .check(&self.spelling, case, lines, start, goal, best, policy)
+    }
+
+    /// Writes the input's header (the number of cases), if the judge's input opens with one.
+    pub fn write_header(&self, cases: u64, out: &mut dyn Write) -> io::Result<()> {
+        match self.header {
+            Header::Count => writeln!(out, "{cases}"),
+            Header::None | Header::Side => Ok(()),
+        }
+    }
+
+    /// Writes a case in the statement's layout, a board a line.
+    pub fn write_case(&self, start: &Grid, goal: &Grid, out: &mut dyn Write) -> io::Result<()> {
+        let mut text = self.layout.show(start);
+        if self.boards == 2 {
+            text.push('\n');
+            text.push_str(&self.layout.show(goal));
+        }
+        text.push('\n');
+        out.write_all(text.as_bytes())
     }
 }
 
 impl Layout {
     /// A board as this layout writes it.
-    pub fn show(self, board: &Board) -> String {
+    pub fn show(self, board: &Grid) -> String {
         let cells = board.cells();
+        let width = usize::from(board.shape().width);
+        let glyph = |cell: u8, blank: char| match cell {
+            BLANK => blank,
+            tile => char::from(b'0' + tile),
+        };
         match self {
-            Layout::Glued => board.to_string(),
-            Layout::Spaced => cells.iter().join(" "),
-            Layout::XNotation => cells
-                .iter()
-                .map(|&cell| match cell {
-                    BLANK => 'x',
-                    tile => char::from(b'0' + tile),
-                })
-                .join(" "),
+            Layout::Glued if cells.len() <= 9 => board.to_string(),
+            Layout::XGlued if cells.len() <= 9 => cells.iter().map(|&c| glyph(c, 'X')).collect(),
+            Layout::XNotation if cells.len() <= 9 => cells.iter().map(|&c| glyph(c, 'x')).join(" "),
+            Layout::Glued | Layout::XGlued | Layout::XNotation | Layout::Spaced => {
+                cells.iter().join(" ")
+            }
+            Layout::Rows => {
+                let rows = cells.chunks(width).map(|row| row.iter().join(" "));
+                format!("\n{}", rows.format("\n"))
+            }
+            Layout::Lists => {
+                let rows = cells
+                    .chunks(width)
+                    .map(|row| format!("[{}]", row.iter().join(",")));
+                format!("[{}]", rows.format(","))
+            }
+            Layout::Sided => {
+                let digits = (cells.len() - 1).to_string().len();
+                let rows = cells.chunks(width).map(|row| {
+                    row.iter()
+                        .map(|c| format!("{c:>w$}", w = digits + 1))
+                        .join("")
+                });
+                format!("{width}\n{}", rows.format("\n"))
+            }
         }
     }
 }
@@ -225,6 +534,7 @@ mod tests {
         assert_eq!(Judge::from_name("path"), Some(&POJ1077));
         assert_eq!(Judge::from_name("pair"), Some(&HOJ10466));
         assert_eq!(Judge::names().len(), ALL.len() + 3);
+        assert_eq!(Judge::from_name("hdu3567"), Some(&HDU3567));
         assert_eq!(HDU1043.name(), "HDU 1043");
     }
 
@@ -242,11 +552,31 @@ mod tests {
         let (start, goal) = (board("283104765"), board("123804765"));
         let written = |judge: &Judge| {
             let mut out = Vec::new();
+            let (start, goal) = (Grid::from_board(&start), Grid::from_board(&goal));
             judge.write_case(&start, &goal, &mut out).expect("memory");
             String::from_utf8(out).expect("ASCII")
         };
         assert_eq!(written(&P1379), "283104765\n");
         assert_eq!(written(&HOJ10466), "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n");
         assert_eq!(written(&HDU1043), "2 8 3 1 x 4 7 6 5\n");
+        assert_eq!(written(&HDU3567), "2831X4765\n1238X4765\n");
+        let grid = |shape: Shape| Grid::ordered(shape);
+        let shown = |judge: &Judge, board: &Grid| judge.layout.show(board);
+        assert_eq!(
+            shown(&LIGHTOJ1121, &grid(Shape::SQUARE4)),
+            "\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0"
+        );
+        assert_eq!(
+            shown(&LEETCODE773, &grid(LEETCODE773.shape)),
+            "[[1,2,3],[4,5,0]]"
+        );
+        assert_eq!(
+            shown(&ALGS4, &grid(Shape::SQUARE3)),
+            "3\n 1 2 3\n 4 5 6\n 7 8 0"
+        );
+        assert_eq!(
+            shown(&ALGS4, &grid(Shape::SQUARE4)).lines().nth(1),
+            Some("  1  2  3  4")
+        );
     }
 }

@@ -72,6 +72,17 @@ impl InputError {
         }
     }
 
+    /// The error of a case at `place` whose search ran out of its `budget` of nodes.
+    pub fn exhausted(place: Place, budget: u64) -> InputError {
+        InputError {
+            place,
+            found: format!("a board the search did not solve within {budget} nodes"),
+            expected: "a board solved within --max-nodes (raise it, or give a board nearer the \
+                       goal)"
+                .into(),
+        }
+    }
+
     pub(super) fn extra(place: Place) -> InputError {
         InputError {
             place,

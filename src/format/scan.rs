@@ -58,6 +58,8 @@ pub(super) struct Scanner<R> {
     pub(super) in_token: bool,
     /// Whether the last byte read was a `\r` that ended a line.
     pub(super) after_cr: bool,
+    /// Whether `[`, `]` and `,` separate tokens too, as in LeetCode's `[[1,2,3],[4,0,5]]`.
+    pub(super) brackets: bool,
 }
 
 impl<R: Read> Scanner<R> {
@@ -84,6 +86,7 @@ impl<R: Read> Scanner<R> {
             },
             in_token: false,
             after_cr: false,
+            brackets: false,
         }
     }
 
@@ -147,7 +150,9 @@ impl<R: Read> Scanner<R> {
                 continue;
             }
             let is_break = self.is_break(byte);
-            if is_break || is_space(byte) {
+            let brackets = self.brackets;
+            let separates = |b: u8| is_space(b) || (brackets && matches!(b, b'[' | b']' | b','));
+            if is_break || separates(byte) {
                 if std::mem::take(&mut self.in_token) {
                     return Ok(Event::Token);
                 }
@@ -172,7 +177,7 @@ impl<R: Read> Scanner<R> {
                 let rest = &self.buffer[self.start..self.end];
                 let run = rest
                     .iter()
-                    .position(|&b| is_space(b) || (arguments && b == 0))
+                    .position(|&b| separates(b) || (arguments && b == 0))
                     .unwrap_or(rest.len());
                 let kept = self.token.len.min(HEAD as u64) as usize;
                 let taken = (HEAD - kept).min(run);

@@ -144,11 +144,20 @@ impl Grid {
 
     /// The board after moving the blank, or `None` if that would leave the board.
     pub fn apply(&self, step: Move) -> Option<Grid> {
-        let blank = self.blank();
-        let target = self.shape.target(blank, step)?;
         let mut next = self.clone();
-        next.cells.swap(blank, target);
-        Some(next)
+        next.slide(step).then_some(next)
+    }
+
+    /// Moves the blank in place; `false`, and no change, if that would leave the board.
+    pub fn slide(&mut self, step: Move) -> bool {
+        let blank = self.blank();
+        match self.shape.target(blank, step) {
+            Some(target) => {
+                self.cells.swap(blank, target);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The number of inversions among the tiles, blank left out.

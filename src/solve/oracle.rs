@@ -119,8 +119,9 @@ impl GridOracle {
 
 /// The canonical path by the textbook IDA*: the Manhattan distance recomputed at every node,
 /// boards copied, moves in the order `d < l < r < u`, nothing kept between nodes. Slow and
-/// plain, for checking the fast engine on boards too large for a breadth-first search.
-pub fn manhattan_idastar(start: &Grid, goal: &Grid) -> Option<Path> {
+/// plain, for checking the fast engine on boards too large for a breadth-first search. `None`
+/// when unreachable, or when every path is longer than `limit`.
+pub fn manhattan_idastar(start: &Grid, goal: &Grid, limit: Option<u32>) -> Option<Path> {
     fn manhattan(board: &Grid, goal: &Grid) -> u32 {
         let width = usize::from(board.shape().width);
         let mut home = vec![0; goal.cells().len()];
@@ -173,6 +174,9 @@ pub fn manhattan_idastar(start: &Grid, goal: &Grid) -> Option<Path> {
     let mut bound = manhattan(start, goal);
     let mut moves = Vec::new();
     loop {
+        if limit.is_some_and(|limit| bound > limit) {
+            return None;
+        }
         match search(start, goal, 0, bound, &mut moves) {
             Ok(()) => return Some(Path(moves)),
             Err(next) => bound = next,

@@ -25,6 +25,20 @@ pub fn describe(wrong: &Wrong) -> String {
             let letter = letter.escape_debug();
             format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
         }
+        Fault::NotACapital(letter) => {
+            let letter = letter.escape_debug();
+            format!("expected `{recorded}`, which holds `{letter}`, not a move (D, L, R, U)")
+        }
+        Fault::Heading { expected } => {
+            format!("expected `{recorded}`, which does not open with `{expected}`")
+        }
+        Fault::TooLong { moves, limit } => {
+            format!("expected `{recorded}`, {moves} moves, but the judge takes at most {limit}")
+        }
+        Fault::NotCanonical => format!(
+            "expected `{recorded}`, got {canonical}: the judge takes only the lexicographically \
+             smallest shortest path"
+        ),
         Fault::LeavesBoard { step, letter } => {
             format!("expected `{recorded}`, whose move {step} (`{letter}`) leaves the board")
         }

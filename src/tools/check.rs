@@ -10,8 +10,8 @@ use std::io::{self, BufRead, Read, Write};
 
 use crate::format::answer::{Counts, Fault, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::{Board, Path};
-use crate::solve::Engine;
+use crate::puzzle::{Grid, Path};
+use crate::solve::{Engine, Outcome};
 
 /// The policy for a fixture's recorded answers, which `eight` itself wrote: exact counts and
 /// shortest paths (any of them, not only the canonical one).
@@ -80,28 +80,38 @@ pub fn check(
     let mut wrong_cases = 0;
     let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
-        let got = match lines.next() {
-            Ok(got) => got,
-            Err(error) => {
-                failure = Some(error);
-                return false;
+        let mut got = Vec::new();
+        for _ in 0..judge.answer.lines() {
+            match lines.next() {
+                Ok(Some(line)) => got.push(line),
+                Ok(None) => break,
+                Err(error) => {
+                    failure = Some(error);
+                    return false;
+                }
             }
-        };
-        let fault = match &got {
-            None => Some(Fault::Missing),
-            Some(line) => judge
-                .answer
-                .check(line, &solved.start, &solved.goal, solved.path, policy)
+        }
+        let fault = match got.len() == judge.answer.lines() {
+            false => Some(Fault::Missing),
+            true => judge
+                .check(
+                    solved.case,
+                    &got,
+                    (&solved.start, &solved.goal),
+                    solved.path,
+                    policy,
+                )
                 .err(),
         };
         if let Some(fault) = fault {
             wrong_cases += 1;
+            let got = (!got.is_empty()).then(|| kept(&got.join("\n")));
             wrong.get_or_insert_with(|| Wrong {
                 case: solved.case,
                 line: solved.line,
                 input: solved.input(),
-                expected: judge.answer.text(solved.path),
-                got: got.as_deref().map(kept),
+                expected: judge.text(solved.case, solved.path),
+                got,
                 fault,
                 wrong_cases: 0,
                 cases: 0,
@@ -176,7 +186,7 @@ pub fn write_answers(
 ) -> io::Result<Result<u64, InputError>> {
     let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
-        let mut line = judge.answer.text(solved.path);
+        let mut line = judge.text(solved.case, solved.path);
         line.push('\n');
         match out.write_all(line.as_bytes()) {
             Ok(()) => true,
@@ -208,61 +218,72 @@ fn kept(line: &str) -> String {
 struct Solved<'a> {
     case: u64,
     line: u64,
-    boards: &'a [Board],
-    start: Board,
-    goal: Board,
+    start: Grid,
+    goal: Grid,
+    /// The goal as the case gives it, if it does.
+    given_goal: bool,
     path: Option<&'a Path>,
 }
 
 impl Solved<'_> {
-    /// The case's boards as read, glued digits, separated by a space.
+    /// The case's boards as read (glued digits up to 9 cells, numbers beyond), separated by a
+    /// space, or by ` | ` for boards of numbers.
     fn input(&self) -> String {
-        let boards: Vec<String> = self.boards.iter().map(ToString::to_string).collect();
-        boards.join(" ")
+        match self.given_goal {
+            false => self.start.to_string(),
+            true if self.start.cells().len() <= 9 => format!("{} {}", self.start, self.goal),
+            true => format!("{} | {}", self.start, self.goal),
+        }
     }
 }
 
 /// Reads every case of `input` and solves it, handing each to `each` until it returns false;
 /// returns how many cases were handed over. The first malformed case is an error: a fixture
-/// must be well formed.
+/// must be well formed, and its count of cases right.
 fn solve_all(
     judge: &Judge,
     input: impl Read,
     engine: &mut Engine,
     each: &mut dyn FnMut(Solved) -> bool,
 ) -> io::Result<Result<u64, InputError>> {
-    let mut cases = Cases::new(input, Origin::Line, judge.boards);
+    let mut cases = Cases::with(input, Origin::Line, judge.reading());
     let mut count = 0;
     loop {
         let case = match cases.next(&mut || Ok(()))? {
             Item::Case(case) => case,
             Item::Malformed(error) => return Ok(Err(error)),
-            Item::End => return Ok(Ok(count)),
+            Item::End => break,
         };
         count += 1;
-        let (start, goal) = judge.problem(case.boards);
-        let path = engine.path(&start, &goal);
+        let (place, grids) = (case.place, case.grids());
+        if let Some(error) = cases.beyond(count, place) {
+            return Ok(Err(error));
+        }
+        let (start, goal) = judge.problem_grids(grids);
+        let path = match engine.solve(&start, &goal, judge.spelling.limit) {
+            Outcome::Found(path) => Some(path),
+            Outcome::Unreachable | Outcome::Beyond(_) => None,
+            Outcome::Exhausted => return Ok(Err(InputError::exhausted(place, engine.budget()))),
+        };
         let solved = Solved {
             case: count,
-            line: case.place.line,
-            boards: case.boards,
+            line: place.line,
             start,
             goal,
+            given_goal: judge.boards == 2,
             path: path.as_ref(),
         };
         if !each(solved) {
             return Ok(Ok(count));
         }
     }
-}
-
-/// `1 case`, `2 cases`.
-pub fn cases_of(count: u64) -> String {
-    match count {
-        1 => "1 case".into(),
-        count => format!("{count} cases"),
+    match cases.short(count) {
+        Some(error) => Ok(Err(error)),
+        None => Ok(Ok(count)),
     }
 }
+
+pub use crate::format::cases::cases_of;
 
 #[cfg(test)]
 mod tests {
@@ -384,7 +405,7 @@ mod tests {
 
     /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not
     /// its canonical one.
-    fn two_shortest_paths(goal: &Board) -> (Board, Path) {
+    fn two_shortest_paths(goal: &crate::puzzle::Board) -> (crate::puzzle::Board, Path) {
         let oracle = crate::solve::oracle::Oracle::new(*goal);
         let all = itertools::Itertools::multi_cartesian_product(
             (0..6).map(|_| crate::puzzle::Move::ALL.into_iter()),

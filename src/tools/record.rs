@@ -2,12 +2,13 @@
 //! `gen --json` and `show --json` all write a [`Solution`], inside a [`Record`] when it is one
 //! case of many. Each record is written with its newline in one write.
 
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use crate::format::InputError;
-use crate::puzzle::{Board, Path};
+use crate::puzzle::Path;
 use crate::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer.
@@ -27,7 +28,7 @@ pub struct Solution {
 
 impl Solution {
     /// The solution from `start` to `goal` whose canonical path is `path`.
-    pub fn new(start: &Board, goal: &Board, path: Option<&Path>) -> Solution {
+    pub fn new(start: &impl Display, goal: &impl Display, path: Option<&Path>) -> Solution {
         Solution {
             start: start.to_string(),
             goal: goal.to_string(),

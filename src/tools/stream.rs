@@ -4,9 +4,9 @@
 use std::io::{self, Read, Write};
 
 use crate::format::answer::{self, Answer};
-use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::{Board, Move};
-use crate::solve::{Engine, MoveSink, Report};
+use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
+use crate::puzzle::{Board, Grid, Move};
+use crate::solve::{Engine, MoveSink, Outcome as Solved, Report};
 use crate::tools::record::{self, Record, Solution};
 
 /// What a run writes for each case.
@@ -23,7 +23,8 @@ pub enum Output {
 pub struct Outcome {
     /// Cases answered.
     pub answered: u64,
-    /// Malformed cases reported and skipped.
+    /// Malformed cases reported and skipped, and other errors reported (a count of cases that
+    /// the input's first line gets wrong, a search out of nodes).
     pub malformed: u64,
 }
 
@@ -51,12 +52,28 @@ impl Stream<'_> {
         origin: Origin,
         out: &mut impl Write,
     ) -> io::Result<Outcome> {
-        let mut cases = Cases::new(input, origin, self.judge.boards);
+        let mut cases = Cases::with(input, origin, self.judge.reading());
         let mut outcome = Outcome::default();
+        let plain = self.judge.is_plain();
         loop {
-            let number = outcome.answered + outcome.malformed + 1;
             match cases.next(&mut || out.flush())? {
+                Item::Case(case) if !plain => {
+                    let (number, place, grids) = (case.number, case.place, case.grids());
+                    if let Some(error) = cases.beyond(number, place) {
+                        out.flush()?;
+                        (self.report)(&error);
+                        outcome.malformed += 1;
+                    }
+                    match self.answer_grids(number, place, grids, out)? {
+                        Ok(()) => outcome.answered += 1,
+                        Err(error) => {
+                            self.malformed(number, &error, out)?;
+                            outcome.malformed += 1;
+                        }
+                    }
+                }
                 Item::Case(case) => {
+                    let number = case.number;
                     let (start, goal) = self.judge.problem(case.boards);
                     match self.output {
                         Output::Answers => self.answer(&start, &goal, out)?,
@@ -77,19 +94,80 @@ impl Stream<'_> {
                     outcome.answered += 1;
                 }
                 Item::Malformed(error) => {
-                    // the answers before it first, so that a terminal shows them in order
-                    out.flush()?;
-                    (self.report)(&error);
-                    if self.output == Output::Json {
-                        record::write(&Record::malformed(number, &error), out)?;
-                    }
+                    self.malformed(cases.read(), &error, out)?;
                     outcome.malformed += 1;
                 }
                 Item::End => break,
             }
         }
         out.flush()?;
+        if let Some(error) = cases.short(cases.read()) {
+            (self.report)(&error);
+            outcome.malformed += 1;
+        }
         Ok(outcome)
+    }
+
+    /// Reports a malformed case (the answers before it first, so that a terminal shows them in
+    /// order), and writes its record in JSON.
+    fn malformed(
+        &mut self,
+        number: u64,
+        error: &InputError,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        out.flush()?;
+        (self.report)(error);
+        if self.output == Output::Json {
+            record::write(&Record::malformed(number, error), out)?;
+        }
+        Ok(())
+    }
+
+    /// Answers case `number` of any shape, judge and spelling; the error is a case whose goal
+    /// is of another size, or whose search ran out of nodes.
+    fn answer_grids(
+        &mut self,
+        number: u64,
+        place: Place,
+        grids: Vec<Grid>,
+        out: &mut impl Write,
+    ) -> io::Result<Result<(), InputError>> {
+        let (start, goal) = self.judge.problem_grids(grids);
+        if start.shape() != goal.shape() {
+            return Ok(Err(InputError {
+                place,
+                found: format!("a {} board", start.shape()),
+                expected: format!("a board of the goal's size, {}", goal.shape()),
+            }));
+        }
+        let path = match self.engine.solve(&start, &goal, self.judge.spelling.limit) {
+            Solved::Found(path) => Some(path),
+            Solved::Unreachable | Solved::Beyond(_) => None,
+            Solved::Exhausted => {
+                return Ok(Err(InputError::exhausted(place, self.engine.budget())))
+            }
+        };
+        match self.output {
+            Output::Answers => {
+                let mut text = self.judge.text(number, path.as_ref());
+                text.push('\n');
+                out.write_all(text.as_bytes())?;
+            }
+            Output::Json => {
+                let solution = Solution::new(&start, &goal, path.as_ref());
+                let record = Record::solved(number, Some(place.line), solution);
+                let record = match self.stats.is_some() {
+                    true => record.with_report(self.engine.last()),
+                    false => record,
+                };
+                record::write(&record, out)?;
+            }
+        }
+        if let Some(stats) = self.stats.as_mut() {
+            stats(number, self.engine.last());
+        }
+        Ok(Ok(()))
     }
 
     /// Writes the answer line of one case, asking the engine for no more than it needs: a
@@ -102,6 +180,7 @@ impl Stream<'_> {
                 .engine
                 .walk(start, goal, Line(out))
                 .unwrap_or_else(|| answer::write_no_path(out)),
+            Answer::CountThenPath => unreachable!("a plain judge answers on one line"),
         }
     }
 }

@@ -12,12 +12,16 @@ use std::io::{self, Write};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::format::cases::Header;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::grid::{Grid, Shape};
 use crate::solve::bibfs::Solver;
 use crate::solve::table::Table;
 use crate::solve::tables::{canonical_goal, relabel_for, Tables};
 use crate::tools::record::{self, Record, Solution};
+
+mod shapes;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -42,6 +46,9 @@ pub struct Request {
     pub all: bool,
     /// One JSON object a line per case, with its answer, instead of the judge's format.
     pub json: bool,
+    /// For boards of other shapes than 3×3: each start this many random moves from its goal
+    /// (never undoing the last), instead of drawn uniformly among the reachable boards.
+    pub walk: Option<u32>,
 }
 
 /// A request that cannot be met.
@@ -63,6 +70,14 @@ pub fn generate(
     input: &mut dyn Write,
     mut answers: Option<&mut dyn Write>,
 ) -> io::Result<Result<(), Impossible>> {
+    if request.judge.shape != Shape::SQUARE3 || request.judge.header == Header::Side {
+        return shapes::generate(request, input, answers);
+    }
+    if request.walk.is_some() {
+        return Ok(Err(Impossible(
+            "--walk is for boards of other sizes than 3x3: give 3x3 boards --depth".into(),
+        )));
+    }
     let mut generator = match Generator::new(request) {
         Ok(generator) => generator,
         Err(impossible) => return Ok(Err(impossible)),
@@ -84,12 +99,19 @@ pub fn generate(
             .tables
             .get(goal.blank())
             .expect("built for the goal");
+        if !request.json {
+            let cases = generator.drawn[goal.blank()].len() as u64;
+            request.judge.write_header(cases, input)?;
+        }
         for (case, &index) in (1..).zip(&generator.drawn[goal.blank()]) {
             let start = table.board(index).relabel(&canonical, &goal);
             let case_boards = (&start, &goal);
             write_case(request, case, case_boards, Some(table), input, &mut answers)?;
         }
         return Ok(Ok(()));
+    }
+    if !request.json {
+        request.judge.write_header(request.count, input)?;
     }
     let unsolvable = (request.count as f64 * request.unsolvable).round() as u64;
     let mut unsolvable_left = unsolvable;
@@ -134,11 +156,11 @@ fn write_case(
         let solution = Solution::new(start, goal, path.as_ref());
         return record::write(&Record::solved(case, None, solution), input);
     }
-    judge.write_case(start, goal, input)?;
+    judge.write_case(&Grid::from_board(start), &Grid::from_board(goal), input)?;
     let Some(out) = answers.as_mut() else {
         return Ok(());
     };
-    let mut line = judge.answer.text(path.as_ref());
+    let mut line = judge.text(case, path.as_ref());
     line.push('\n');
     out.write_all(line.as_bytes())
 }
