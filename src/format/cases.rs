@@ -562,6 +562,8 @@ impl<R: Read> Cases<R> {
         }
         let rest = &scanner.buffer[scanner.start..scanner.end];
         let wanted = 9 * self.boards;
+        // cells gather on the stack, where nothing can alias them, and are kept on success
+        let mut cells = [0u8; 18];
         let (mut count, mut at, mut values) = (0, 0, 0u16);
         // line ends crossed, where the current line starts in `rest`, and the first cell's place
         let (mut lines, mut line_start, mut first) = (0, None, None);
@@ -601,7 +603,7 @@ impl<R: Read> Cases<R> {
                     return None;
                 }
                 values |= 1 << value;
-                self.cells[count] = value;
+                cells[count] = value;
                 count += 1;
             }
             at += length;
@@ -619,6 +621,7 @@ impl<R: Read> Cases<R> {
         scanner.column = column(line_start, at);
         scanner.line += lines;
         scanner.start += at;
+        self.cells[..wanted].copy_from_slice(&cells[..wanted]);
         Some(place)
     }
 }
