@@ -311,3 +311,22 @@ fn uva_takes_any_legal_path_of_at_most_50_moves_and_hdu3567_only_the_canonical_o
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stdout).contains("not the lexicographically smallest"));
 }
+
+#[test]
+fn show_draws_and_explains_boards_of_every_size() {
+    let (out, _, code) = run(
+        &["show", "--size", "4x4", "--color", "never", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("start         1 r\n 1  2  3  4    1  2  3  4\n"), "{out}");
+    assert!(out.ends_with("\n1 move: r\n"), "{out}");
+    let (out, _, _) = run(&["show", "--size", "2x3", "--json", "12 34 05"], "");
+    assert_eq!(
+        out,
+        "{\"start\":\"123405\",\"goal\":\"123450\",\"solvable\":true,\"distance\":1,\"path\":\"r\",\
+         \"boards\":[\"123405\",\"123450\"]}\n"
+    );
+    let (out, _, _) = run(&["show", "--size", "2x2", "2 1 3 0"], "");
+    assert!(out.contains("every move keeps the parity of inversions plus row"), "{out}");
+}

@@ -4,9 +4,11 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::Args;
+use eight::puzzle::{Grid, Shape};
+use eight::solve::Outcome;
 use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
-use eight::{Board, Solver};
+use eight::{Board, Engine};
 
 use super::{parse_board, Color, Status};
 
@@ -15,9 +17,13 @@ pub struct ShowOptions {
     /// The board to solve, in one argument or several (`2 3 4 1 5 x 7 6 8` unquoted)
     #[arg(required = true, value_name = "BOARD")]
     board: Vec<String>,
-    /// The board to reach
-    #[arg(short, long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
-    goal: Board,
+    /// The board to reach [default: 12345678x; of another size, the tiles in order, the blank
+    /// last]
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// The board's size, W columns by H rows (4x4, 2x3)
+    #[arg(long, value_name = "WxH", default_value = "3x3")]
+    size: Shape,
     /// Colour the blank and the moved tile
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -37,15 +43,33 @@ pub struct HistogramOptions {
 }
 
 pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
-    let start = match Board::parse(&options.board.join(" ")) {
-        Ok(start) => start,
-        Err(error) => {
+    let read = |text: &str| Grid::parse(text, options.size);
+    let goal = match &options.goal {
+        Some(goal) => read(goal).map_err(|error| format!("--goal: {error}")),
+        None => Ok(Grid::ordered(options.size)),
+    };
+    let (start, goal) = match (read(&options.board.join(" ")), goal) {
+        (Ok(start), Ok(goal)) => (start, goal),
+        (Err(error), _) => {
+            super::warn(&error);
+            return Ok(Status::Trouble);
+        }
+        (_, Err(error)) => {
             super::warn(&error);
             return Ok(Status::Trouble);
         }
     };
-    let goal = options.goal;
-    let path = Solver::new().path(&start, &goal);
+    let path = match Engine::default().solve(&start, &goal, None) {
+        Outcome::Found(path) => Some(path),
+        Outcome::Unreachable | Outcome::Beyond(_) => None,
+        Outcome::Exhausted => {
+            super::warn(&format_args!(
+                "{start}: the search did not solve it within {} nodes",
+                eight::solve::engine::DEFAULT_BUDGET
+            ));
+            return Ok(Status::Trouble);
+        }
+    };
     let mut out = io::stdout().lock();
     if options.json {
         let drawing = Drawing::new(&start, &goal, path.as_ref());

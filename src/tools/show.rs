@@ -3,30 +3,41 @@
 
 use serde::Serialize;
 
-use crate::puzzle::board::{Board, BLANK};
+use crate::puzzle::board::BLANK;
+use crate::puzzle::grid::Grid;
 use crate::puzzle::moves::{Move, Path};
 use crate::tools::record::Solution;
 
-/// Width of one board (three cells and two spaces) and of the gap between boards.
-const BOARD: usize = 5;
+/// The gap between boards.
 const GAP: usize = 3;
 
 /// The boards of a path from `start`, each with the move that led to it.
-pub fn frames(start: &Board, path: &Path) -> Vec<(Option<Move>, Board)> {
-    let mut board = *start;
-    let mut frames = vec![(None, board)];
+pub fn frames(start: &Grid, path: &Path) -> Vec<(Option<Move>, Grid)> {
+    let mut board = start.clone();
+    let mut frames = vec![(None, board.clone())];
     for &step in &path.0 {
-        board = board.apply(step).expect("a solution's moves are legal");
-        frames.push((Some(step), board));
+        assert!(board.slide(step), "a solution's moves are legal");
+        frames.push((Some(step), board.clone()));
     }
     frames
+}
+
+/// The width of a cell of `board`'s drawing: its largest tile's digits.
+fn cell_width(board: &Grid) -> usize {
+    (board.cells().len() - 1).to_string().len()
 }
 
 /// Draws `frames` in rows of boards that fit `width` columns. With `color`, the blank is in
 /// reverse video and the tile that just moved in bold yellow (ANSI escape codes); without, the
 /// text is plain ASCII.
-pub fn render(frames: &[(Option<Move>, Board)], width: usize, color: bool) -> String {
-    let per_row = ((width + GAP) / (BOARD + GAP)).max(1);
+pub fn render(frames: &[(Option<Move>, Grid)], width: usize, color: bool) -> String {
+    let first = &frames[0].1;
+    let (columns, rows) = (
+        usize::from(first.shape().width),
+        usize::from(first.shape().height),
+    );
+    let board_width = columns * (cell_width(first) + 1) - 1;
+    let per_row = ((width + GAP) / (board_width + GAP)).max(1);
     let mut text = String::new();
     for (row, chunk) in frames.chunks(per_row).enumerate() {
         if row > 0 {
@@ -40,8 +51,8 @@ pub fn render(frames: &[(Option<Move>, Board)], width: usize, color: bool) -> St
                 Some(step) => format!("{} {}", row * per_row + offset, step.letter()),
             })
             .collect();
-        text.push_str(&join_padded(&labels));
-        for line in 0..3 {
+        text.push_str(&join_padded(&labels, board_width));
+        for line in 0..rows {
             let cells: Vec<String> = chunk
                 .iter()
                 .enumerate()
@@ -51,23 +62,33 @@ pub fn render(frames: &[(Option<Move>, Board)], width: usize, color: bool) -> St
                     draw_row(board, line, step.and(previous), color)
                 })
                 .collect();
-            text.push_str(&join_padded(&cells));
+            text.push_str(&join_padded(&cells, board_width));
         }
     }
     text
 }
 
-/// One row of a board: three cells, the blank as `_`; `moved` is the cell of the tile that moved.
-fn draw_row(board: &Board, row: usize, moved: Option<usize>, color: bool) -> String {
-    let cells: Vec<String> = (0..3)
+/// One row of a board: its cells right-aligned, the blank as `_`; `moved` is the cell of the
+/// tile that moved.
+fn draw_row(board: &Grid, row: usize, moved: Option<usize>, color: bool) -> String {
+    let columns = usize::from(board.shape().width);
+    let width = cell_width(board);
+    let cells: Vec<String> = (0..columns)
         .map(|column| {
-            let cell = row * 3 + column;
-            let value = board.cell(cell);
+            let cell = row * columns + column;
+            let value = board.cells()[cell];
+            let pad = |shown: String| format!("{}{shown}", " ".repeat(width - shown.len()));
             match (value, color) {
-                (BLANK, false) => "_".to_string(),
-                (BLANK, true) => "\x1b[7m_\x1b[0m".to_string(),
-                (tile, true) if moved == Some(cell) => format!("\x1b[1;33m{tile}\x1b[0m"),
-                (tile, _) => tile.to_string(),
+                (BLANK, false) => pad("_".to_string()),
+                (BLANK, true) => format!("{}\x1b[7m_\x1b[0m", " ".repeat(width - 1)),
+                (tile, true) if moved == Some(cell) => {
+                    let shown = tile.to_string();
+                    format!(
+                        "{}\x1b[1;33m{shown}\x1b[0m",
+                        " ".repeat(width - shown.len())
+                    )
+                }
+                (tile, _) => pad(tile.to_string()),
             }
         })
         .collect();
@@ -75,7 +96,7 @@ fn draw_row(board: &Board, row: usize, moved: Option<usize>, color: bool) -> Str
 }
 
 /// The pieces in a line, each padded to a board's width (escape codes take no width).
-fn join_padded(pieces: &[String]) -> String {
+fn join_padded(pieces: &[String], board_width: usize) -> String {
     let visible = |piece: &str| {
         let mut width = 0;
         let mut escape = false;
@@ -93,7 +114,7 @@ fn join_padded(pieces: &[String]) -> String {
     for (index, piece) in pieces.iter().enumerate() {
         line.push_str(piece);
         if index + 1 < pieces.len() {
-            line.push_str(&" ".repeat((BOARD + GAP).saturating_sub(visible(piece))));
+            line.push_str(&" ".repeat((board_width + GAP).saturating_sub(visible(piece))));
         }
     }
     line.push('\n');
@@ -101,13 +122,25 @@ fn join_padded(pieces: &[String]) -> String {
 }
 
 /// Why `start` cannot reach `goal`, in a sentence.
-pub fn unreachable(start: &Board, goal: &Board) -> String {
+pub fn unreachable(start: &Grid, goal: &Grid) -> String {
     let (a, b) = (start.inversions(), goal.inversions());
-    let count = |n: u32| match n {
+    let count = |n: u64| match n {
         1 => "1 inversion".to_string(),
         n => format!("{n} inversions"),
     };
-    let parity = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
+    let parity = |n: u64| if n % 2 == 0 { "even" } else { "odd" };
+    let width = start.shape().width;
+    if width % 2 == 0 {
+        // on an even width, a vertical move changes both the parity and the blank's row
+        let row = |board: &Grid| board.blank() / usize::from(width) + 1;
+        return format!(
+            "{start} cannot reach {goal}: its tiles have {} and its blank is on row {}, the \
+             goal's {b} and row {}; every move keeps the parity of inversions plus row",
+            count(a),
+            row(start),
+            row(goal)
+        );
+    }
     format!(
         "{start} cannot reach {goal}: its tiles have {} ({}), the goal's {b} ({}), \
          and no move changes that parity",
@@ -129,7 +162,7 @@ pub struct Drawing {
 
 impl Drawing {
     /// The drawing of the canonical `path` from `start` to `goal`.
-    pub fn new(start: &Board, goal: &Board, path: Option<&Path>) -> Drawing {
+    pub fn new(start: &Grid, goal: &Grid, path: Option<&Path>) -> Drawing {
         let boards = path.map_or_else(Vec::new, |path| {
             frames(start, path)
                 .iter()
@@ -147,8 +180,8 @@ impl Drawing {
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::parse(text).expect("board")
+    fn board(text: &str) -> Grid {
+        Grid::from_board(&crate::puzzle::board::tests::board(text))
     }
 
     #[test]
@@ -178,7 +211,26 @@ mod tests {
     }
 
     #[test]
+    fn draws_larger_boards_with_cells_of_equal_width() {
+        let goal = Grid::ordered(crate::puzzle::grid::Shape::SQUARE4);
+        let start = goal.apply(Move::Up).expect("a move");
+        let frames = frames(&start, &"d".parse().expect("path"));
+        assert_eq!(
+            render(&frames, 80, false),
+            "start         1 d\n 1  2  3  4    1  2  3  4\n 5  6  7  8    5  6  7  8\n\
+             \x209 10 11  _    9 10 11 12\n13 14 15 12   13 14 15  _\n"
+        );
+    }
+
+    #[test]
     fn explains_an_unreachable_board_by_its_parity() {
+        let shape = crate::puzzle::grid::Shape::new(2, 2).expect("a shape");
+        let square = |cells: &[u8]| Grid::new(shape, cells.to_vec()).expect("a board");
+        assert_eq!(
+            unreachable(&square(&[2, 1, 3, 0]), &square(&[1, 2, 3, 0])),
+            "2130 cannot reach 1230: its tiles have 1 inversion and its blank is on row 2, the \
+             goal's 0 and row 2; every move keeps the parity of inversions plus row"
+        );
         assert_eq!(
             unreachable(&board("21345678x"), &board("12345678x")),
             "213456780 cannot reach 123456780: its tiles have 1 inversion (odd), the goal's 0 \
