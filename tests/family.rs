@@ -315,11 +315,21 @@ fn uva_takes_any_legal_path_of_at_most_50_moves_and_hdu3567_only_the_canonical_o
 #[test]
 fn show_draws_and_explains_boards_of_every_size() {
     let (out, _, code) = run(
-        &["show", "--size", "4x4", "--color", "never", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+        &[
+            "show",
+            "--size",
+            "4x4",
+            "--color",
+            "never",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        ],
         "",
     );
     assert_eq!(code, Some(0));
-    assert!(out.starts_with("start         1 r\n 1  2  3  4    1  2  3  4\n"), "{out}");
+    assert!(
+        out.starts_with("start         1 r\n 1  2  3  4    1  2  3  4\n"),
+        "{out}"
+    );
     assert!(out.ends_with("\n1 move: r\n"), "{out}");
     let (out, _, _) = run(&["show", "--size", "2x3", "--json", "12 34 05"], "");
     assert_eq!(
@@ -328,5 +338,8 @@ fn show_draws_and_explains_boards_of_every_size() {
          \"boards\":[\"123405\",\"123450\"]}\n"
     );
     let (out, _, _) = run(&["show", "--size", "2x2", "2 1 3 0"], "");
-    assert!(out.contains("every move keeps the parity of inversions plus row"), "{out}");
+    assert!(
+        out.contains("every move keeps the parity of inversions plus row"),
+        "{out}"
+    );
 }
