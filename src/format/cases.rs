@@ -101,6 +101,9 @@ pub struct Cases<R> {
     quick: bool,
     /// How many cases it read.
     quick_reads: u64,
+    /// Whether the cases ahead are 3×3 boards with nothing before them, which the quick path
+    /// reads: no side to read, and the count of cases read if there is one.
+    plain: bool,
     /// The first problem found in a case whose cells are still being read.
     problem: Option<InputError>,
     skipping: bool,
@@ -162,6 +165,7 @@ impl<R: Read> Cases<R> {
             seen: [0; 4],
             quick: true,
             quick_reads: 0,
+            plain: reading.shape == Shape::SQUARE3 && reading.header == Header::None,
             problem: None,
             skipping: false,
             replay: false,
@@ -254,10 +258,12 @@ impl<R: Read> Cases<R> {
         match self.number() {
             Some(count) => {
                 self.announced = Some((count, token.place));
+                self.plain = self.shape == Shape::SQUARE3;
                 None
             }
             None => {
                 self.replay = true;
+                self.plain = self.shape == Shape::SQUARE3;
                 Some(InputError {
                     place: token.place,
                     found: token.shown(),
@@ -555,9 +561,7 @@ impl<R: Read> Cases<R> {
             && !self.replay
             && !scanner.in_token
             && !scanner.after_cr;
-        let plain = self.shape == Shape::SQUARE3 && self.header != Header::Side;
-        let counted = self.header != Header::Count || self.header_read;
-        if !boundary || scanner.origin != Origin::Line || !self.quick || !plain || !counted {
+        if !boundary || scanner.origin != Origin::Line || !self.quick || !self.plain {
             return None;
         }
         let rest = &scanner.buffer[scanner.start..scanner.end];
@@ -621,7 +625,11 @@ impl<R: Read> Cases<R> {
         scanner.column = column(line_start, at);
         scanner.line += lines;
         scanner.start += at;
-        self.cells[..wanted].copy_from_slice(&cells[..wanted]);
+        // copies of a known length, which compile to a few moves
+        match self.boards {
+            1 => self.cells[..9].copy_from_slice(&cells[..9]),
+            _ => self.cells[..18].copy_from_slice(&cells),
+        }
         Some(place)
     }
 }
