@@ -782,9 +782,17 @@ mod tests {
                 text.push_str(&layout);
                 text.push_str(["\n", " ", "\r\n", "\r"][rng.random_range(0..4u32) as usize]);
             }
-            for boards in [1, 2] {
+            for (boards, header) in [(1, Header::None), (2, Header::None), (2, Header::Count)] {
+                let text = match header {
+                    Header::Count => format!("7\n{text}"),
+                    _ => text.clone(),
+                };
+                let reading = Reading {
+                    header,
+                    ..Reading::square3(boards)
+                };
                 let mut collect = |quick: bool| {
-                    let mut cases = Cases::new(text.as_bytes(), Origin::Line, boards);
+                    let mut cases = Cases::with(text.as_bytes(), Origin::Line, reading);
                     cases.quick = quick;
                     let mut results = Vec::new();
                     loop {
@@ -805,6 +813,75 @@ mod tests {
         assert!(
             quick_cases > 1_000,
             "the quick path read {quick_cases} cases"
+        );
+    }
+
+    /// Every case of `text` read as `reading` says, as cells or an error message.
+    fn read_as(text: &str, reading: Reading) -> Vec<String> {
+        let mut cases = Cases::with(text.as_bytes(), Origin::Line, reading);
+        let mut results = Vec::new();
+        loop {
+            match cases.next(&mut || Ok(())).expect("memory reads") {
+                Item::Case(case) => {
+                    let shown: Vec<String> = case.grids().iter().map(Grid::to_string).collect();
+                    results.push(shown.join(" | "));
+                }
+                Item::Malformed(error) => results.push(error.to_string()),
+                Item::End => return results,
+            }
+        }
+    }
+
+    #[test]
+    fn reads_boards_of_any_shape_with_their_rules() {
+        let shape = |w, h| Shape::new(w, h).expect("a shape");
+        let leetcode = Reading {
+            shape: shape(3, 2),
+            brackets: true,
+            ..Reading::square3(1)
+        };
+        assert_eq!(
+            read_as(
+                "[[1,2,3],[4,0,5]]\n[[1, 2, 3], [5, 4, 0]]\n1 2 3 4 0 5\n[[1,2,3],[4,6,5]]\n",
+                leetcode
+            ),
+            [
+                "123405",
+                "123540",
+                "123405",
+                "line 4:13: found `6`, expected a tile 1-5 or a blank (0, x or X)"
+            ]
+        );
+        let square4 = Reading {
+            shape: Shape::SQUARE4,
+            ..Reading::square3(1)
+        };
+        assert_eq!(
+            read_as("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n1 2 3 4\n5 6 7 8 9 10\n", square4),
+            [
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+                "line 3:13: found the end of the line after 10 cells, expected whole rows of 4 cells"
+            ]
+        );
+        let sided = Reading {
+            header: Header::Side,
+            ..Reading::square3(1)
+        };
+        assert_eq!(
+            read_as("2\n1 2\n3 0\n4\n1 2 3 4\n1 x\n3\n123\n456\n780\n", sided),
+            [
+                "1230",
+                "line 6:1: found a second `1` (the first is at 5:1), expected each of 1-15 and the \
+                 blank exactly once",
+                "123456780"
+            ]
+        );
+        assert_eq!(
+            read_as("17 1 2 3\n2\n1 2 3 0\n", sided),
+            [
+                "line 1:1: found `17`, expected the side n of an n×n board, 2 to 16",
+                "1230"
+            ]
         );
     }
 
