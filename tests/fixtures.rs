@@ -75,7 +75,9 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
                 answers.push_str(&judge.text(number, path.as_ref()));
                 answers.push('\n');
             }
-            Item::Malformed(error) => panic!("a fixture is malformed: {error}"),
+            Item::Malformed(error) | Item::Header(error) => {
+                panic!("a fixture is malformed: {error}")
+            }
             Item::End => break,
         }
     }

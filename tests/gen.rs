@@ -47,7 +47,9 @@ fn cases(args: &[&str], boards: usize, goal: Option<&str>) -> Vec<(Board, Board,
                 let answer = answers.next().expect("an answer per case").to_string();
                 cases.push((case.boards[0], goal, answer));
             }
-            Item::Malformed(error) => panic!("generated input is malformed: {error}"),
+            Item::Malformed(error) | Item::Header(error) => {
+                panic!("generated input is malformed: {error}")
+            }
             Item::End => break,
         }
     }

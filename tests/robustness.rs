@@ -186,6 +186,31 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The same for the judges of other shapes and of counted cases, on numbers, brackets and
+    /// anything: no panic, exit 0 or 2, and every diagnostic located.
+    #[test]
+    fn any_bytes_are_answered_or_located_by_every_other_judge(input in proptest::collection::vec(
+        prop_oneof![
+            Just(&b"1"[..]), Just(&b"2"[..]), Just(&b"3"[..]), Just(&b"0"[..]), Just(&b"12"[..]),
+            Just(&b"15"[..]), Just(&b"16"[..]), Just(&b"X"[..]), Just(&b" "[..]), Just(&b"\n"[..]),
+            Just(&b"["[..]), Just(&b"],"[..]), Just(&b"12X453786"[..]), Just(&b"\xff"[..]),
+        ],
+        0..200,
+    )) {
+        let input: Vec<u8> = input.concat();
+        for command in ["hdu3567", "lightoj1121", "uva10181", "leetcode773", "algs4"] {
+            let (_, err, code) = run(command, &input);
+            prop_assert!(matches!(code, Some(0) | Some(2)), "{command}: {code:?} {err}");
+            prop_assert!(!err.contains("panicked"), "{command}: {err}");
+            prop_assert_eq!(code == Some(2), !err.is_empty());
+            prop_assert!(err.lines().all(|line| line.starts_with("eight: line ")), "{}", err);
+        }
+    }
+}
+
 #[test]
 fn an_interrupted_run_leaves_only_whole_lines() {
     use std::io::{Read, Write};

@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
                             assert!(Board::from_cells(board.cells()).is_some());
                         }
                     }
-                    Item::Malformed(error) => assert!(error.place.line >= 1),
+                    Item::Malformed(error) | Item::Header(error) => assert!(error.place.line >= 1),
                     Item::End => break,
                 }
                 items += 1;

@@ -27,9 +27,10 @@ fuzz_target!(|data: &[u8]| {
             .run(data, Origin::Line, &mut out)
             .expect("memory streams do not fail");
         drop(stream);
-        assert_eq!(outcome.malformed, errors);
+        assert_eq!(outcome.malformed + outcome.errors, errors);
+        let lines_per_answer = judge::ALL[which].answer.lines() as u64;
         let expected = match output {
-            Output::Answers => outcome.answered,
+            Output::Answers => outcome.answered * lines_per_answer,
             Output::Json => outcome.answered + outcome.malformed,
         };
         assert_eq!(lines(&out), expected);

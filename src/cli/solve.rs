@@ -182,7 +182,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     if options.stats {
         totals.summary();
     }
-    Ok(if outcome.malformed > 0 {
+    Ok(if outcome.malformed + outcome.errors > 0 {
         Status::Trouble
     } else {
         Status::Success
@@ -212,7 +212,7 @@ fn answer_files(
             writeln!(out, "{name}: {line}")?;
         }
         out.flush()?;
-        if outcome.malformed > 0 {
+        if outcome.malformed + outcome.errors > 0 {
             status = Status::Trouble;
         }
     }

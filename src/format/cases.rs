@@ -20,6 +20,9 @@ pub enum Item<'a> {
     Case(Case<'a>),
     /// A malformed case, already skipped.
     Malformed(InputError),
+    /// The input's first token is not the number of cases it should open with; reading goes on
+    /// with that token as the start of the first case.
+    Header(InputError),
     /// The input is exhausted.
     End,
 }
@@ -355,7 +358,7 @@ impl<R: Read> Cases<R> {
                 Event::Token if self.skipping => {}
                 Event::Token if self.header == Header::Count && !self.header_read => {
                     if let Some(error) = self.read_count() {
-                        return Ok(Item::Malformed(error));
+                        return Ok(Item::Header(error));
                     }
                 }
                 Event::Token if self.header == Header::Side && !self.sided => {
@@ -649,13 +652,13 @@ impl Board {
         let mut no_wait = || Ok(());
         let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::Case(case) => case.boards[0],
-            Item::Malformed(error) => return Err(error),
+            Item::Malformed(error) | Item::Header(error) => return Err(error),
             Item::End => return Err(InputError::empty(Origin::Text)),
         };
         match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::End => Ok(board),
             Item::Case(case) => Err(InputError::extra(case.place)),
-            Item::Malformed(error) => Err(InputError::extra(error.place)),
+            Item::Malformed(error) | Item::Header(error) => Err(InputError::extra(error.place)),
         }
     }
 }
@@ -679,13 +682,13 @@ impl Grid {
         let mut no_wait = || Ok(());
         let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::Case(case) => case.grids().pop().expect("one board"),
-            Item::Malformed(error) => return Err(error),
+            Item::Malformed(error) | Item::Header(error) => return Err(error),
             Item::End => return Err(InputError::empty(Origin::Text)),
         };
         match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::End => Ok(board),
             Item::Case(case) => Err(InputError::extra(case.place)),
-            Item::Malformed(error) => Err(InputError::extra(error.place)),
+            Item::Malformed(error) | Item::Header(error) => Err(InputError::extra(error.place)),
         }
     }
 }
@@ -712,7 +715,7 @@ mod tests {
                     let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
                     results.push(shown.join(" "));
                 }
-                Item::Malformed(error) => results.push(error.to_string()),
+                Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
                 Item::End => return results,
             }
         }
@@ -798,7 +801,9 @@ mod tests {
                     loop {
                         match cases.next(&mut || Ok(())).expect("memory reads") {
                             Item::Case(case) => results.push(format!("{case:?}")),
-                            Item::Malformed(error) => results.push(error.to_string()),
+                            Item::Malformed(error) | Item::Header(error) => {
+                                results.push(error.to_string())
+                            }
                             Item::End => {
                                 quick_cases += cases.quick_reads;
                                 return results;
@@ -826,7 +831,7 @@ mod tests {
                     let shown: Vec<String> = case.grids().iter().map(Grid::to_string).collect();
                     results.push(shown.join(" | "));
                 }
-                Item::Malformed(error) => results.push(error.to_string()),
+                Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
                 Item::End => return results,
             }
         }

@@ -251,7 +251,7 @@ fn solve_all(
     loop {
         let case = match cases.next(&mut || Ok(()))? {
             Item::Case(case) => case,
-            Item::Malformed(error) => return Ok(Err(error)),
+            Item::Malformed(error) | Item::Header(error) => return Ok(Err(error)),
             Item::End => break,
         };
         count += 1;

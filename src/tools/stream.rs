@@ -23,9 +23,12 @@ pub enum Output {
 pub struct Outcome {
     /// Cases answered.
     pub answered: u64,
-    /// Malformed cases reported and skipped, and other errors reported (a count of cases that
-    /// the input's first line gets wrong, a search out of nodes).
+    /// Malformed cases reported and skipped (a search out of nodes among them: its case is
+    /// given up as if malformed).
     pub malformed: u64,
+    /// Errors about the input as a whole, reported: a count of cases that is missing or that
+    /// the cases read do not match. They hold no case of their own.
+    pub errors: u64,
 }
 
 /// A run of a judge's cases: who answers, in what form, and who hears of each case.
@@ -62,7 +65,7 @@ impl Stream<'_> {
                     if let Some(error) = cases.beyond(number, place) {
                         out.flush()?;
                         (self.report)(&error);
-                        outcome.malformed += 1;
+                        outcome.errors += 1;
                     }
                     match self.answer_grids(number, place, grids, out)? {
                         Ok(()) => outcome.answered += 1,
@@ -97,13 +100,18 @@ impl Stream<'_> {
                     self.malformed(cases.read(), &error, out)?;
                     outcome.malformed += 1;
                 }
+                Item::Header(error) => {
+                    out.flush()?;
+                    (self.report)(&error);
+                    outcome.errors += 1;
+                }
                 Item::End => break,
             }
         }
         out.flush()?;
         if let Some(error) = cases.short(cases.read()) {
             (self.report)(&error);
-            outcome.malformed += 1;
+            outcome.errors += 1;
         }
         Ok(outcome)
     }
@@ -283,7 +291,8 @@ pub(crate) mod tests {
             outcome,
             Outcome {
                 answered: 1,
-                malformed: 1
+                malformed: 1,
+                errors: 0
             }
         );
     }
