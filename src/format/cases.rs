@@ -647,19 +647,8 @@ impl Board {
     /// assert_eq!(board.to_string(), "123456780");
     /// ```
     pub fn parse(text: &str) -> Result<Board, InputError> {
-        let mut cases = Cases::new(text.as_bytes(), Origin::Text, 1);
-        const IN_MEMORY: &str = "reading from memory cannot fail";
-        let mut no_wait = || Ok(());
-        let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
-            Item::Case(case) => case.boards[0],
-            Item::Malformed(error) | Item::Header(error) => return Err(error),
-            Item::End => return Err(InputError::empty(Origin::Text)),
-        };
-        match cases.next(&mut no_wait).expect(IN_MEMORY) {
-            Item::End => Ok(board),
-            Item::Case(case) => Err(InputError::extra(case.place)),
-            Item::Malformed(error) | Item::Header(error) => Err(InputError::extra(error.place)),
-        }
+        let grid = Grid::parse(text, Shape::SQUARE3)?;
+        Ok(grid.board().expect("a valid 3×3 grid is a board"))
     }
 }
 

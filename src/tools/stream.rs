@@ -83,12 +83,7 @@ impl Stream<'_> {
                         Output::Json => {
                             let path = self.engine.path(&start, &goal);
                             let solution = Solution::new(&start, &goal, path.as_ref());
-                            let record = Record::solved(number, Some(case.place.line), solution);
-                            let record = match self.stats.is_some() {
-                                true => record.with_report(self.engine.last()),
-                                false => record,
-                            };
-                            record::write(&record, out)?;
+                            self.record(number, case.place.line, solution, out)?;
                         }
                     }
                     if let Some(stats) = self.stats.as_mut() {
@@ -114,6 +109,23 @@ impl Stream<'_> {
             outcome.errors += 1;
         }
         Ok(outcome)
+    }
+
+    /// Writes the JSON record of case `number`, read at `line`, with what answered it under
+    /// `--stats`.
+    fn record(
+        &self,
+        number: u64,
+        line: u64,
+        solution: Solution,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let record = Record::solved(number, Some(line), solution);
+        let record = match self.stats.is_some() {
+            true => record.with_report(self.engine.last()),
+            false => record,
+        };
+        record::write(&record, out)
     }
 
     /// Reports a malformed case (the answers before it first, so that a terminal shows them in
@@ -164,12 +176,7 @@ impl Stream<'_> {
             }
             Output::Json => {
                 let solution = Solution::new(&start, &goal, path.as_ref());
-                let record = Record::solved(number, Some(place.line), solution);
-                let record = match self.stats.is_some() {
-                    true => record.with_report(self.engine.last()),
-                    false => record,
-                };
-                record::write(&record, out)?;
+                self.record(number, place.line, solution, out)?;
             }
         }
         if let Some(stats) = self.stats.as_mut() {
