@@ -138,8 +138,8 @@ struct EngineArgs {
     /// frontier and the time; a summary at the end (with --json, fields of each record)
     #[arg(long)]
     stats: bool,
-    /// What answers: `auto` searches while a goal has few cases and builds its whole-space table
-    /// once it has many; `bibfs` always searches, `table` always looks up; `bfs`, `astar` and
+    /// What answers 3x3 boards: `auto` and `table` look up the whole-space tables built into the
+    /// binary; `bibfs` searches each case with the bidirectional BFS; `bfs`, `astar` and
     /// `idastar` are the textbook searches, for comparing. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algorithm,

@@ -1,6 +1,7 @@
-//! The engine behind the solving commands: the bidirectional search while a run has few cases,
-//! the whole-space table of a goal once enough cases have asked about it for the table to pay.
-//! Both give the canonical answer, so output does not depend on which one answered.
+//! The engine behind the solving commands: a lookup in the whole-space tables that the build
+//! script made with the bidirectional search's own backward side, or, when asked (`--algo`),
+//! the bidirectional search itself or a textbook search. All give the canonical answer, so
+//! output does not depend on which one answered.
 
 use std::time::Instant;
 
@@ -15,22 +16,15 @@ use crate::solve::bibfs::Solver;
 use crate::solve::table::Table;
 use crate::solve::tables::{relabel_for, Tables};
 
-/// Queries about one goal that the search answers before its table is built. A table costs
-/// about 6 ms (`table/build` in `cargo bench --bench search`), some 100 to 130 searches of a
-/// random board (45 µs for a distance, 60 µs for a path, on average over 20,000 boards);
-/// switching once the searches have cost about as much as the table keeps any run within about
-/// twice the cheaper choice (the ski-rental rule).
-pub const TABLE_AFTER: u32 = 128;
-
 /// Which engine answers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Algorithm {
-    /// The search while a goal has few cases, its table after [`TABLE_AFTER`].
+    /// The whole-space tables, embedded at compile time: every 3×3 query is a lookup.
     #[default]
     Auto,
     /// The bidirectional search for every case.
     Bibfs,
-    /// The whole-space table of each goal, from the first case.
+    /// The whole-space tables, as `Auto`.
     Table,
     /// Plain breadth-first search from the goal, for every case.
     Bfs,
@@ -104,17 +98,13 @@ impl Report {
     }
 }
 
-/// Answers queries with the cheaper of the search and the tables, switching per goal.
+/// Answers queries with the embedded tables, or the search that the algorithm names.
 #[derive(Default)]
 pub struct Engine {
     algorithm: Algorithm,
     solver: Solver,
-    /// The tables of the nine canonical goals, built as the switch decides.
+    /// The tables of the nine canonical goals, embedded.
     tables: Tables,
-    /// Queries seen for each canonical goal.
-    queries: [u32; 9],
-    /// Queries seen in all.
-    total: u32,
     /// The last goal asked about, and its parity.
     goal_parity: Option<(Board, u8)>,
     /// What answered the last query.
@@ -151,23 +141,12 @@ impl Engine {
         }
     }
 
-    /// The table for `goal`'s blank cell, when the algorithm wants one now.
-    fn table(&mut self, goal: &Board) -> Option<&Table> {
-        let blank = goal.blank();
-        self.queries[blank] = self.queries[blank].saturating_add(1);
-        self.total = self.total.saturating_add(1);
-        let wanted = match self.algorithm {
-            Algorithm::Bfs | Algorithm::Astar | Algorithm::Idastar => false,
-            // once the run's searches have cost what all nine tables would, any goal's table
-            // pays: the same rule, applied to the run as a whole
-            Algorithm::Auto => self.queries[blank] > TABLE_AFTER || self.total > 9 * TABLE_AFTER,
-            Algorithm::Bibfs => false,
-            Algorithm::Table => true,
-        };
-        if wanted {
-            Some(self.tables.get_or_build(blank, &mut self.solver))
-        } else {
-            self.tables.get(blank)
+    /// The table for `goal`'s blank cell, when the algorithm answers with tables.
+    #[inline]
+    fn table(&self, goal: &Board) -> Option<&Table> {
+        match self.algorithm {
+            Algorithm::Auto | Algorithm::Table => Some(self.tables.get(goal.blank())),
+            Algorithm::Bibfs | Algorithm::Bfs | Algorithm::Astar | Algorithm::Idastar => None,
         }
     }
 
@@ -252,7 +231,7 @@ impl Engine {
     /// The table that `route` chose, noting the lookup as the last query.
     fn chosen(&mut self, blank: usize, began: Instant, before: u64) -> &Table {
         self.looked_up(began, before);
-        self.tables.get(blank).expect("route built it")
+        self.tables.get(blank)
     }
 
     /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
@@ -399,37 +378,21 @@ mod tests {
             let walked = engine.walk(&start, &goal, Collect);
             assert_eq!(walked, path, "walked: {start} to {goal}");
         }
-        assert!(engine.tables.all_built(), "every table was used");
-    }
-
-    #[test]
-    fn each_query_counts_once_toward_the_switch() {
-        let (start, goal) = (unrank(12_345), unrank(54_321));
-        let mut engine = Engine::default();
-        for _ in 0..TABLE_AFTER {
-            engine.walk(&start, &goal, Collect);
-        }
-        assert!(engine.tables.none_built(), "{TABLE_AFTER} queries search");
-        engine.walk(&start, &goal, Collect);
-        assert!(
-            engine.tables.get(goal.blank()).is_some(),
-            "the next builds the table"
-        );
     }
 
     #[test]
     fn forced_algorithms_stay_with_their_engine() {
         let (start, goal) = (unrank(12_345), unrank(54_321));
         let mut search = Engine::new(Algorithm::Bibfs);
-        for _ in 0..=TABLE_AFTER + 1 {
-            search.distance(&start, &goal);
+        search.distance(&start, &goal);
+        assert_eq!(search.last().algorithm, "bibfs");
+        assert!(search.solver.nodes_expanded() > 0);
+        for mut table in [Engine::new(Algorithm::Table), Engine::default()] {
+            table.distance(&start, &goal);
+            table.path(&start, &goal);
+            assert_eq!(table.last().algorithm, "table");
+            // the tables are embedded: no query searches, and nothing is built
+            assert_eq!(table.solver.nodes_expanded(), 0);
         }
-        assert!(search.tables.none_built());
-        let mut table = Engine::new(Algorithm::Table);
-        table.distance(&start, &goal);
-        table.path(&start, &goal);
-        assert!(table.tables.get(goal.blank()).is_some());
-        // the table's search expands the goal's component once, and no query searches
-        assert_eq!(table.solver.nodes_expanded(), 181_440);
     }
 }

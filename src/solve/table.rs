@@ -3,6 +3,9 @@
 //! backward side, run to the end, in its buffers). A lookup needs no search, and a path is a
 //! walk of lookups. The byte encoding of an entry is written and read only here.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
@@ -19,9 +22,10 @@ const UNREACHED: u8 = u8::MAX;
 pub struct Table {
     goal: Board,
     parity: u8,
-    entries: Vec<u8>,
-    /// How many boards lie at each distance.
-    sizes: Vec<u32>,
+    /// Built at run time, or embedded in the binary at compile time.
+    entries: Cow<'static, [u8]>,
+    /// How many boards lie at each distance, counted when first asked.
+    sizes: OnceLock<Vec<u32>>,
 }
 
 impl Table {
@@ -39,9 +43,45 @@ impl Table {
         Table {
             goal: *goal,
             parity: goal.parity(),
-            entries,
-            sizes,
+            entries: Cow::Owned(entries),
+            sizes: OnceLock::from(sizes),
         }
+    }
+
+    /// The table of `goal` whose entries, made by [`Table::new`] and read by
+    /// [`Table::entries`], are `entries` (the build script's, embedded in the binary).
+    pub fn from_entries(goal: &Board, entries: &'static [u8]) -> Table {
+        assert_eq!(
+            entries.len(),
+            INDICES,
+            "a table has an entry per board of a class"
+        );
+        Table {
+            goal: *goal,
+            parity: goal.parity(),
+            entries: Cow::Borrowed(entries),
+            sizes: OnceLock::new(),
+        }
+    }
+
+    /// The entries, a byte per board of the class by [`State::index`], for embedding.
+    pub fn entries(&self) -> &[u8] {
+        &self.entries
+    }
+
+    /// How many boards lie at each distance.
+    fn sizes(&self) -> &[u32] {
+        self.sizes.get_or_init(|| {
+            let mut sizes = Vec::new();
+            for &entry in self.entries.iter().filter(|&&entry| entry != UNREACHED) {
+                let distance = usize::from(entry & DISTANCE);
+                if sizes.len() <= distance {
+                    sizes.resize(distance + 1, 0);
+                }
+                sizes[distance] += 1;
+            }
+            sizes
+        })
     }
 
     /// The goal.
@@ -51,14 +91,15 @@ impl Table {
 
     /// The greatest distance of any board from the goal.
     pub fn depth(&self) -> u32 {
-        (self.sizes.len() - 1) as u32
+        (self.sizes().len() - 1) as u32
     }
 
     /// How many boards lie at distances `first..=last` from the goal.
     pub fn count_within(&self, first: u32, last: u32) -> u64 {
-        let (first, last) = (first as usize, (last as usize).min(self.sizes.len() - 1));
+        let sizes = self.sizes();
+        let (first, last) = (first as usize, (last as usize).min(sizes.len() - 1));
         (first..=last)
-            .filter_map(|depth| self.sizes.get(depth))
+            .filter_map(|depth| sizes.get(depth))
             .map(|&size| u64::from(size))
             .sum()
     }
@@ -189,6 +230,20 @@ fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
     // the solver's stamps were not touched: its lists go back empty
     solver.give_back([layer, next_layer], expanded);
     (table, sizes)
+}
+
+/// The canonical goal with the blank at `blank`: tiles 1–8 in order around it. Every goal is a
+/// relabelling of the one with its blank in the same cell, and relabelling keeps distances.
+pub fn canonical_goal(blank: usize) -> Board {
+    let mut tiles = 1..=8;
+    let cells = std::array::from_fn(|cell| {
+        if cell == blank {
+            0
+        } else {
+            tiles.next().expect("eight tiles")
+        }
+    });
+    Board::from_cells(cells).expect("a permutation")
 }
 
 #[cfg(test)]

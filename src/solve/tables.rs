@@ -1,49 +1,39 @@
-//! The tables of the nine canonical goals, each built when first needed. Every goal is a
+//! The tables of the nine canonical goals, made at compile time by the build script with the
+//! project's own search and embedded in the binary (`OUT_DIR/tables.bin`). Every goal is a
 //! relabelling of the canonical goal with its blank in the same cell, and relabelling keeps
 //! distances and moves (moves act on cells, not values), so nine tables serve every goal.
 
 use crate::puzzle::board::Board;
-use crate::solve::bibfs::Solver;
+use crate::solve::state::INDICES;
 use crate::solve::table::Table;
 
-/// At most one table per blank cell.
-#[derive(Default)]
+pub use crate::solve::table::canonical_goal;
+
+/// The nine tables' entries, one after the other by the blank cell of their goal.
+static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tables.bin"));
+
+/// The nine tables, ready: a lookup costs no search and no build.
 pub struct Tables {
-    tables: [Option<Table>; 9],
+    tables: [Table; 9],
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            tables: std::array::from_fn(|blank| {
+                let entries = &EMBEDDED[blank * INDICES..(blank + 1) * INDICES];
+                Table::from_entries(&canonical_goal(blank), entries)
+            }),
+        }
+    }
 }
 
 impl Tables {
-    /// The table for goals with the blank at `blank`, if built.
+    /// The table for goals with the blank at `blank`.
     #[inline]
-    pub fn get(&self, blank: usize) -> Option<&Table> {
-        self.tables[blank].as_ref()
+    pub fn get(&self, blank: usize) -> &Table {
+        &self.tables[blank]
     }
-
-    /// The table for goals with the blank at `blank`, built with `solver`'s buffers if need be.
-    #[inline]
-    pub fn get_or_build(&mut self, blank: usize, solver: &mut Solver) -> &Table {
-        if self.tables[blank].is_none() {
-            self.tables[blank] = Some(build(blank, solver));
-        }
-        self.tables[blank].as_ref().expect("built")
-    }
-
-    /// Whether every table is built.
-    pub fn all_built(&self) -> bool {
-        self.tables.iter().all(Option::is_some)
-    }
-
-    /// Whether no table is built.
-    pub fn none_built(&self) -> bool {
-        self.tables.iter().all(Option::is_none)
-    }
-}
-
-/// The table of the canonical goal with the blank at `blank`: rare, so kept out of line.
-#[cold]
-#[inline(never)]
-fn build(blank: usize, solver: &mut Solver) -> Table {
-    Table::new(&canonical_goal(blank), solver)
 }
 
 /// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.
@@ -55,23 +45,23 @@ pub fn relabel_for(start: &Board, goal: &Board, table: &Table) -> Board {
     }
 }
 
-/// The canonical goal with the blank at `blank`: tiles 1–8 in order around it. Every goal is a
-/// relabelling of the one with its blank in the same cell, and relabelling keeps distances.
-pub fn canonical_goal(blank: usize) -> Board {
-    let mut tiles = 1..=8;
-    let cells = std::array::from_fn(|cell| {
-        if cell == blank {
-            0
-        } else {
-            tiles.next().expect("eight tiles")
-        }
-    });
-    Board::from_cells(cells).expect("a permutation")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_embedded_tables_are_the_search_s_own() {
+        let tables = Tables::default();
+        let mut solver = crate::solve::bibfs::Solver::new();
+        for blank in 0..9 {
+            let built = Table::new(&canonical_goal(blank), &mut solver);
+            assert_eq!(
+                tables.get(blank).entries(),
+                built.entries(),
+                "blank at {blank}"
+            );
+        }
+    }
 
     #[test]
     fn canonical_goals_put_the_tiles_in_order_around_the_blank() {

@@ -16,7 +16,6 @@ use crate::format::cases::Header;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, BLANK};
 use crate::puzzle::grid::{Grid, Shape};
-use crate::solve::bibfs::Solver;
 use crate::solve::table::Table;
 use crate::solve::tables::{canonical_goal, relabel_for, Tables};
 use crate::tools::record::{self, Record, Solution};
@@ -95,10 +94,7 @@ pub fn generate(
             )));
         }
         let canonical = canonical_goal(goal.blank());
-        let table = generator
-            .tables
-            .get(goal.blank())
-            .expect("built for the goal");
+        let table = generator.tables.get(goal.blank());
         if !request.json {
             let cases = generator.drawn[goal.blank()].len() as u64;
             request.judge.write_header(cases, input)?;
@@ -167,7 +163,6 @@ fn write_case(
 
 struct Generator {
     rng: ChaCha8Rng,
-    solver: Solver,
     /// The table of each canonical goal, built when first needed.
     tables: Tables,
     /// The indices of each table's boards at the requested distances.
@@ -197,7 +192,6 @@ impl Generator {
         let goal = request.goal.or(judge.goal);
         let mut generator = Generator {
             rng: ChaCha8Rng::seed_from_u64(request.seed),
-            solver: Solver::new(),
             tables: Tables::default(),
             drawn: Default::default(),
             goal,
@@ -237,8 +231,8 @@ impl Generator {
         Ok(generator)
     }
 
-    fn table(&mut self, blank: usize) -> &Table {
-        self.tables.get_or_build(blank, &mut self.solver)
+    fn table(&self, blank: usize) -> &Table {
+        self.tables.get(blank)
     }
 
     /// A uniformly random board: Fisher–Yates over the cells.
@@ -276,7 +270,7 @@ impl Generator {
         let canonical = canonical_goal(goal.blank());
         let drawn = &self.drawn[goal.blank()];
         let index = drawn[self.rng.random_range(0..drawn.len() as u32) as usize];
-        let table = self.tables.get(goal.blank()).expect("built with its draw");
+        let table = self.tables.get(goal.blank());
         let start = table.board(index).relabel(&canonical, &goal);
         (start, goal, Some(table))
     }
