@@ -138,7 +138,9 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     let options = &invocation.engine;
     let mut stream = Stream {
         judge: invocation.judge,
-        engine: Engine::new(options.algo).with_budget(options.max_nodes.unwrap_or(0)),
+        engine: Engine::new(options.algo)
+            .with_budget(options.max_nodes.unwrap_or(0))
+            .timed(options.stats),
         output: if options.json {
             Output::Json
         } else {

@@ -3,7 +3,7 @@
 //! the bidirectional search itself or a textbook search. All give the canonical answer, so
 //! output does not depend on which one answered.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::ida::{self, Outcome};
 use super::small::{self, SmallTables};
@@ -13,6 +13,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
+use crate::solve::state::State;
 use crate::solve::table::Table;
 use crate::solve::tables::{relabel_for, Tables};
 
@@ -69,11 +70,11 @@ impl Algorithm {
 enum Route {
     /// The parities differ.
     Unreachable,
-    /// The table of the goal's blank cell, from `start` relabelled for it.
+    /// The table of the goal's blank cell, from `start` relabelled for it (its state).
     Table {
-        start: Board,
+        start: State,
         blank: usize,
-        began: Instant,
+        began: Option<Instant>,
         before: u64,
     },
     /// A search.
@@ -90,10 +91,13 @@ pub struct Report {
 }
 
 impl Report {
-    fn parity(began: Instant) -> Report {
+    fn parity(began: Option<Instant>) -> Report {
         Report {
             algorithm: "parity",
-            stats: Stats::since(began),
+            stats: Stats {
+                time: elapsed(began),
+                ..Stats::default()
+            },
         }
     }
 }
@@ -109,10 +113,18 @@ pub struct Engine {
     goal_parity: Option<(Board, u8)>,
     /// What answered the last query.
     last: Report,
+    /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
+    timed: bool,
     /// The whole-space tables of boards of other shapes up to 9 cells.
     small: SmallTables,
     /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] when 0).
     budget: u64,
+}
+
+/// The time since `began`, or nothing if the query was not timed.
+#[inline]
+fn elapsed(began: Option<Instant>) -> Duration {
+    began.map_or(Duration::ZERO, |began| began.elapsed())
 }
 
 /// The nodes a search of a board of more than 9 cells may expand unless told otherwise: some
@@ -194,12 +206,12 @@ impl Engine {
 
     /// Notes a table lookup as the last query; `before` is the solver's count of expanded
     /// boards when it began, so that a query that built the table is charged for it.
-    fn looked_up(&mut self, began: Instant, before: u64) {
+    fn looked_up(&mut self, began: Option<Instant>, before: u64) {
         self.last = Report {
             algorithm: "table",
             stats: Stats {
                 expanded: self.solver.nodes_expanded() - before,
-                time: began.elapsed(),
+                time: elapsed(began),
                 ..Stats::default()
             },
         };
@@ -208,28 +220,31 @@ impl Engine {
     /// Decides once per query what answers it: parity for an unreachable board, the goal's
     /// table (with `start` relabelled for it), or a search. Counts the query toward the switch.
     fn route(&mut self, start: &Board, goal: &Board) -> Route {
-        let began = Instant::now();
+        let began = self.clock();
         let before = self.solver.nodes_expanded();
+        if let Some(table) = self.table(goal) {
+            // one state for the parity and the lookup: relabelling keeps reachability
+            let state = State::new(&relabel_for(start, goal, table));
+            if state.parity() != table.parity() {
+                self.last = Report::parity(began);
+                return Route::Unreachable;
+            }
+            return Route::Table {
+                start: state,
+                blank: goal.blank(),
+                began,
+                before,
+            };
+        }
         if !self.reaches(start, goal) {
             self.last = Report::parity(began);
             return Route::Unreachable;
         }
-        match self
-            .table(goal)
-            .map(|table| relabel_for(start, goal, table))
-        {
-            Some(start) => Route::Table {
-                start,
-                blank: goal.blank(),
-                began,
-                before,
-            },
-            None => Route::Search,
-        }
+        Route::Search
     }
 
     /// The table that `route` chose, noting the lookup as the last query.
-    fn chosen(&mut self, blank: usize, began: Instant, before: u64) -> &Table {
+    fn chosen(&mut self, blank: usize, began: Option<Instant>, before: u64) -> &Table {
         self.looked_up(began, before);
         self.tables.get(blank)
     }
@@ -243,7 +258,7 @@ impl Engine {
                 blank,
                 began,
                 before,
-            } => self.chosen(blank, began, before).distance(&start),
+            } => Some(self.chosen(blank, began, before).state_distance(&start)),
             Route::Search => self.search(start, goal, false).0,
         }
     }
@@ -261,8 +276,7 @@ impl Engine {
                 before,
             } => {
                 let table = self.chosen(blank, began, before);
-                let walk = table.walk(&start).expect("equal parities reach each other");
-                Some(sink.take(walk))
+                Some(sink.take(table.walk_from(start)))
             }
             Route::Search => {
                 let path = self.search(start, goal, true).1?;
@@ -274,6 +288,17 @@ impl Engine {
     /// The canonical path from `start` to `goal`, or `None` when unreachable.
     pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
         self.walk(start, goal, Collect)
+    }
+
+    /// This engine, timing each query (for `--stats`) when `timed`.
+    pub fn timed(self, timed: bool) -> Engine {
+        Engine { timed, ..self }
+    }
+
+    /// The time now, if queries are timed.
+    #[inline]
+    fn clock(&self) -> Option<Instant> {
+        self.timed.then(Instant::now)
     }
 
     /// This engine, with at most `budget` nodes for each search of a board of more than 9 cells.

@@ -142,6 +142,31 @@ impl State {
         Some(next)
     }
 
+    /// The state after a move known to stay on the board (a table's): no check, no table.
+    #[inline(always)]
+    pub fn slide(&self, step: Move) -> State {
+        let blank = self.blank;
+        debug_assert!(self.apply(step).is_some(), "{step:?} from cell {blank}");
+        match step {
+            Move::Down => State {
+                blank: blank + 3,
+                ..self.rotate(blank.into(), true)
+            },
+            Move::Left => State {
+                blank: blank - 1,
+                ..*self
+            },
+            Move::Right => State {
+                blank: blank + 1,
+                ..*self
+            },
+            Move::Up => State {
+                blank: blank - 3,
+                ..self.rotate((blank - 3).into(), false)
+            },
+        }
+    }
+
     /// Every legal move with its state, in the canonical order `d < l < r < u`.
     #[inline]
     pub fn neighbours(&self) -> impl Iterator<Item = (Move, State)> + '_ {
@@ -237,6 +262,9 @@ mod tests {
                 let moved = state.apply(step);
                 let expected = board.apply(step).map(|next| State::new(&next));
                 assert_eq!(moved, expected, "{board} {step:?}");
+                if let Some(expected) = expected {
+                    assert_eq!(state.slide(step), expected, "{board} {step:?}");
+                }
             }
             let mut visited = Vec::new();
             state.each_neighbour(|step, next| {

@@ -122,28 +122,34 @@ impl Table {
     #[inline]
     pub fn distance(&self, start: &Board) -> Option<u32> {
         let state = State::new(start);
-        (state.parity() == self.parity)
-            .then(|| self.state_distance(&state))
-            .flatten()
+        (state.parity() == self.parity).then(|| self.state_distance(&state))
     }
 
-    fn state_distance(&self, state: &State) -> Option<u32> {
-        let entry = self.entries[state.index() as usize];
-        (entry != UNREACHED).then_some(u32::from(entry & DISTANCE))
+    /// The parity class of the goal, and so of every board in the table.
+    pub fn parity(&self) -> u8 {
+        self.parity
+    }
+
+    /// The distance of a board of the table's class, by its state.
+    #[inline]
+    pub fn state_distance(&self, state: &State) -> u32 {
+        u32::from(self.entries[state.index() as usize] & DISTANCE)
+    }
+
+    /// The moves of the canonical path from a board of the table's class, by its state.
+    #[inline]
+    pub fn walk_from(&self, state: State) -> Walk<'_> {
+        Walk {
+            table: self,
+            state,
+            left: self.state_distance(&state),
+        }
     }
 
     /// The moves of the canonical path, without allocating: each board's entry holds its first.
     pub fn walk(&self, start: &Board) -> Option<Walk<'_>> {
         let state = State::new(start);
-        if state.parity() != self.parity {
-            return None;
-        }
-        let left = self.state_distance(&state)?;
-        Some(Walk {
-            table: self,
-            state,
-            left,
-        })
+        (state.parity() == self.parity).then(|| self.walk_from(state))
     }
 
     /// The canonical path, collected.
@@ -170,10 +176,7 @@ impl Iterator for Walk<'_> {
         self.left -= 1;
         let entry = self.table.entries[self.state.index() as usize];
         let step = Move::ALL[usize::from(entry >> MOVE_SHIFT & 3)];
-        self.state = self
-            .state
-            .apply(step)
-            .expect("a table's move stays on the board");
+        self.state = self.state.slide(step);
         Some(step)
     }
 
