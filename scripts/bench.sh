@@ -3,9 +3,15 @@
 # hyperfine (Debian: `apt-get install hyperfine`), and the peak memory of each run with GNU
 # time (`apt-get install time`). Inputs are made by `eight gen` from fixed seeds.
 # Prints a Markdown table of medians; the machine is shared, so compare within one run.
+#
+# Then, side by side in the same run, the anchors: the classic C++ reverse-BFS table program
+# and a per-query seed in the judges' style (benches/anchors/*.cpp, built with g++), the
+# `pathfinding` crate's A* (benches/anchors/pathfinding, built with cargo), slidy-cli 0.4 (if
+# `slidy` is on the PATH: `cargo install slidy-cli@0.4.0`), and the floor: a program that
+# reads the input and writes answers already known (benches/anchors/floor.c). ANCHORS=0 skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for tool in hyperfine /usr/bin/time python3; do
+for tool in hyperfine /usr/bin/time python3 g++ gcc; do
     command -v "$tool" >/dev/null || { echo "bench.sh needs $tool" >&2; exit 2; }
 done
 cargo build --release --quiet
@@ -53,4 +59,66 @@ for result, kib in zip(times, rss):
     shown = result["command"].replace(eight, "eight").replace(sys.argv[1].rsplit("/", 1)[0] + "/", "")
     print(f"| `{shown}` | {result['median'] * 1000:.2f} ms | {kib / 1024:.1f} MiB |")
 print(f"| `eight path` on a 10,000,000-case stream | | {stream / 1024:.1f} MiB |")
+PY
+
+[ "${ANCHORS:-1}" = 0 ] && exit 0
+
+# the anchors, each checked against eight's answers before it is timed
+anchors=benches/anchors
+g++ -O2 -o "$work/table" "$anchors/table.cpp"
+g++ -O2 -o "$work/seed" "$anchors/seed.cpp"
+gcc -O2 -o "$work/floor" "$anchors/floor.c"
+cargo build --release --quiet --manifest-path "$anchors/pathfinding/Cargo.toml"
+pathfinding=$PWD/$anchors/pathfinding/target/release/anchor-pathfinding
+
+mkdir -p "$work/check/hdu1043"
+"$eight" gen hdu1043 -n 2000 --unsolvable 0.5 --seed 3 --out "$work/check/hdu1043/small"
+cp "$work/check/hdu1043/small.in" "$work/hdu2000.in"
+"$eight" gen hdu1043 -n 1034 --seed 4 > "$work/solvable.in"
+"$eight" path < "$work/hdu1043.in" > "$work/hdu1043.out"
+for program in "$work/table" "$work/seed" "$pathfinding"; do
+    "$eight" judge hdu1043 "$work/check" --optimal -- "$program" > /dev/null
+done
+
+side=(
+    "$eight path < $work/hdu1043.in"
+    "$work/table < $work/hdu1043.in"
+    "$work/floor $work/hdu1043.out < $work/hdu1043.in"
+    "$eight steps --goal 123456780 < $work/all.in"
+    "$work/table count < $work/all.in"
+    "$eight path < $work/hdu2000.in"
+    "$pathfinding < $work/hdu2000.in"
+    "$work/seed < $work/hdu2000.in"
+    "$eight path < $work/solvable.in"
+)
+if command -v slidy > /dev/null; then
+    # slidy's notation: rows separated by slashes, 0 the blank
+    sed 's/x/0/; s/^\(.....\) /\1\//; s/^\(...........\) /\1\//' "$work/solvable.in" > "$work/solvable.slidy"
+    side+=("slidy solve < $work/solvable.slidy")
+fi
+hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/side.json" "${side[@]}" > /dev/null
+
+python3 - "$work/side.json" "$eight" "$work" "$pathfinding" <<'PY'
+import json, sys
+results = {r["command"]: r["median"] for r in json.load(open(sys.argv[1]))["results"]}
+eight, work, pathfinding = sys.argv[2], sys.argv[3], sys.argv[4]
+def median(command):
+    return results.get(command.format(eight=eight, w=work, p=pathfinding))
+rows = [
+    ("1,034 solvable HDU boards", "slidy-cli 0.4 `solve`", "slidy solve < {w}/solvable.slidy", "{eight} path < {w}/solvable.in", ">= 3x"),
+    ("100,000 HDU 1043 cases", "C++ reverse-BFS table", "{w}/table < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", ">= 5x"),
+    ("2,000 HDU 1043 cases", "`pathfinding` A*", "{p} < {w}/hdu2000.in", "{eight} path < {w}/hdu2000.in", ">= 20x"),
+    ("2,000 HDU 1043 cases", "per-query seed (bidirectional BFS)", "{w}/seed < {w}/hdu2000.in", "{eight} path < {w}/hdu2000.in", ">= 100x"),
+    ("all 181,440 boards of a class", "C++ reverse-BFS table", "{w}/table count < {w}/all.in", "{eight} steps --goal 123456780 < {w}/all.in", ">= 3x"),
+    ("100,000 HDU 1043 cases", "the floor (read, write ready answers)", "{w}/floor {w}/hdu1043.out < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", "eight within 3x"),
+]
+print()
+print("| workload | anchor | anchor | eight | anchor / eight | target |")
+print("|---|---|---|---|---|---|")
+for workload, name, anchor, mine, target in rows:
+    a, e = median(anchor), median(mine)
+    if a is None or e is None:
+        print(f"| {workload} | {name} | not run | | | {target} |")
+        continue
+    print(f"| {workload} | {name} | {a * 1000:.2f} ms | {e * 1000:.2f} ms | {a / e:.2f}x | {target} |")
 PY
