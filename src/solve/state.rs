@@ -19,6 +19,18 @@ pub const INDICES: usize = 181_440;
 /// `WEIGHT[i]` is (7 − i)!, the weight of the i-th Lehmer digit of the tile order.
 const WEIGHT: [u32; 8] = [5_040, 720, 120, 24, 6, 2, 1, 1];
 
+/// The weights of the three Lehmer digits of a window starting at each position (0 to 5; the
+/// rest pad the table to a power of two).
+const WINDOW_WEIGHTS: [[u32; 3]; 8] = {
+    let mut table = [[0; 3]; 8];
+    let mut k = 0;
+    while k < 6 {
+        table[k] = [WEIGHT[k], WEIGHT[k + 1], WEIGHT[k + 2]];
+        k += 1;
+    }
+    table
+};
+
 /// A board with its tile order, the order's Lehmer digits and rank, kept up to date by moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
@@ -234,9 +246,10 @@ impl State {
                 ],
             )
         };
-        let weight = |i: usize| WEIGHT[k + i];
-        let old = dx * weight(0) + dy * weight(1) + dz * weight(2);
-        let new = n0 * weight(0) + n1 * weight(1) + n2 * weight(2);
+        // a window starts at 0 to 5; the mask only spares the bounds checks
+        let [w0, w1, w2] = WINDOW_WEIGHTS[k & 7];
+        let old = dx * w0 + dy * w1 + dz * w2;
+        let new = n0 * w0 + n1 * w1 + n2 * w2;
         State {
             tiles: self.tiles & !(0xFFF << (4 * k)) | window << (4 * k),
             digits: self.digits & !(0x1FF << (3 * k)) | (n0 | n1 << 3 | n2 << 6) << (3 * k),
