@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use crate::puzzle::board::Board;
-use crate::solve::bibfs::Solver;
-use crate::solve::table::Table;
+use crate::solve::tables::Tables;
 
 /// The distribution of distances to one goal.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -22,7 +21,8 @@ pub struct Histogram {
 }
 
 impl Histogram {
-    /// The distribution for `goal`, from one breadth-first search.
+    /// The distribution for `goal`: the layer sizes of the embedded table of its blank cell
+    /// (relabelling keeps every distance, so they are `goal`'s own).
     ///
     /// ```
     /// use eight::{tools::histogram::Histogram, Board};
@@ -30,7 +30,8 @@ impl Histogram {
     /// assert_eq!((histogram.total, histogram.max), (181_440, 31));
     /// ```
     pub fn new(goal: &Board) -> Histogram {
-        let table = Table::new(goal, &mut Solver::new());
+        let tables = Tables::default();
+        let table = tables.get(goal.blank());
         let counts: Vec<u32> = (0..=table.depth())
             .map(|depth| table.count_within(depth, depth) as u32)
             .collect();
