@@ -343,3 +343,40 @@ fn show_draws_and_explains_boards_of_every_size() {
         "{out}"
     );
 }
+
+#[test]
+fn batch_and_judge_read_goal_at_each_judge_s_size() {
+    let dir = tempfile::tempdir().expect("a folder");
+    fs::create_dir(dir.path().join("lightoj1121")).expect("folder");
+    // Korf's goal, the blank first: the board is solved
+    let korf = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    fs::write(
+        dir.path().join("lightoj1121/a.in"),
+        format!("1\n\n{korf}\n"),
+    )
+    .expect("write");
+    fs::write(dir.path().join("lightoj1121/a.out"), "Case 1: \n").expect("write");
+    eight()
+        .arg("batch")
+        .arg(dir.path())
+        .args(["--goal", korf])
+        .assert()
+        .success();
+    eight().arg("batch").arg(dir.path()).assert().code(1);
+    eight()
+        .arg("batch")
+        .arg(dir.path())
+        .args(["--goal", "123456780"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "--goal column 1: found `123456780`, expected a tile 1-15 or a blank (0, x or X), for \
+             lightoj1121",
+        ));
+    eight()
+        .args(["judge", "lightoj1121"])
+        .arg(dir.path())
+        .args(["--goal", korf, "--", "echo", "Case 1:"])
+        .assert()
+        .success();
+}

@@ -1,12 +1,14 @@
 //! `eight batch`: solve fixture files and compare with their `.out`, or write them (`--bless`).
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+use eight::puzzle::{Grid, Shape};
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
-use eight::{Board, Engine, Judge};
+use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
 
@@ -108,7 +110,7 @@ pub(super) fn progress(count: usize) -> ProgressBar {
 pub fn run(
     paths: &[PathBuf],
     judge: Option<&'static Judge>,
-    goal: Option<Board>,
+    goal: Option<String>,
     bless: bool,
     json: bool,
 ) -> anyhow::Result<Status> {
@@ -116,12 +118,16 @@ pub fn run(
     let progress = progress(files.len());
     let (mut passed, mut failed) = (0, 0);
     let mut engine = Engine::default();
+    let mut goals = Goals {
+        text: goal,
+        read: HashMap::new(),
+    };
     // once standard output is closed, the files are still checked, so that the status tells
     // the truth
     let mut closed = false;
     for file in &files {
         progress.set_message(file.display().to_string());
-        let outcome = run_file(file, judge, goal, bless, &mut engine);
+        let outcome = run_file(file, judge, &mut goals, bless, &mut engine);
         closed = closed
             || progress
                 .suspend(|| match (&outcome, json) {
@@ -177,10 +183,35 @@ fn judge_of(file: &Path) -> Option<&'static Judge> {
         .find_map(|folder| Judge::from_id(folder.file_name()?.to_str()?))
 }
 
+/// `--goal`, read at the size of each judge that needs it, once per size.
+struct Goals {
+    text: Option<String>,
+    read: HashMap<Shape, Result<&'static Grid, String>>,
+}
+
+impl Goals {
+    /// `judge` with the goal, if one was given and it reads as a board of the judge's size.
+    fn apply(&mut self, judge: &Judge) -> Result<Judge, String> {
+        let Some(text) = &self.text else {
+            return Ok(*judge);
+        };
+        let read = self.read.entry(judge.shape).or_insert_with(|| {
+            // one goal per size, kept for the run's whole length
+            Grid::parse(text, judge.shape)
+                .map(|goal| &*Box::leak(Box::new(goal)))
+                .map_err(|error| error.to_string())
+        });
+        match read {
+            Ok(goal) => Ok(judge.with_grid_goal(goal)),
+            Err(error) => Err(error.clone()),
+        }
+    }
+}
+
 fn run_file(
     file: &Path,
     judge: Option<&Judge>,
-    goal: Option<Board>,
+    goals: &mut Goals,
     bless: bool,
     engine: &mut Engine,
 ) -> Outcome {
@@ -193,7 +224,12 @@ fn run_file(
             others.join(", ")
         ));
     };
-    let judge = &goal.map_or(*judge, |goal| judge.with_goal(goal));
+    let judge = &match goals.apply(judge) {
+        Ok(judge) => judge,
+        Err(error) => {
+            return Outcome::Trouble(format!("ERR  {shown}  --goal {error}, for {}", judge.id))
+        }
+    };
     // the .in and the .out are read as streams: memory holds a case and a line at a time
     let input = match fs::File::open(file) {
         Ok(input) => io::BufReader::with_capacity(1 << 16, input),

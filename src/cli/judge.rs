@@ -45,9 +45,10 @@ pub struct Options {
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
           allow_hyphen_values = true)]
     output_limit: u64,
-    /// The goal of every case, for a judge whose cases share one (as `path --goal`)
-    #[arg(short, long, value_name = "BOARD", value_parser = super::parse_board)]
-    goal: Option<eight::Board>,
+    /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
+    /// the judge's size
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
     optimal: bool,
@@ -164,6 +165,14 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
             .collect::<Vec<_>>(),
         Err(why) => return cannot_run(options, &why),
     };
+    let judge = match super::sized(options.judge, None, options.goal.as_deref(), false) {
+        Ok(judge) => judge,
+        Err(error) => {
+            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+            return Ok(Status::Trouble);
+        }
+    };
+    let judge = &judge;
     sandbox::adopt_orphans()?;
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
@@ -192,8 +201,15 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(file) = files.get(index) else { break };
-                    let outcome =
-                        judge_file(file, options, supervisor, program, limits, &mut engine);
+                    let outcome = judge_file(
+                        file,
+                        judge,
+                        options,
+                        supervisor,
+                        program,
+                        limits,
+                        &mut engine,
+                    );
                     if sender.send((index, outcome)).is_err() {
                         break;
                     }
@@ -266,8 +282,10 @@ fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> Strin
     text
 }
 
+#[allow(clippy::too_many_arguments)]
 fn judge_file(
     file: &Path,
+    judge: &Judge,
     options: &Options,
     supervisor: &[OsString],
     program: &[OsString],
@@ -341,10 +359,7 @@ fn judge_file(
         Ended::Exited(_) => {}
     }
     let policy = check::program(options.optimal);
-    let judge = options
-        .goal
-        .map_or(*options.judge, |goal| options.judge.with_goal(goal));
-    match check::check(&judge, &input[..], &run.stdout[..], policy, engine) {
+    match check::check(judge, &input[..], &run.stdout[..], policy, engine) {
         Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
             record["cases"] = cases.into();

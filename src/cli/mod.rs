@@ -41,9 +41,10 @@ enum Command {
         /// The judge of every file, instead of the nearest folder named after one
         #[arg(long, value_name = "JUDGE", value_parser = judge_parser())]
         judge: Option<&'static Judge>,
-        /// The goal of every case, for a judge whose cases share one (as `steps --goal`)
-        #[arg(short, long, value_name = "BOARD", value_parser = parse_board)]
-        goal: Option<Board>,
+        /// The goal of every case, for a judge whose cases share one (as `steps --goal`), read
+        /// at each judge's size
+        #[arg(short, long, value_name = "BOARD")]
+        goal: Option<String>,
         /// Write each `.out` from the canonical answers instead of comparing
         #[arg(long)]
         bless: bool,
