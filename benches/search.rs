@@ -62,6 +62,7 @@ fn runs(c: &mut Criterion) {
         all: false,
         json: false,
         walk: None,
+        budget: 0,
     };
     let mut input = Vec::new();
     generate(&request, &mut input, None)

@@ -49,6 +49,10 @@ pub struct Options {
     /// board lies some 50 moves deep, beyond LightOJ's 35 and slow to solve)
     #[arg(long, value_name = "MOVES", conflicts_with = "all")]
     walk: Option<u32>,
+    /// The most nodes the search of a board of more than 9 cells may expand before gen gives up
+    /// [default: 500000000]
+    #[arg(long, value_name = "NODES")]
+    max_nodes: Option<u64>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
     #[arg(short, long, value_name = "PREFIX")]
     out: Option<PathBuf>,
@@ -78,6 +82,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
             _ => None,
         },
         walk: options.walk,
+        budget: options.max_nodes.unwrap_or(0),
         all: options.all,
         json: options.json,
     };

@@ -48,6 +48,8 @@ pub struct Request {
     /// For boards of other shapes than 3×3: each start this many random moves from its goal
     /// (never undoing the last), instead of drawn uniformly among the reachable boards.
     pub walk: Option<u32>,
+    /// The most nodes the search of a board of more than 9 cells may expand (0: the default).
+    pub budget: u64,
 }
 
 /// A request that cannot be met.

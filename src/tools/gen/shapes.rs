@@ -32,7 +32,7 @@ pub(super) fn generate(
         return Ok(Err(Impossible(problem)));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
-    let mut engine = Engine::default();
+    let mut engine = Engine::default().with_budget(request.budget);
     if !request.json {
         judge.write_header(request.count, input)?;
     }
