@@ -193,6 +193,13 @@ fn a_search_past_its_node_budget_is_an_error_for_that_case_only() {
         "{err}"
     );
     assert_eq!(code, Some(2));
+    // gen too: a uniform 4x4 board lies some 50 moves deep
+    let (_, err, code) = run(&["gen", "uva10181", "-n", "3", "--max-nodes", "1000"], "");
+    assert!(
+        err.contains("case 1: the search did not solve its board within 1000 nodes"),
+        "{err}"
+    );
+    assert_eq!(code, Some(2));
 }
 
 #[test]
