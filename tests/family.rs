@@ -222,6 +222,32 @@ fn algs4_files_are_answered_as_the_course_checker_prints_them() {
         format!("{}: 1\n{}: -1\n", one.display(), two.display())
     );
     assert!(output.status.success());
+    // a folder, a missing file and a bad board are said with their names; the rest answered
+    let bad = dir.path().join("bad.txt");
+    fs::write(&bad, "3\n 1 2 3\n 4 5 6\n 7 9 8\n").expect("write");
+    let output = eight()
+        .arg("algs4")
+        .arg(dir.path())
+        .arg(&bad)
+        .arg(dir.path().join("missing.txt"))
+        .arg(&one)
+        .output()
+        .expect("run");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}: 1\n", one.display())
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains(&format!("{}: Is a directory", dir.path().display())),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}: line 4:4: found `9`", bad.display())),
+        "{err}"
+    );
+    assert!(err.contains("missing.txt: No such file"), "{err}");
+    assert_eq!(output.status.code(), Some(2));
     // from standard input, a board after another, of any side
     let (out, _, code) = run(
         &["algs4"],

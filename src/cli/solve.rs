@@ -2,6 +2,7 @@
 //! command per format with the judges' ids as aliases; cases from the arguments or standard
 //! input, answers on standard output.
 
+use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
@@ -132,7 +133,12 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
     // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
     let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
-    let mut report = |error: &InputError| super::warn(error);
+    // the file being read, when the arguments name files: it names the place of an error
+    let file = RefCell::new(String::new());
+    let mut report = |error: &InputError| match file.borrow().as_str() {
+        "" => super::warn(error),
+        name => super::warn(&format_args!("{name}: {error}")),
+    };
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let options = &invocation.engine;
@@ -152,7 +158,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     let arguments = &invocation.boards;
     let command = invocation.judge.command;
     if invocation.judge.files && !arguments.is_empty() {
-        let status = answer_files(&mut stream, arguments, &mut out)?;
+        let status = answer_files(&mut stream, arguments, &file, &mut out)?;
         drop(stream);
         if options.stats {
             totals.summary();
@@ -191,27 +197,45 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     })
 }
 
-/// Answers each file of cases, every answer line as `FILE: answer` (algs4's checker's lines).
+/// Answers each file of cases, every answer line as `FILE: answer` (algs4's checker's lines;
+/// JSON records stay whole), errors named by their file; a file that cannot be read is said, and
+/// the others are answered.
 fn answer_files(
     stream: &mut Stream,
     files: &[OsString],
+    current: &RefCell<String>,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let mut status = Status::Success;
     for file in files {
         let name = Path::new(file).display().to_string();
+        let unreadable = |error: io::Error| {
+            super::warn(&format_args!("{name}: {error}"));
+        };
         let input = match std::fs::File::open(file) {
             Ok(input) => input,
             Err(error) => {
-                super::warn(&format_args!("{name}: {error}"));
+                unreadable(error);
                 status = Status::Trouble;
                 continue;
             }
         };
+        *current.borrow_mut() = name.clone();
+        // answers go to memory, so an error here is the file's (a folder, a read failing)
         let mut answers = Vec::new();
-        let outcome = stream.run(io::BufReader::new(input), Origin::Line, &mut answers)?;
+        let outcome = match stream.run(io::BufReader::new(input), Origin::Line, &mut answers) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                unreadable(error);
+                status = Status::Trouble;
+                continue;
+            }
+        };
         for line in String::from_utf8_lossy(&answers).lines() {
-            writeln!(out, "{name}: {line}")?;
+            match stream.output {
+                Output::Answers => writeln!(out, "{name}: {line}")?,
+                Output::Json => writeln!(out, "{line}")?,
+            }
         }
         out.flush()?;
         if outcome.malformed + outcome.errors > 0 {
