@@ -1,0 +1,64 @@
+//! Korf's 100 random 15-puzzle instances (Korf 1985, with their optimal lengths) in
+//! `benches/korf100.txt`: every line is read and is solvable, and a sample that the IDA* of
+//! boards beyond 9 cells solves within CI's time gets exactly the paper's length.
+
+use eight::puzzle::{Grid, Shape};
+use eight::solve::Outcome;
+use eight::Engine;
+
+/// Korf's goal: the blank top-left, tile i in cell i.
+fn korf_goal() -> Grid {
+    Grid::new(Shape::SQUARE4, (0..16).collect()).expect("a board")
+}
+
+/// The instances: the paper's optimal length and the board, in the file's order.
+fn instances() -> Vec<(usize, Grid)> {
+    let text = include_str!("../benches/korf100.txt");
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<u8> = line
+                .split_whitespace()
+                .map(|n| n.parse().expect("a number"))
+                .collect();
+            let board = Grid::new(Shape::SQUARE4, numbers[1..].to_vec()).expect("16 cells");
+            (usize::from(numbers[0]), board)
+        })
+        .collect()
+}
+
+#[test]
+fn the_file_holds_korf_s_hundred_instances_all_solvable() {
+    let instances = instances();
+    assert_eq!(instances.len(), 100);
+    let goal = korf_goal();
+    for (number, (length, board)) in instances.iter().enumerate() {
+        assert!(board.reaches(&goal), "instance {}", number + 1);
+        assert!((41..=66).contains(length), "instance {}", number + 1);
+    }
+    let mean = instances
+        .iter()
+        .map(|(length, _)| *length as f64)
+        .sum::<f64>()
+        / 100.0;
+    assert!(
+        (mean - 53.05).abs() < 1e-9,
+        "the paper's mean is 53.05, not {mean}"
+    );
+}
+
+#[test]
+fn a_sample_is_solved_with_the_paper_s_lengths() {
+    let instances = instances();
+    let goal = korf_goal();
+    let mut engine = Engine::default();
+    // the instances that IDA* with linear conflicts solves in well under a second each
+    for number in [5, 6, 9] {
+        let (length, board) = &instances[number - 1];
+        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+            panic!("instance {number} unsolved");
+        };
+        assert_eq!(path.len(), *length, "instance {number}");
+        assert_eq!(board.replay(&path), Some(goal.clone()), "instance {number}");
+    }
+}
