@@ -162,6 +162,16 @@ impl Search {
             (&self.column_conflicts, from % self.width, to % self.width)
         };
         let saved = (lines[a], lines[b]);
+        // a line's conflicts count only the tiles at home in it: a tile at home in neither line
+        // changes neither
+        let home = if vertical {
+            self.goal_row[usize::from(tile)]
+        } else {
+            self.goal_column[usize::from(tile)]
+        };
+        if usize::from(home) != a && usize::from(home) != b {
+            return saved;
+        }
         let (new_a, new_b) = if vertical {
             (self.row_conflict(a), self.row_conflict(b))
         } else {
