@@ -35,6 +35,12 @@ struct Search {
     /// Each tile's goal row and column.
     goal_row: Vec<u8>,
     goal_column: Vec<u8>,
+    /// The Manhattan distance of each tile from each cell (`tile * cells + cell`), each cell's
+    /// row and column, and the cell the blank reaches by each move: tables, not divisions.
+    distances: Vec<u8>,
+    rows: Vec<u8>,
+    columns: Vec<u8>,
+    targets: Vec<[Option<u8>; 4]>,
     manhattan: u32,
     /// Tiles in conflict in each row and each column, and their sum.
     row_conflicts: Vec<u8>,
@@ -73,13 +79,32 @@ impl Search {
             goal_row[usize::from(tile)] = (cell / width) as u8;
             goal_column[usize::from(tile)] = (cell % width) as u8;
         }
-        let height = start.cells().len() / width;
+        let (shape, count) = (start.shape(), start.cells().len());
+        let height = count / width;
+        let (rows, columns): (Vec<u8>, Vec<u8>) = (0..count)
+            .map(|cell| ((cell / width) as u8, (cell % width) as u8))
+            .unzip();
+        let mut distances = vec![0; count * count];
+        for tile in 1..count {
+            for cell in 0..count {
+                let vertical = rows[cell].abs_diff(goal_row[tile]);
+                let horizontal = columns[cell].abs_diff(goal_column[tile]);
+                distances[tile * count + cell] = vertical + horizontal;
+            }
+        }
+        let targets = (0..count)
+            .map(|cell| Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8)))
+            .collect();
         let mut search = Search {
             width,
             cells: start.cells().to_vec(),
             blank: start.blank(),
             goal_row,
             goal_column,
+            distances,
+            rows,
+            columns,
+            targets,
             manhattan: 0,
             row_conflicts: vec![0; height],
             column_conflicts: vec![0; width],
@@ -109,11 +134,9 @@ impl Search {
         search
     }
 
+    #[inline]
     fn distance(&self, tile: u8, cell: usize) -> u32 {
-        let (row, column) = (cell / self.width, cell % self.width);
-        let tile = usize::from(tile);
-        (row.abs_diff(usize::from(self.goal_row[tile]))
-            + column.abs_diff(usize::from(self.goal_column[tile]))) as u32
+        u32::from(self.distances[usize::from(tile) * self.cells.len() + cell])
     }
 
     /// Tiles of row `row` that must leave it: those at home in it, less a longest run in goal order.
@@ -157,10 +180,11 @@ impl Search {
         // a vertical move changes the tile's row, and the conflicts of the two rows; a
         // horizontal one those of the two columns
         let (lines, a, b) = if vertical {
-            (&self.row_conflicts, from / self.width, to / self.width)
+            (&self.row_conflicts, self.rows[from], self.rows[to])
         } else {
-            (&self.column_conflicts, from % self.width, to % self.width)
+            (&self.column_conflicts, self.columns[from], self.columns[to])
         };
+        let (a, b) = (usize::from(a), usize::from(b));
         let saved = (lines[a], lines[b]);
         // a line's conflicts count only the tiles at home in it: a tile at home in neither line
         // changes neither
@@ -198,14 +222,16 @@ impl Search {
         self.cells[to] = tile;
         self.cells[from] = BLANK;
         self.blank = from;
-        let (lines, a, b) = if vertical {
-            (&mut self.row_conflicts, to / self.width, from / self.width)
+        let (a, b) = if vertical {
+            (self.rows[to], self.rows[from])
         } else {
-            (
-                &mut self.column_conflicts,
-                to % self.width,
-                from % self.width,
-            )
+            (self.columns[to], self.columns[from])
+        };
+        let (a, b) = (usize::from(a), usize::from(b));
+        let lines = if vertical {
+            &mut self.row_conflicts
+        } else {
+            &mut self.column_conflicts
         };
         let now = u32::from(lines[a]) + u32::from(lines[b]);
         lines[a] = saved.0;
@@ -213,7 +239,7 @@ impl Search {
         self.conflicts = self.conflicts + u32::from(saved.0) + u32::from(saved.1) - now;
     }
 
-    fn dfs(&mut self, shape: Shape, depth: u32, bound: u32, last: Option<Move>) -> Step {
+    fn dfs(&mut self, depth: u32, bound: u32, last: Option<Move>) -> Step {
         let estimate = self.estimate();
         if depth + estimate > bound {
             return Step::Above(depth + estimate);
@@ -230,14 +256,15 @@ impl Search {
             if last == Some(step.opposite()) {
                 continue;
             }
-            let Some(target) = shape.target(self.blank, step) else {
+            let Some(target) = self.targets[self.blank][step as usize] else {
                 continue;
             };
+            let target = usize::from(target);
             let vertical = matches!(step, Move::Up | Move::Down);
             let previous = self.blank;
             let saved = self.slide(target, vertical);
             self.moves.push(step);
-            match self.dfs(shape, depth + 1, bound, Some(step)) {
+            match self.dfs(depth + 1, bound, Some(step)) {
                 Step::Found => return Step::Found,
                 Step::Exhausted => return Step::Exhausted,
                 Step::Above(next) => above = above.min(next),
@@ -255,7 +282,6 @@ pub fn solve(start: &Grid, goal: &Grid, limit: Option<u32>, budget: u64) -> (Out
     if !start.reaches(goal) {
         return (Outcome::Unreachable, 0);
     }
-    let shape = start.shape();
     let mut search = Search::new(start, goal, budget);
     let mut bound = search.estimate();
     loop {
@@ -263,7 +289,7 @@ pub fn solve(start: &Grid, goal: &Grid, limit: Option<u32>, budget: u64) -> (Out
             let limit = limit.expect("checked");
             return (Outcome::Beyond(limit), search.nodes);
         }
-        match search.dfs(shape, 0, bound, None) {
+        match search.dfs(0, bound, None) {
             Step::Found => return (Outcome::Found(Path(search.moves)), search.nodes),
             Step::Exhausted => return (Outcome::Exhausted, search.nodes),
             Step::Above(next) => bound = next,
