@@ -79,6 +79,7 @@ fn runs(c: &mut Criterion) {
                 output: Output::Answers,
                 report: &mut |_| {},
                 stats: None,
+                jobs: 1,
             };
             stream
                 .run(&input[..], Origin::Line, &mut out)

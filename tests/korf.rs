@@ -1,9 +1,10 @@
 //! Korf's 100 random 15-puzzle instances (Korf 1985, with their optimal lengths) in
-//! `benches/korf100.txt`: every line is read and is solvable, and a sample that the IDA* of
-//! boards beyond 9 cells solves within CI's time gets exactly the paper's length.
+//! `benches/korf100.txt`: every line is read and is solvable; the engine (IDA* with the pattern
+//! databases) solves all hundred with exactly the paper's lengths, and IDA* with linear
+//! conflicts alone a sample that it solves within CI's time.
 
 use eight::puzzle::{Grid, Shape};
-use eight::solve::Outcome;
+use eight::solve::{ida, Outcome};
 use eight::Engine;
 
 /// Korf's goal: the blank top-left, tile i in cell i.
@@ -48,17 +49,34 @@ fn the_file_holds_korf_s_hundred_instances_all_solvable() {
 }
 
 #[test]
-fn a_sample_is_solved_with_the_paper_s_lengths() {
+fn linear_conflicts_alone_solve_a_sample_with_the_paper_s_lengths() {
     let instances = instances();
     let goal = korf_goal();
-    let mut engine = Engine::default();
     // the instances that IDA* with linear conflicts solves in well under a second each
     for number in [5, 6, 9] {
         let (length, board) = &instances[number - 1];
-        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+        let (Outcome::Found(path), _) = ida::solve(board, &goal, None, u64::MAX) else {
             panic!("instance {number} unsolved");
         };
         assert_eq!(path.len(), *length, "instance {number}");
         assert_eq!(board.replay(&path), Some(goal.clone()), "instance {number}");
+    }
+}
+
+#[test]
+fn all_hundred_are_solved_with_the_paper_s_lengths_by_the_pattern_databases() {
+    let goal = korf_goal();
+    let mut engine = Engine::default();
+    for (number, (length, board)) in instances().iter().enumerate() {
+        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+            panic!("instance {} unsolved", number + 1);
+        };
+        assert_eq!(path.len(), *length, "instance {}", number + 1);
+        assert_eq!(
+            board.replay(&path),
+            Some(goal.clone()),
+            "instance {}",
+            number + 1
+        );
     }
 }

@@ -112,6 +112,10 @@ fn every_readme_session_prints_what_the_readme_shows() {
         let output = Command::new("bash")
             .current_dir(dir.path())
             .env("PATH", &path)
+            .env(
+                "XDG_CACHE_HOME",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+            )
             .env_remove("NO_COLOR")
             .arg("-c")
             .arg(&script)

@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
             output,
             report: &mut |_| errors += 1,
             stats: None,
+            jobs: 1,
         };
         let outcome = stream
             .run(data, Origin::Line, &mut out)

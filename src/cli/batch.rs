@@ -96,14 +96,17 @@ pub(super) fn say(line: &str) -> io::Result<()> {
 
 /// A progress bar over `count` files on standard error when it is a terminal, else hidden.
 pub(super) fn progress(count: usize) -> ProgressBar {
+    progress_bar(count as u64, "{bar:40} {pos}/{len} files {wide_msg}")
+}
+
+/// A progress bar to `length` drawn by `template` on standard error when it is a terminal,
+/// else hidden.
+pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(count as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} files {wide_msg}")
-            .expect("a valid template"),
-    );
+    let bar = ProgressBar::new(length);
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
     bar
 }
 

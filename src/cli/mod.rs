@@ -3,10 +3,13 @@
 
 use std::io;
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Grid, Shape};
+use eight::solve::pdb;
+use eight::tools::cache::DiskCache;
 use eight::{Algorithm, Board, Judge};
 
 mod batch;
@@ -152,6 +155,11 @@ struct EngineArgs {
     /// given up as an error [default: 500000000]
     #[arg(long, value_name = "NODES")]
     max_nodes: Option<u64>,
+    /// Threads that solve boards of more than 9 cells; with more than one, 64 cases a thread
+    /// are read ahead, and the answers still come in order
+    #[arg(short, long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
 }
 
 /// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
@@ -306,6 +314,7 @@ fn exit(error: clap::Error) -> ! {
 
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
+    install_cache();
     let cli = match invocation {
         Invocation::Solve(invocation) => return solve::answer(invocation),
         Invocation::Other(cli) => cli,
@@ -337,6 +346,32 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
     }
+}
+
+/// Installs the disk cache of the 15-puzzle's pattern databases for every engine of the run: read
+/// when a 4×4 search first needs them, built (with a progress bar on a terminal) when missing.
+fn install_cache() {
+    let folder = DiskCache::folder();
+    let shown = folder.as_ref().map(|f| f.display().to_string());
+    let bar = OnceLock::new();
+    let progress = move |done: u64, total: u64| {
+        let bar = bar.get_or_init(|| {
+            let bar = batch::progress_bar(total, "{bar:40} {percent:>3}% {wide_msg}");
+            bar.set_message(match &shown {
+                Some(folder) => {
+                    format!("building the 15-puzzle's pattern databases, once, in {folder}")
+                }
+                None => "building the 15-puzzle's pattern databases".to_string(),
+            });
+            bar
+        });
+        bar.set_position(done);
+        if done >= total {
+            bar.finish_and_clear();
+        }
+    };
+    let cache = DiskCache::new(folder, Box::new(progress), Box::new(|line| warn(&line)));
+    pdb::install(Arc::new(cache));
 }
 
 /// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard

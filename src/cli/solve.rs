@@ -154,6 +154,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
         },
         report: &mut report,
         stats: options.stats.then_some(&mut each as _),
+        jobs: usize::from(options.jobs),
     };
     let arguments = &invocation.boards;
     let command = invocation.judge.command;

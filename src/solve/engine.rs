@@ -5,12 +5,15 @@
 
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use super::ida::{self, Outcome};
+use super::pdb::{self, Class, Lookup, Source};
 use super::small::{self, SmallTables};
 use super::stats::Stats;
 use super::textbook;
 use crate::puzzle::board::Board;
-use crate::puzzle::grid::Grid;
+use crate::puzzle::grid::{Grid, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::solve::bibfs::Solver;
 use crate::solve::state::State;
@@ -119,7 +122,14 @@ pub struct Engine {
     small: SmallTables,
     /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] when 0).
     budget: u64,
+    /// Where 4×4 searches get their pattern databases ([`pdb::installed`] when `None`).
+    source: Option<Arc<dyn Source>>,
 }
+
+/// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
+/// are not ready: about a tenth of a second, against the seconds of a build, so that a shallow
+/// board (LightOJ's 35 moves) never waits for one.
+pub const PROBE: u64 = 1_000_000;
 
 /// The time since `began`, or nothing if the query was not timed.
 #[inline]
@@ -329,12 +339,18 @@ impl Engine {
                 (path.ok_or(Outcome::Unreachable), Some("table"), 0)
             }
             _ => {
-                let (outcome, nodes) = ida::solve(start, goal, limit, self.budget());
+                let (outcome, algorithm, nodes) = match start.shape() {
+                    Shape::SQUARE4 => self.deep(start, goal, limit),
+                    _ => {
+                        let (outcome, nodes) = ida::solve(start, goal, limit, self.budget());
+                        (outcome, "idastar", nodes)
+                    }
+                };
                 let path = match outcome {
                     Outcome::Found(path) => Ok(path),
                     other => Err(other),
                 };
-                (path, Some("idastar"), nodes)
+                (path, Some(algorithm), nodes)
             }
         };
         if let Some(algorithm) = algorithm {
@@ -354,6 +370,59 @@ impl Engine {
             },
             Err(outcome) => outcome,
         }
+    }
+}
+
+impl Engine {
+    /// A new engine that answers as this one does: the same algorithm, budget, timing and
+    /// databases (for another thread).
+    pub fn like(&self) -> Engine {
+        Engine {
+            algorithm: self.algorithm,
+            timed: self.timed,
+            budget: self.budget,
+            source: self.source.clone(),
+            ..Engine::default()
+        }
+    }
+
+    /// This engine, with its 4×4 pattern databases from `source`.
+    pub fn with_source(self, source: Arc<dyn Source>) -> Engine {
+        Engine {
+            source: Some(source),
+            ..self
+        }
+    }
+
+    /// IDA* on a 4×4 board that reaches `goal`: with the pattern databases of `goal`'s class if
+    /// they are ready; otherwise with linear conflicts for up to [`PROBE`] nodes, and then with
+    /// the databases, fetched. Returns the outcome, what answered and the nodes expanded.
+    fn deep(
+        &mut self,
+        start: &Grid,
+        goal: &Grid,
+        limit: Option<u32>,
+    ) -> (Outcome, &'static str, u64) {
+        let source: &dyn Source = match &self.source {
+            Some(source) => source.as_ref(),
+            None => pdb::installed(),
+        };
+        let class = Class::of(goal.blank());
+        let budget = self.budget();
+        let (databases, spent) = match source.ready(class) {
+            Some(databases) => (databases, 0),
+            None => {
+                let probe = budget.min(PROBE);
+                let (outcome, nodes) = ida::solve(start, goal, limit, probe);
+                if outcome != Outcome::Exhausted || probe == budget {
+                    return (outcome, "idastar", nodes);
+                }
+                (source.get(class), nodes)
+            }
+        };
+        let lookup = Lookup::new(&databases, start, goal);
+        let (outcome, nodes) = ida::solve_with(start, lookup, limit, budget - spent);
+        (outcome, "pdb", spent + nodes)
     }
 }
 

@@ -4,9 +4,11 @@
 //! Every solver gives the canonical path, so which one answered never shows in the output.
 
 pub mod bibfs;
+pub mod conflicts;
 pub mod engine;
 pub mod ida;
 pub mod oracle;
+pub mod pdb;
 pub mod small;
 pub mod state;
 pub mod stats;

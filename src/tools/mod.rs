@@ -2,6 +2,7 @@
 //! `batch` and `judge`, test data, the drawn solution and the histogram of distances.
 
 pub mod batch;
+pub mod cache;
 pub mod check;
 pub mod gen;
 pub mod histogram;

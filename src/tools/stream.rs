@@ -2,6 +2,9 @@
 //! order, one line each, in its judge's format or as JSON records, with bounded memory.
 
 use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::thread;
 
 use crate::format::answer::{self, Answer};
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
@@ -43,6 +46,23 @@ pub struct Stream<'a> {
     pub report: &'a mut dyn FnMut(&InputError),
     /// Told, with `--stats`, what answered each case (by number) and what it cost.
     pub stats: Option<&'a mut dyn FnMut(u64, Report)>,
+    /// How many threads solve the cases of a judge other than the plain 3×3 ones (`--jobs`):
+    /// with more than one, cases are read [`WINDOW`] a thread ahead and answered in order.
+    pub jobs: usize,
+}
+
+/// The cases a thread has read ahead when several solve: enough that one hard case rarely
+/// leaves the others idle at the end of a window.
+pub const WINDOW: usize = 64;
+
+/// A case read, waiting for its answer.
+struct Waiting {
+    number: u64,
+    place: Place,
+    /// The start and goal, or why the case cannot be solved.
+    problem: Result<(Grid, Grid), InputError>,
+    /// An error to report before the answer: the case is beyond the announced count.
+    beyond: Option<InputError>,
 }
 
 impl Stream<'_> {
@@ -58,21 +78,26 @@ impl Stream<'_> {
         let mut cases = Cases::with(input, origin, self.judge.reading());
         let mut outcome = Outcome::default();
         let plain = self.judge.is_plain();
+        let mut waiting = Vec::new();
         loop {
-            match cases.next(&mut || out.flush())? {
+            let item = cases.next(&mut || out.flush())?;
+            if !matches!(item, Item::Case(_)) {
+                // the cases read before are answered before anything else is said
+                self.settle(&mut waiting, out, &mut outcome)?;
+            }
+            match item {
                 Item::Case(case) if !plain => {
                     let (number, place, grids) = (case.number, case.place, case.grids());
-                    if let Some(error) = cases.beyond(number, place) {
-                        out.flush()?;
-                        (self.report)(&error);
-                        outcome.errors += 1;
-                    }
-                    match self.answer_grids(number, place, grids, out)? {
-                        Ok(()) => outcome.answered += 1,
-                        Err(error) => {
-                            self.malformed(number, &error, out)?;
-                            outcome.malformed += 1;
-                        }
+                    let beyond = cases.beyond(number, place);
+                    let problem = self.problem(place, grids);
+                    waiting.push(Waiting {
+                        number,
+                        place,
+                        problem,
+                        beyond,
+                    });
+                    if waiting.len() >= self.window() {
+                        self.settle(&mut waiting, out, &mut outcome)?;
                     }
                 }
                 Item::Case(case) => {
@@ -83,7 +108,8 @@ impl Stream<'_> {
                         Output::Json => {
                             let path = self.engine.path(&start, &goal);
                             let solution = Solution::new(&start, &goal, path.as_ref());
-                            self.record(number, case.place.line, solution, out)?;
+                            let report = self.engine.last();
+                            self.record(number, case.place.line, solution, report, out)?;
                         }
                     }
                     if let Some(stats) = self.stats.as_mut() {
@@ -111,18 +137,19 @@ impl Stream<'_> {
         Ok(outcome)
     }
 
-    /// Writes the JSON record of case `number`, read at `line`, with what answered it under
-    /// `--stats`.
+    /// Writes the JSON record of case `number`, read at `line`, with what answered it
+    /// (`report`) under `--stats`.
     fn record(
         &self,
         number: u64,
         line: u64,
         solution: Solution,
+        report: Report,
         out: &mut impl Write,
     ) -> io::Result<()> {
         let record = Record::solved(number, Some(line), solution);
         let record = match self.stats.is_some() {
-            true => record.with_report(self.engine.last()),
+            true => record.with_report(report),
             false => record,
         };
         record::write(&record, out)
@@ -144,24 +171,111 @@ impl Stream<'_> {
         Ok(())
     }
 
-    /// Answers case `number` of any shape, judge and spelling; the error is a case whose goal
-    /// is of another size, or whose search ran out of nodes.
+    /// The cases read ahead before they are answered: one, unless several threads solve them.
+    fn window(&self) -> usize {
+        match self.jobs {
+            0 | 1 => 1,
+            jobs => jobs * WINDOW,
+        }
+    }
+
+    /// The start and goal of a case of any shape, or why it cannot be solved: a goal of
+    /// another size.
+    fn problem(&self, place: Place, grids: Vec<Grid>) -> Result<(Grid, Grid), InputError> {
+        let (start, goal) = self.judge.problem_grids(grids);
+        if start.shape() != goal.shape() {
+            return Err(InputError {
+                place,
+                found: format!("a {} board", start.shape()),
+                expected: format!("a board of the goal's size, {}", goal.shape()),
+            });
+        }
+        Ok((start, goal))
+    }
+
+    /// Solves the cases waiting (on `jobs` threads) and answers them in order.
+    fn settle(
+        &mut self,
+        waiting: &mut Vec<Waiting>,
+        out: &mut impl Write,
+        outcome: &mut Outcome,
+    ) -> io::Result<()> {
+        let solved = self.solve_all(waiting);
+        for (case, solved) in waiting.drain(..).zip(solved) {
+            if let Some(error) = case.beyond {
+                out.flush()?;
+                (self.report)(&error);
+                outcome.errors += 1;
+            }
+            let answered = match case.problem {
+                Ok((start, goal)) => {
+                    let (solved, report) = solved.expect("every problem is solved");
+                    let problem = (&start, &goal);
+                    self.answer_grids(case.number, case.place, problem, solved, report, out)?
+                }
+                Err(error) => Err(error),
+            };
+            match answered {
+                Ok(()) => outcome.answered += 1,
+                Err(error) => {
+                    self.malformed(case.number, &error, out)?;
+                    outcome.malformed += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each waiting case's outcome and what it cost (`None` for a case that cannot be solved),
+    /// on as many threads as `jobs` allows, each with an engine like this stream's.
+    fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Solved, Report)>> {
+        let limit = self.judge.spelling.limit;
+        let problems: Vec<_> = waiting.iter().map(|w| w.problem.as_ref().ok()).collect();
+        let threads = self.jobs.min(problems.len());
+        if threads <= 1 {
+            return problems
+                .into_iter()
+                .map(|problem| {
+                    let (start, goal) = problem?;
+                    let solved = self.engine.solve(start, goal, limit);
+                    Some((solved, self.engine.last()))
+                })
+                .collect();
+        }
+        let next = AtomicUsize::new(0);
+        let results: Vec<OnceLock<(Solved, Report)>> =
+            problems.iter().map(|_| OnceLock::new()).collect();
+        thread::scope(|scope| {
+            for _ in 0..threads {
+                let mut engine = self.engine.like();
+                let (next, results, problems) = (&next, &results, &problems);
+                scope.spawn(move || loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(problem) = problems.get(at) else {
+                        break;
+                    };
+                    if let Some((start, goal)) = problem {
+                        let solved = engine.solve(start, goal, limit);
+                        let _ = results[at].set((solved, engine.last()));
+                    }
+                });
+            }
+        });
+        results.into_iter().map(OnceLock::into_inner).collect()
+    }
+
+    /// Answers case `number` of any shape, judge and spelling, solved as `solved` at the cost
+    /// in `report`; the error is a search that ran out of nodes.
     fn answer_grids(
         &mut self,
         number: u64,
         place: Place,
-        grids: Vec<Grid>,
+        (start, goal): (&Grid, &Grid),
+        solved: Solved,
+        report: Report,
         out: &mut impl Write,
     ) -> io::Result<Result<(), InputError>> {
-        let (start, goal) = self.judge.problem_grids(grids);
-        if start.shape() != goal.shape() {
-            return Ok(Err(InputError {
-                place,
-                found: format!("a {} board", start.shape()),
-                expected: format!("a board of the goal's size, {}", goal.shape()),
-            }));
-        }
-        let path = match self.engine.solve(&start, &goal, self.judge.spelling.limit) {
+        let path = match solved {
             Solved::Found(path) => Some(path),
             Solved::Unreachable | Solved::Beyond(_) => None,
             Solved::Exhausted => {
@@ -175,12 +289,12 @@ impl Stream<'_> {
                 out.write_all(text.as_bytes())?;
             }
             Output::Json => {
-                let solution = Solution::new(&start, &goal, path.as_ref());
-                self.record(number, place.line, solution, out)?;
+                let solution = Solution::new(start, goal, path.as_ref());
+                self.record(number, place.line, solution, report, out)?;
             }
         }
         if let Some(stats) = self.stats.as_mut() {
-            stats(number, self.engine.last());
+            stats(number, report);
         }
         Ok(Ok(()))
     }
@@ -228,6 +342,7 @@ pub(crate) mod tests {
             output: Output::Answers,
             report: &mut |e| errors.push(e.to_string()),
             stats: None,
+            jobs: 1,
         };
         stream
             .run(input.as_bytes(), Origin::Line, &mut out)
@@ -282,6 +397,7 @@ pub(crate) mod tests {
             output: Output::Json,
             report: &mut |_| {},
             stats: None,
+            jobs: 1,
         };
         let outcome = stream
             .run(&b"283104765\n2831\n"[..], Origin::Line, &mut out)

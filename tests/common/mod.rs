@@ -2,7 +2,16 @@
 
 use assert_cmd::Command;
 
-/// The `eight` binary that cargo built for the tests.
+/// The `eight` binary that cargo built for the tests, with its cache folder (the 15-puzzle's
+/// pattern databases) in the build's own folder rather than the user's.
 pub fn eight() -> Command {
-    Command::cargo_bin("eight").expect("the binary is built")
+    let mut command = Command::cargo_bin("eight").expect("the binary is built");
+    command.env("XDG_CACHE_HOME", test_cache());
+    command
+}
+
+/// The cache folder every test run of the binary shares.
+#[allow(dead_code)]
+pub fn test_cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache")
 }

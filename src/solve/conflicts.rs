@@ -1,0 +1,213 @@
+//! The Manhattan distance plus linear conflicts (Hansson, Mayer and Yung 1992), for boards of
+//! any size: IDA*'s heuristic where no pattern database serves, kept up to date move by move.
+//!
+//! In each row, the tiles whose goal is in that row must keep their goal order to reach it
+//! without leaving the row; all but a longest increasing run of them must step out and back,
+//! two moves each beyond their Manhattan distance. The same holds for columns, with moves of the
+//! other direction, so the two counts add up.
+
+use super::ida::Heuristic;
+use crate::puzzle::board::BLANK;
+use crate::puzzle::grid::{Grid, Shape};
+
+/// The estimate's parts, in step with the board.
+pub struct Conflicts {
+    width: usize,
+    cells: usize,
+    /// Each tile's goal row and column.
+    goal_row: Vec<u8>,
+    goal_column: Vec<u8>,
+    /// The Manhattan distance of each tile from each cell (`tile * cells + cell`), and each
+    /// cell's row and column: tables, not divisions.
+    distances: Vec<u8>,
+    rows: Vec<u8>,
+    columns: Vec<u8>,
+    manhattan: u32,
+    /// Tiles in conflict in each row and each column, and their sum.
+    row_conflicts: Vec<u8>,
+    column_conflicts: Vec<u8>,
+    conflicts: u32,
+}
+
+/// The length of a longest strictly increasing run (not necessarily adjacent) of `values`.
+fn longest_increasing(values: &[u8]) -> usize {
+    let mut tails = [0u8; Shape::MAX_SIDE as usize];
+    let mut length = 0;
+    for &value in values {
+        let at = tails[..length].partition_point(|&tail| tail < value);
+        tails[at] = value;
+        length = length.max(at + 1);
+    }
+    length
+}
+
+impl Conflicts {
+    /// The estimate of `start` to `goal`.
+    pub fn new(start: &Grid, goal: &Grid) -> Conflicts {
+        let width = usize::from(start.shape().width);
+        let count = start.cells().len();
+        let height = count / width;
+        let mut goal_row = vec![0; count];
+        let mut goal_column = vec![0; count];
+        for (cell, &tile) in goal.cells().iter().enumerate() {
+            goal_row[usize::from(tile)] = (cell / width) as u8;
+            goal_column[usize::from(tile)] = (cell % width) as u8;
+        }
+        let (rows, columns): (Vec<u8>, Vec<u8>) = (0..count)
+            .map(|cell| ((cell / width) as u8, (cell % width) as u8))
+            .unzip();
+        let mut distances = vec![0; count * count];
+        for tile in 1..count {
+            for cell in 0..count {
+                let vertical = rows[cell].abs_diff(goal_row[tile]);
+                let horizontal = columns[cell].abs_diff(goal_column[tile]);
+                distances[tile * count + cell] = vertical + horizontal;
+            }
+        }
+        let mut conflicts = Conflicts {
+            width,
+            cells: count,
+            goal_row,
+            goal_column,
+            distances,
+            rows,
+            columns,
+            manhattan: 0,
+            row_conflicts: vec![0; height],
+            column_conflicts: vec![0; width],
+            conflicts: 0,
+        };
+        let cells = start.cells();
+        for (cell, &tile) in cells.iter().enumerate() {
+            if tile != BLANK {
+                conflicts.manhattan += conflicts.distance(tile, cell);
+            }
+        }
+        for row in 0..height {
+            conflicts.row_conflicts[row] = conflicts.row_conflict(cells, row);
+        }
+        for column in 0..width {
+            conflicts.column_conflicts[column] = conflicts.column_conflict(cells, column);
+        }
+        conflicts.conflicts = conflicts
+            .row_conflicts
+            .iter()
+            .chain(&conflicts.column_conflicts)
+            .map(|&c| u32::from(c))
+            .sum();
+        conflicts
+    }
+
+    #[inline]
+    fn distance(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.distances[usize::from(tile) * self.cells + cell])
+    }
+
+    /// Tiles of row `row` that must leave it: those at home in it, less a longest run in goal order.
+    fn row_conflict(&self, cells: &[u8], row: usize) -> u8 {
+        let mut homed = [0u8; Shape::MAX_SIDE as usize];
+        let mut count = 0;
+        for &tile in &cells[row * self.width..(row + 1) * self.width] {
+            if tile != BLANK && usize::from(self.goal_row[usize::from(tile)]) == row {
+                homed[count] = self.goal_column[usize::from(tile)];
+                count += 1;
+            }
+        }
+        (count - longest_increasing(&homed[..count])) as u8
+    }
+
+    fn column_conflict(&self, cells: &[u8], column: usize) -> u8 {
+        let mut homed = [0u8; Shape::MAX_SIDE as usize];
+        let mut count = 0;
+        for &tile in cells[column..].iter().step_by(self.width) {
+            if tile != BLANK && usize::from(self.goal_column[usize::from(tile)]) == column {
+                homed[count] = self.goal_row[usize::from(tile)];
+                count += 1;
+            }
+        }
+        (count - longest_increasing(&homed[..count])) as u8
+    }
+
+    /// The two lines a move of `vertical`ity crosses between `from` and `to`: rows for a
+    /// vertical move, columns for a horizontal one.
+    #[inline]
+    fn lines(&self, from: usize, to: usize, vertical: bool) -> (usize, usize) {
+        let of = if vertical { &self.rows } else { &self.columns };
+        (usize::from(of[from]), usize::from(of[to]))
+    }
+}
+
+impl Heuristic for Conflicts {
+    /// The two lines' conflicts before the move.
+    type Undo = (u8, u8);
+
+    #[inline]
+    fn estimate(&self) -> u32 {
+        self.manhattan + 2 * self.conflicts
+    }
+
+    #[inline]
+    fn slide(
+        &mut self,
+        cells: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        vertical: bool,
+    ) -> (u8, u8) {
+        self.manhattan = self.manhattan + self.distance(tile, to) - self.distance(tile, from);
+        // a vertical move changes the tile's row, and the conflicts of the two rows; a
+        // horizontal one those of the two columns
+        let (a, b) = self.lines(from, to, vertical);
+        let lines = if vertical {
+            &self.row_conflicts
+        } else {
+            &self.column_conflicts
+        };
+        let saved = (lines[a], lines[b]);
+        // a line's conflicts count only the tiles at home in it: a tile at home in neither line
+        // changes neither
+        let home = if vertical {
+            self.goal_row[usize::from(tile)]
+        } else {
+            self.goal_column[usize::from(tile)]
+        };
+        if usize::from(home) != a && usize::from(home) != b {
+            return saved;
+        }
+        let (new_a, new_b) = if vertical {
+            (self.row_conflict(cells, a), self.row_conflict(cells, b))
+        } else {
+            (
+                self.column_conflict(cells, a),
+                self.column_conflict(cells, b),
+            )
+        };
+        let lines = if vertical {
+            &mut self.row_conflicts
+        } else {
+            &mut self.column_conflicts
+        };
+        lines[a] = new_a;
+        lines[b] = new_b;
+        self.conflicts = self.conflicts + u32::from(new_a) + u32::from(new_b)
+            - u32::from(saved.0)
+            - u32::from(saved.1);
+        saved
+    }
+
+    #[inline]
+    fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, saved: (u8, u8)) {
+        self.manhattan = self.manhattan + self.distance(tile, from) - self.distance(tile, to);
+        let (a, b) = self.lines(from, to, vertical);
+        let lines = if vertical {
+            &mut self.row_conflicts
+        } else {
+            &mut self.column_conflicts
+        };
+        let now = u32::from(lines[a]) + u32::from(lines[b]);
+        lines[a] = saved.0;
+        lines[b] = saved.1;
+        self.conflicts = self.conflicts + u32::from(saved.0) + u32::from(saved.1) - now;
+    }
+}

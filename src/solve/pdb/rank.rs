@@ -1,0 +1,78 @@
+//! Where a pattern's tiles stand, as one index: the tiles' cells read as a k-permutation of the
+//! 16 cells, numbered by a mixed-radix Lehmer code (digit `i` counts the free cells below tile
+//! `i`'s, in radix `16 − i`). Dense, so a database is a flat array of `16!/(16−k)!` bytes.
+
+/// The cells of the 15-puzzle.
+pub const CELLS: usize = 16;
+
+/// The number of placements of `tiles` tiles: `16 · 15 · … · (16 − tiles + 1)`.
+pub const fn placements(tiles: usize) -> usize {
+    let mut count = 1;
+    let mut i = 0;
+    while i < tiles {
+        count *= CELLS - i;
+        i += 1;
+    }
+    count
+}
+
+/// The index of `cells` (distinct, below 16) among the placements of as many tiles.
+#[inline]
+pub fn rank(cells: &[u8]) -> usize {
+    let mut seen = 0u32;
+    let mut index = 0;
+    for (i, &cell) in cells.iter().enumerate() {
+        let below = (seen & ((1 << cell) - 1)).count_ones() as usize;
+        index = index * (CELLS - i) + usize::from(cell) - below;
+        seen |= 1 << cell;
+    }
+    index
+}
+
+/// The placement of index `index`: the inverse of [`rank`], into `cells`.
+pub fn unrank(mut index: usize, cells: &mut [u8]) {
+    let mut digits = [0; CELLS];
+    for i in (0..cells.len()).rev() {
+        digits[i] = index % (CELLS - i);
+        index /= CELLS - i;
+    }
+    let mut free = (1u32 << CELLS) - 1;
+    for (cell, &digit) in cells.iter_mut().zip(&digits) {
+        let mut rest = free;
+        for _ in 0..digit {
+            rest &= rest - 1;
+        }
+        *cell = rest.trailing_zeros() as u8;
+        free &= !(1 << *cell);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_every_placement_of_three_tiles_once_and_back() {
+        let mut seen = vec![false; placements(3)];
+        for a in 0..16u8 {
+            for b in (0..16u8).filter(|&b| b != a) {
+                for c in (0..16u8).filter(|&c| c != a && c != b) {
+                    let index = rank(&[a, b, c]);
+                    assert!(!seen[index], "{a} {b} {c}");
+                    seen[index] = true;
+                    let mut back = [0; 3];
+                    unrank(index, &mut back);
+                    assert_eq!(back, [a, b, c]);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn counts_placements() {
+        assert_eq!(placements(6), 5_765_760);
+        assert_eq!(placements(3), 3_360);
+        assert_eq!(rank(&[15, 14, 13, 12, 11, 10]), placements(6) - 1);
+    }
+}

@@ -1,0 +1,212 @@
+//! The 15-puzzle's pattern databases on disk: a missing file is built and written whole; a
+//! damaged one (flipped, truncated, grown, of another version, a link) is never trusted and is
+//! rebuilt in place, never written through; concurrent runs share one whole file; a run killed
+//! while building leaves no file behind.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use eight::solve::pdb::{Class, Memory, Source};
+use eight::tools::cache::{self, DiskCache};
+
+/// One build for the whole binary: the bytes a whole cache file holds.
+static SOURCE: Memory = Memory::new();
+
+fn reference() -> Vec<u8> {
+    cache::encode(&SOURCE.get(Class::Corner))
+}
+
+type Warnings = Arc<Mutex<Vec<String>>>;
+
+/// A way to damage a file's bytes, by name.
+type Damage = (&'static str, Box<dyn Fn(&mut Vec<u8>)>);
+
+/// A cache in `folder`, and the warnings it gives.
+fn cache_in(folder: &Path) -> (DiskCache, Warnings) {
+    let warnings = Warnings::default();
+    let heard = Arc::clone(&warnings);
+    let warn = move |line: &str| heard.lock().expect("lock").push(line.to_string());
+    let cache = DiskCache::new(
+        Some(folder.to_path_buf()),
+        Box::new(|_, _| {}),
+        Box::new(warn),
+    );
+    (cache, warnings)
+}
+
+fn said(warnings: &Warnings) -> Vec<String> {
+    warnings.lock().expect("lock").clone()
+}
+
+/// The names in `folder`.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .expect("a folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_missing_cache_is_built_written_whole_and_read_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    let (cache, warnings) = cache_in(&folder);
+    assert!(cache.ready(Class::Corner).is_none(), "nothing to read yet");
+    let built = cache.get(Class::Corner);
+    let file = DiskCache::file(&folder, Class::Corner);
+    assert!(fs::read(&file).expect("written") == reference());
+    assert_eq!(names(&folder), ["pdb-corner-v1.bin"], "no temporary left");
+    let (again, _) = cache_in(&folder);
+    assert!(*again.ready(Class::Corner).expect("read back") == *built);
+    assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
+}
+
+#[test]
+fn a_damaged_cache_is_never_trusted() {
+    let good = reference();
+    let resum = |bytes: &mut Vec<u8>| {
+        let body = bytes.len() - 4;
+        let sum = crc32fast::hash(&bytes[..body]).to_le_bytes();
+        bytes[body..].copy_from_slice(&sum);
+    };
+    let damages: Vec<Damage> = vec![
+        ("an entry flipped", Box::new(|b| b[1_000_000] ^= 1)),
+        (
+            "the checksum flipped",
+            Box::new(|b| {
+                let last = b.len() - 1;
+                b[last] ^= 0x80;
+            }),
+        ),
+        ("truncated", Box::new(|b| b.truncate(b.len() / 2))),
+        ("one byte more", Box::new(|b| b.push(0))),
+        ("empty", Box::new(|b| b.clear())),
+        (
+            "another version, checksum recomputed",
+            Box::new(move |b| {
+                b[8] ^= 0xff;
+                resum(b);
+            }),
+        ),
+        (
+            "another pattern, checksum recomputed",
+            Box::new(move |b| {
+                b[15] ^= 1;
+                resum(b);
+            }),
+        ),
+    ];
+    for (what, damage) in damages {
+        let dir = tempfile::tempdir().expect("a folder");
+        let file = DiskCache::file(dir.path(), Class::Corner);
+        let mut bytes = good.clone();
+        damage(&mut bytes);
+        fs::write(&file, &bytes).expect("write");
+        assert!(cache::decode(Class::Corner, &bytes).is_err(), "{what}");
+        let (cache, warnings) = cache_in(dir.path());
+        assert!(cache.ready(Class::Corner).is_none(), "{what}: trusted");
+        let said = said(&warnings);
+        assert_eq!(said.len(), 1, "{what}: {said:?}");
+        assert!(
+            said[0].contains("pdb-corner-v1.bin") && said[0].ends_with("rebuilding it"),
+            "{what}: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn a_damaged_cache_is_rebuilt_in_place() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = DiskCache::file(dir.path(), Class::Corner);
+    let mut bytes = reference();
+    bytes.truncate(bytes.len() - 1_000);
+    fs::write(&file, &bytes).expect("write");
+    let (cache, warnings) = cache_in(dir.path());
+    let databases = cache.get(Class::Corner);
+    assert!(*databases == *SOURCE.get(Class::Corner));
+    assert!(fs::read(&file).expect("rewritten") == reference());
+    assert_eq!(said(&warnings).len(), 1, "{:?}", said(&warnings));
+}
+
+#[test]
+fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let elsewhere = tempfile::tempdir().expect("another folder");
+    let precious = elsewhere.path().join("precious");
+    fs::write(&precious, b"not a cache").expect("write");
+    let file = DiskCache::file(dir.path(), Class::Corner);
+    std::os::unix::fs::symlink(&precious, &file).expect("link");
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(cache.ready(Class::Corner).is_none());
+    cache.get(Class::Corner);
+    assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
+    let metadata = fs::symlink_metadata(&file).expect("the cache");
+    assert!(metadata.is_file(), "the link is replaced by a file");
+    assert!(fs::read(&file).expect("written") == reference());
+    assert!(said(&warnings)[0].contains("not a plain file"));
+}
+
+/// Korf's first instance, 57 moves: past linear conflicts' probe, so a run fetches the databases.
+const KORF_ONE: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+fn korf_goal() -> String {
+    (0..16).map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// A run of `eight steps` on Korf's first instance with its cache in `cache`.
+fn korf_run(cache: &Path) -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    command
+        .args(["steps", "--size", "4x4", "--goal", &korf_goal(), KORF_ONE])
+        .env("XDG_CACHE_HOME", cache)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+#[test]
+fn concurrent_runs_share_one_whole_file() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let runs: Vec<_> = (0..4)
+        .map(|_| korf_run(dir.path()).spawn().expect("spawn"))
+        .collect();
+    for run in runs {
+        let output = run.wait_with_output().expect("wait");
+        assert!(output.status.success());
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+        // no run found a damaged file: none read another's half-written one
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    }
+    let folder = dir.path().join("eight");
+    assert_eq!(names(&folder), ["pdb-corner-v1.bin"]);
+    assert!(fs::read(DiskCache::file(&folder, Class::Corner)).expect("cached") == reference());
+}
+
+#[test]
+fn a_run_killed_while_building_leaves_no_cache_file() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut run = korf_run(dir.path()).spawn().expect("spawn");
+    // past the probe (a tenth of a second), well within the build (seconds)
+    thread::sleep(Duration::from_millis(600));
+    run.kill().expect("kill");
+    run.wait().expect("wait");
+    let file = DiskCache::file(&dir.path().join("eight"), Class::Corner);
+    if let Ok(bytes) = fs::read(&file) {
+        assert!(bytes == reference(), "a cache file, if any, is whole");
+    }
+    let output = korf_run(dir.path()).output().expect("run");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert!(fs::read(&file).expect("cached") == reference());
+}

@@ -1,0 +1,119 @@
+//! The 15-puzzle's pattern databases: for goals of every class (the blank in a corner, on an
+//! edge, in the middle, and tiles in any order), the estimate kept up to date move by move equals
+//! a fresh one, never exceeds the true distance, and IDA* with it finds exactly the canonical
+//! path that IDA* with linear conflicts finds.
+
+use eight::puzzle::{Grid, Move, Shape};
+use eight::solve::ida::{self, Heuristic};
+use eight::solve::pdb::{Class, Databases, Lookup, Memory, Source};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// One source for the whole binary: each class is built once.
+static SOURCE: Memory = Memory::new();
+
+fn grid(cells: &[u8]) -> Grid {
+    Grid::new(Shape::SQUARE4, cells.to_vec()).expect("a 4x4 board")
+}
+
+/// Goals of every class, with their names.
+fn goals() -> Vec<(&'static str, Grid)> {
+    let ordered: Vec<u8> = (0..16).collect();
+    let mut last: Vec<u8> = (1..16).collect();
+    last.push(0);
+    vec![
+        ("Korf's, blank top-left", grid(&ordered)),
+        ("blank last", grid(&last)),
+        (
+            "edge: blank in cell 7, tiles shuffled",
+            grid(&[5, 12, 1, 9, 3, 14, 8, 0, 2, 15, 10, 6, 13, 4, 11, 7]),
+        ),
+        (
+            "centre: blank in cell 10",
+            grid(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11, 12, 13, 14, 15]),
+        ),
+    ]
+}
+
+fn databases(goal: &Grid) -> Arc<Databases> {
+    SOURCE.get(Class::of(goal.blank()))
+}
+
+/// A board `moves` random moves from `goal`, never undoing the last.
+fn walk(goal: &Grid, moves: usize, rng: &mut impl Rng) -> Grid {
+    let mut board = goal.clone();
+    let mut last: Option<Move> = None;
+    for _ in 0..moves {
+        let options: Vec<Move> = Move::ALL
+            .into_iter()
+            .filter(|step| last != Some(step.opposite()) && board.apply(*step).is_some())
+            .collect();
+        let step = options[rng.random_range(0..options.len())];
+        board.slide(step);
+        last = Some(step);
+    }
+    board
+}
+
+#[test]
+fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    for (name, goal) in goals() {
+        let databases = databases(&goal);
+        let mut board = walk(&goal, 80, &mut rng);
+        let mut lookup = Lookup::new(&databases, &board, &goal);
+        for _ in 0..2_000 {
+            let step = Move::ALL[rng.random_range(0..4)];
+            let before = (board.clone(), lookup.estimate());
+            let from = board.blank();
+            if !board.slide(step) {
+                continue;
+            }
+            // the tile moved from the blank's new cell into its old one
+            let (tile, to) = (board.cells()[from], from);
+            let vertical = matches!(step, Move::Up | Move::Down);
+            let undo = lookup.slide(board.cells(), tile, board.blank(), to, vertical);
+            let fresh = Lookup::new(&databases, &board, &goal).estimate();
+            assert_eq!(lookup.estimate(), fresh, "{name}: {board}");
+            if rng.random_bool(0.25) {
+                lookup.unslide(tile, board.blank(), to, vertical, undo);
+                board = before.0;
+                assert_eq!(lookup.estimate(), before.1, "{name}: undone");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    for (name, goal) in goals() {
+        let databases = databases(&goal);
+        for round in 0..16 {
+            let start = walk(&goal, rng.random_range(20..=70), &mut rng);
+            let lookup = Lookup::new(&databases, &start, &goal);
+            let estimate = lookup.estimate();
+            let (by_databases, _) = ida::solve_with(&start, lookup, None, u64::MAX);
+            let (by_conflicts, _) = ida::solve(&start, &goal, None, u64::MAX);
+            assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
+            let ida::Outcome::Found(path) = by_databases else {
+                panic!("{name}: {start} is reachable");
+            };
+            assert!(estimate as usize <= path.len(), "{name}: admissible");
+            assert_eq!(start.replay(&path), Some(goal.clone()), "{name}: {start}");
+        }
+    }
+}
+
+#[test]
+fn every_class_s_goal_is_its_own_databases_zero() {
+    for (name, goal) in goals() {
+        let databases = databases(&goal);
+        assert_eq!(databases.size(), 2 * 5_765_760 + 3_360, "{name}");
+        assert_eq!(Lookup::new(&databases, &goal, &goal).estimate(), 0);
+        let (solved, nodes) =
+            ida::solve_with(&goal, Lookup::new(&databases, &goal, &goal), None, u64::MAX);
+        assert_eq!(solved, ida::Outcome::Found(Default::default()), "{name}");
+        assert_eq!(nodes, 0);
+    }
+}
