@@ -13,20 +13,22 @@
 //! order, then the CRC-32 of all the bytes before it (u32, little-endian).
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use nix::fcntl::{Flock, FlockArg};
+use nix::errno::Errno;
+use nix::fcntl::{Flock, FlockArg, OFlag};
 use tempfile::NamedTempFile;
 
-use crate::solve::pdb::{Class, Databases, Memory, Source};
+use crate::solve::pdb::{addresses, Class, Databases, Memory, Source};
 
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"eightPDB";
 
 /// The version of the layout; a file of another version is rebuilt.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// What a build tells as it goes: placements settled, and their total.
 pub type Progress = dyn Fn(u64, u64) + Send + Sync;
@@ -72,15 +74,31 @@ impl DiskCache {
     /// unless `quiet`.
     fn read(&self, folder: &Path, class: Class, quiet: bool) -> Option<Databases> {
         let file = DiskCache::file(folder, class);
-        let expected = expected_size(class);
-        // only a plain file of the right size is read: never a link, a FIFO or a huge file
-        let metadata = fs::symlink_metadata(&file).ok()?;
         let damaged = |why: &str| {
             if !quiet {
                 (self.warn)(&format!("{}: {why}; rebuilding it", file.display()));
             }
             None
         };
+        // only a plain file of the right size is read: never through a link, never a FIFO
+        // or a huge file (checked on the file opened, so it cannot be swapped in between)
+        let opened = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(OFlag::O_NOFOLLOW.bits())
+            .open(&file);
+        let opened = match opened {
+            Ok(opened) => opened,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return None,
+            Err(error) if error.raw_os_error() == Some(Errno::ELOOP as i32) => {
+                return damaged("a link, not a plain file")
+            }
+            Err(error) => return damaged(&error.to_string()),
+        };
+        let metadata = match opened.metadata() {
+            Ok(metadata) => metadata,
+            Err(error) => return damaged(&error.to_string()),
+        };
+        let expected = expected_size(class);
         if !metadata.is_file() {
             return damaged("not a plain file");
         }
@@ -90,13 +108,9 @@ impl DiskCache {
                 metadata.len()
             ));
         }
-        let bytes = match fs::read(&file) {
-            Ok(bytes) => bytes,
-            Err(error) => return damaged(&error.to_string()),
-        };
-        match decode(class, &bytes) {
+        match decode(class, &mut BufReader::with_capacity(1 << 16, opened)) {
             Ok(databases) => Some(databases),
-            Err(why) => damaged(why),
+            Err(why) => damaged(&why),
         }
     }
 
@@ -178,35 +192,45 @@ fn header(class: Class) -> Vec<u8> {
 
 /// The size of `class`'s file.
 fn expected_size(class: Class) -> usize {
-    let entries: usize = class
-        .patterns()
-        .iter()
-        .map(|p| crate::solve::pdb::placements(p.len()))
-        .sum();
+    let entries: usize = class.patterns().iter().map(|p| addresses(p.len())).sum();
     header(class).len() + entries + 4
 }
 
-/// The databases in a file's bytes, or what is wrong with them.
-pub fn decode(class: Class, bytes: &[u8]) -> Result<Databases, &'static str> {
-    if bytes.len() != expected_size(class) {
-        return Err("the wrong size");
-    }
-    let (body, sum) = bytes.split_at(bytes.len() - 4);
-    if crc32fast::hash(body).to_le_bytes() != sum {
-        return Err("its checksum does not match");
-    }
-    let header = header(class);
-    if !body.starts_with(&header) {
-        return Err("a header of another version or layout");
-    }
-    let mut rest = &body[header.len()..];
+/// The databases in a cache file's bytes, read from `input` straight into their tables, or what
+/// is wrong with them.
+pub fn decode(class: Class, input: &mut impl Read) -> Result<Databases, String> {
+    let mut sum = crc32fast::Hasher::new();
+    let mut take = |buffer: &mut [u8], sum: &mut crc32fast::Hasher| {
+        input
+            .read_exact(buffer)
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::UnexpectedEof => "shorter than a whole file".to_string(),
+                _ => error.to_string(),
+            })?;
+        sum.update(buffer);
+        Ok::<(), String>(())
+    };
+    let expected = header(class);
+    let mut found = vec![0; expected.len()];
+    take(&mut found, &mut sum)?;
     let mut entries = Vec::new();
     for pattern in class.patterns() {
-        let (these, after) = rest.split_at(crate::solve::pdb::placements(pattern.len()));
-        entries.push(these.to_vec());
-        rest = after;
+        let mut table = vec![0; addresses(pattern.len())];
+        take(&mut table, &mut sum)?;
+        entries.push(table);
     }
-    Databases::from_entries(class, entries).ok_or("entries of the wrong sizes")
+    let mut trailer = [0; 4];
+    take(&mut trailer, &mut crc32fast::Hasher::new())?;
+    if input.read(&mut [0]).map_err(|error| error.to_string())? != 0 {
+        return Err("longer than a whole file".into());
+    }
+    if sum.finalize().to_le_bytes() != trailer {
+        return Err("its checksum does not match".into());
+    }
+    if found != expected {
+        return Err("a header of another version or layout".into());
+    }
+    Databases::from_entries(class, entries).ok_or_else(|| "entries of the wrong sizes".into())
 }
 
 /// The bytes of the cache file of `databases`.

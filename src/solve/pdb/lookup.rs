@@ -1,31 +1,33 @@
-//! The databases' estimate of a board, kept up to date move by move: in each frame (the goal
-//! turned or mirrored onto its class's canonical goal, one frame or two), the sum of the
-//! patterns' entries; the estimate is the larger sum. A move changes one tile, so one pattern
-//! per frame: one rank and one lookup each.
+//! The databases' estimate of a board, kept up to date move by move: in each of two frames (the
+//! goal turned or mirrored onto its class's canonical goal; the same frame twice when only one
+//! symmetry does it), the sum of the patterns' entries; the estimate is the larger sum. A move
+//! changes one tile, so one pattern's address per frame, by one shifted difference: two lookups.
 
-use super::rank::{rank, CELLS};
+use super::rank::{address, CELLS};
 use super::{symmetry, Class, Databases};
 use crate::puzzle::board::BLANK;
 use crate::puzzle::grid::{Grid, Shape};
 use crate::solve::ida::Heuristic;
 
-/// The most frames: the symmetries that fix a corner or a centre cell are two.
+/// The frames: the symmetries that fix a corner or a centre cell are two, an edge cell's one.
 const FRAMES: usize = 2;
-/// The most tiles in a pattern.
-const MOST: usize = 8;
+
+/// Where a tile counts in a frame: its pattern, and the shift of its digit in the address.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    pattern: u8,
+    shift: u8,
+}
 
 /// The estimate of a 4×4 board against one goal, from its class's databases.
 pub struct Lookup<'a> {
-    databases: &'a Databases,
-    frames: usize,
+    tables: [&'a [u8]; 3],
     /// Where each frame takes each cell.
     map: [[u8; CELLS]; FRAMES],
-    /// Each tile's pattern and place in it, in each frame.
-    slots: [[(u8, u8); CELLS]; FRAMES],
-    /// The cells of each pattern's tiles, in each frame.
-    cells: [[[u8; MOST]; 3]; FRAMES],
-    sizes: [usize; 3],
-    /// Each pattern's entry, and their sum, in each frame.
+    /// Each tile's slot, in each frame.
+    slots: [[Slot; CELLS]; FRAMES],
+    /// Each pattern's address, and entry, in each frame; and each frame's sum of entries.
+    addresses: [[usize; 3]; FRAMES],
     values: [[u8; 3]; FRAMES],
     sums: [u32; FRAMES],
 }
@@ -37,22 +39,20 @@ impl<'a> Lookup<'a> {
         let class = databases.class();
         assert_eq!(class, Class::of(goal.blank()), "the goal's class");
         let patterns = class.patterns();
+        let entries = databases.entries();
         let mut lookup = Lookup {
-            databases,
-            frames: 0,
+            tables: [&entries[0], &entries[1], &entries[2]],
             map: [[0; CELLS]; FRAMES],
-            slots: [[(0, 0); CELLS]; FRAMES],
-            cells: [[[0; MOST]; 3]; FRAMES],
-            sizes: [0; 3],
+            slots: [[Slot::default(); CELLS]; FRAMES],
+            addresses: [[0; 3]; FRAMES],
             values: [[0; 3]; FRAMES],
             sums: [0; FRAMES],
         };
-        for (size, pattern) in lookup.sizes.iter_mut().zip(&patterns) {
-            *size = pattern.len();
-        }
-        let symmetries = (0..8).filter(|&s| symmetry(s, goal.blank()) == class.blank());
-        for (frame, s) in symmetries.enumerate() {
-            lookup.frames += 1;
+        let symmetries: Vec<usize> = (0..8)
+            .filter(|&s| symmetry(s, goal.blank()) == class.blank())
+            .collect();
+        for frame in 0..FRAMES {
+            let s = symmetries[frame % symmetries.len()];
             for cell in 0..CELLS {
                 lookup.map[frame][cell] = symmetry(s, cell) as u8;
             }
@@ -62,22 +62,28 @@ impl<'a> Lookup<'a> {
                     continue;
                 }
                 let name = symmetry(s, home) as u8;
-                let (pattern, slot) = patterns
+                let (pattern, place) = patterns
                     .iter()
                     .enumerate()
                     .find_map(|(p, tiles)| Some((p, tiles.iter().position(|&t| t == name)?)))
                     .expect("the patterns hold every tile");
-                lookup.slots[frame][usize::from(tile)] = (pattern as u8, slot as u8);
+                lookup.slots[frame][usize::from(tile)] = Slot {
+                    pattern: pattern as u8,
+                    shift: 4 * place as u8,
+                };
             }
+            let mut cells = [[0u8; CELLS]; 3];
             for (cell, &tile) in start.cells().iter().enumerate() {
                 if tile != BLANK {
-                    let (pattern, slot) = lookup.slots[frame][usize::from(tile)];
-                    lookup.cells[frame][usize::from(pattern)][usize::from(slot)] =
+                    let slot = lookup.slots[frame][usize::from(tile)];
+                    cells[usize::from(slot.pattern)][usize::from(slot.shift / 4)] =
                         lookup.map[frame][cell];
                 }
             }
-            for pattern in 0..3 {
-                let value = lookup.entry(frame, pattern);
+            for (pattern, tiles) in patterns.iter().enumerate() {
+                let at = address(&cells[pattern][..tiles.len()]);
+                let value = lookup.tables[pattern][at];
+                lookup.addresses[frame][pattern] = at;
                 lookup.values[frame][pattern] = value;
                 lookup.sums[frame] += u32::from(value);
             }
@@ -85,11 +91,20 @@ impl<'a> Lookup<'a> {
         lookup
     }
 
-    /// The entry of `pattern`'s placement in `frame`.
+    /// Moves `tile` from cell `from` to cell `to` in `frame`; returns the entry it replaced.
     #[inline]
-    fn entry(&self, frame: usize, pattern: usize) -> u8 {
-        let cells = &self.cells[frame][pattern][..self.sizes[pattern]];
-        self.databases.entries()[pattern][rank(cells)]
+    fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> u8 {
+        let slot = self.slots[frame][usize::from(tile)];
+        let pattern = usize::from(slot.pattern);
+        let (from, to) = (self.map[frame][from], self.map[frame][to]);
+        let at = self.addresses[frame][pattern] - (usize::from(from) << slot.shift)
+            + (usize::from(to) << slot.shift);
+        self.addresses[frame][pattern] = at;
+        let value = self.tables[pattern][at];
+        let before = self.values[frame][pattern];
+        self.values[frame][pattern] = value;
+        self.sums[frame] = self.sums[frame] + u32::from(value) - u32::from(before);
+        before
     }
 }
 
@@ -103,26 +118,19 @@ impl Heuristic for Lookup<'_> {
     }
 
     #[inline]
-    fn slide(&mut self, _: &[u8], tile: u8, _: usize, to: usize, _: bool) -> [u8; FRAMES] {
-        let mut undo = [0; FRAMES];
-        for (frame, before) in undo.iter_mut().enumerate().take(self.frames) {
-            let (pattern, slot) = self.slots[frame][usize::from(tile)];
-            let (pattern, slot) = (usize::from(pattern), usize::from(slot));
-            self.cells[frame][pattern][slot] = self.map[frame][to];
-            let value = self.entry(frame, pattern);
-            *before = self.values[frame][pattern];
-            self.values[frame][pattern] = value;
-            self.sums[frame] = self.sums[frame] + u32::from(value) - u32::from(*before);
-        }
-        undo
+    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> [u8; FRAMES] {
+        [self.shift(0, tile, from, to), self.shift(1, tile, from, to)]
     }
 
     #[inline]
-    fn unslide(&mut self, tile: u8, from: usize, _: usize, _: bool, undo: [u8; FRAMES]) {
-        for (frame, &before) in undo.iter().enumerate().take(self.frames) {
-            let (pattern, slot) = self.slots[frame][usize::from(tile)];
-            let (pattern, slot) = (usize::from(pattern), usize::from(slot));
-            self.cells[frame][pattern][slot] = self.map[frame][from];
+    fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: [u8; FRAMES]) {
+        for (frame, &before) in undo.iter().enumerate() {
+            let slot = self.slots[frame][usize::from(tile)];
+            let pattern = usize::from(slot.pattern);
+            let (from, to) = (self.map[frame][from], self.map[frame][to]);
+            self.addresses[frame][pattern] = self.addresses[frame][pattern]
+                - (usize::from(to) << slot.shift)
+                + (usize::from(from) << slot.shift);
             let now = self.values[frame][pattern];
             self.values[frame][pattern] = before;
             self.sums[frame] = self.sums[frame] + u32::from(before) - u32::from(now);

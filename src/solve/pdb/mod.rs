@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 
 pub use build::build;
 pub use lookup::Lookup;
-pub use rank::{placements, CELLS};
+pub use rank::{addresses, placements, CELLS};
 
 /// The side of the square.
 const SIDE: usize = 4;
@@ -138,14 +138,14 @@ impl Databases {
     }
 
     /// Databases of `class` from their entries (as [`Databases::entries`] gave them), if each
-    /// has the size of its pattern's placements.
+    /// has the size of its pattern's addresses.
     pub fn from_entries(class: Class, entries: Vec<Vec<u8>>) -> Option<Databases> {
         let patterns = class.patterns();
         let fits = entries.len() == patterns.len()
             && entries
                 .iter()
                 .zip(&patterns)
-                .all(|(e, p)| e.len() == placements(p.len()));
+                .all(|(e, p)| e.len() == addresses(p.len()));
         fits.then_some(Databases { class, entries })
     }
 
@@ -154,7 +154,7 @@ impl Databases {
         self.class
     }
 
-    /// Each pattern's entries, indexed by placement rank.
+    /// Each pattern's entries, indexed by placement address.
     pub fn entries(&self) -> &[Vec<u8>] {
         &self.entries
     }
