@@ -93,9 +93,15 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
             let start = walk(&goal, rng.random_range(20..=70), &mut rng);
             let lookup = Lookup::new(&databases, &start, &goal);
             let estimate = lookup.estimate();
-            let (by_databases, _) = ida::solve_with(&start, lookup, None, u64::MAX);
+            let (by_databases, _) = ida::solve_with(&start, lookup.clone(), None, u64::MAX, 1);
             let (by_conflicts, _) = ida::solve(&start, &goal, None, u64::MAX);
             assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
+            // on three threads, the subtrees 12 moves in are shared out: the same path
+            let (on_threads, _) = ida::solve_with(&start, lookup, None, u64::MAX, 3);
+            assert_eq!(
+                on_threads, by_conflicts,
+                "{name}, board {round}: {start}, threads"
+            );
             let ida::Outcome::Found(path) = by_databases else {
                 panic!("{name}: {start} is reachable");
             };
@@ -111,8 +117,13 @@ fn every_class_s_goal_is_its_own_databases_zero() {
         let databases = databases(&goal);
         assert_eq!(databases.size(), 2 * (1 << 24) + (1 << 12), "{name}");
         assert_eq!(Lookup::new(&databases, &goal, &goal).estimate(), 0);
-        let (solved, nodes) =
-            ida::solve_with(&goal, Lookup::new(&databases, &goal, &goal), None, u64::MAX);
+        let (solved, nodes) = ida::solve_with(
+            &goal,
+            Lookup::new(&databases, &goal, &goal),
+            None,
+            u64::MAX,
+            1,
+        );
         assert_eq!(solved, ida::Outcome::Found(Default::default()), "{name}");
         assert_eq!(nodes, 0);
     }

@@ -146,6 +146,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
         judge: invocation.judge,
         engine: Engine::new(options.algo)
             .with_budget(options.max_nodes.unwrap_or(0))
+            .with_jobs(usize::from(options.jobs))
             .timed(options.stats),
         output: if options.json {
             Output::Json

@@ -11,6 +11,7 @@ use crate::puzzle::board::BLANK;
 use crate::puzzle::grid::{Grid, Shape};
 
 /// The estimate's parts, in step with the board.
+#[derive(Clone)]
 pub struct Conflicts {
     width: usize,
     cells: usize,

@@ -122,6 +122,8 @@ pub struct Engine {
     small: SmallTables,
     /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] when 0).
     budget: u64,
+    /// The threads a 4×4 search may use (1 when 0).
+    jobs: usize,
     /// Where 4×4 searches get their pattern databases ([`pdb::installed`] when `None`).
     source: Option<Arc<dyn Source>>,
 }
@@ -382,8 +384,19 @@ impl Engine {
             timed: self.timed,
             budget: self.budget,
             source: self.source.clone(),
+            jobs: self.jobs,
             ..Engine::default()
         }
+    }
+
+    /// This engine, searching a 4×4 board on `jobs` threads.
+    pub fn with_jobs(self, jobs: usize) -> Engine {
+        Engine { jobs, ..self }
+    }
+
+    /// The threads a 4×4 search may use.
+    pub fn jobs(&self) -> usize {
+        self.jobs.max(1)
     }
 
     /// This engine, with its 4×4 pattern databases from `source`.
@@ -421,7 +434,7 @@ impl Engine {
             }
         };
         let lookup = Lookup::new(&databases, start, goal);
-        let (outcome, nodes) = ida::solve_with(start, lookup, limit, budget - spent);
+        let (outcome, nodes) = ida::solve_with(start, lookup, limit, budget - spent, self.jobs());
         (outcome, "pdb", spent + nodes)
     }
 }

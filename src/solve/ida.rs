@@ -6,6 +6,10 @@
 //! final bound is the lexicographically smallest of the shortest paths: the canonical one. The
 //! heuristic is admissible, so no prefix of that path is ever cut off at that bound.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::thread;
+
 use super::conflicts::Conflicts;
 use crate::puzzle::board::BLANK;
 use crate::puzzle::grid::Grid;
@@ -48,6 +52,7 @@ pub trait Heuristic {
 }
 
 /// A search: the board, the moves so far, the nodes spent, and the heuristic in step.
+#[derive(Clone)]
 struct Search<H> {
     cells: Vec<u8>,
     blank: usize,
@@ -67,13 +72,43 @@ enum Step {
 }
 
 impl<H: Heuristic> Search<H> {
-    fn dfs(&mut self, depth: u32, bound: u32, last: Option<Move>) -> Step {
+    /// A search from `start`, with `heuristic` in step with it.
+    fn new(start: &Grid, heuristic: H, budget: u64) -> Search<H> {
+        let shape = start.shape();
+        let targets = (0..start.cells().len())
+            .map(|cell| Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8)))
+            .collect();
+        Search {
+            cells: start.cells().to_vec(),
+            blank: start.blank(),
+            targets,
+            moves: Vec::new(),
+            nodes: 0,
+            budget,
+            heuristic,
+        }
+    }
+
+    /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
+    /// at depth `split`, hands the board to `leaf` instead of going deeper.
+    fn dfs(
+        &mut self,
+        depth: u32,
+        bound: u32,
+        last: Option<Move>,
+        split: u32,
+        leaf: &mut impl FnMut(&Search<H>, Option<Move>),
+    ) -> Step {
         let estimate = self.heuristic.estimate();
         if depth + estimate > bound {
             return Step::Above(depth + estimate);
         }
         if estimate == 0 {
             return Step::Found;
+        }
+        if depth == split {
+            leaf(self, last);
+            return Step::Above(u32::MAX);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -95,7 +130,7 @@ impl<H: Heuristic> Search<H> {
             self.blank = from;
             let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
             self.moves.push(step);
-            match self.dfs(depth + 1, bound, Some(step)) {
+            match self.dfs(depth + 1, bound, Some(step), split, leaf) {
                 Step::Found => return Step::Found,
                 Step::Exhausted => return Step::Exhausted,
                 Step::Above(next) => above = above.min(next),
@@ -117,39 +152,102 @@ pub fn solve(start: &Grid, goal: &Grid, limit: Option<u32>, budget: u64) -> (Out
     if !start.reaches(goal) {
         return (Outcome::Unreachable, 0);
     }
-    solve_with(start, Conflicts::new(start, goal), limit, budget)
+    solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
 }
 
+/// No split: a search that never hands a board over.
+const WHOLE: u32 = u32::MAX;
+
+/// The depth at which a search on several threads hands out its subtrees: some thousands of
+/// them, in canonical order, for the threads to take one at a time.
+const SPLIT: u32 = 12;
+
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
-/// which `start` must reach, as [`solve`].
-pub fn solve_with<H: Heuristic>(
+/// which `start` must reach, as [`solve`]; on `jobs` threads when more than one.
+pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     start: &Grid,
     heuristic: H,
     limit: Option<u32>,
     budget: u64,
+    jobs: usize,
 ) -> (Outcome, u64) {
-    let shape = start.shape();
-    let targets = (0..start.cells().len())
-        .map(|cell| Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8)))
-        .collect();
-    let mut search = Search {
-        cells: start.cells().to_vec(),
-        blank: start.blank(),
-        targets,
-        moves: Vec::new(),
-        nodes: 0,
-        budget,
-        heuristic,
-    };
+    let mut search = Search::new(start, heuristic, budget);
     let mut bound = search.heuristic.estimate();
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), search.nodes);
         }
-        match search.dfs(0, bound, None) {
+        let step = match jobs {
+            0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_, _| {}),
+            _ => split(&mut search, bound, jobs),
+        };
+        match step {
             Step::Found => return (Outcome::Found(Path(search.moves)), search.nodes),
             Step::Exhausted => return (Outcome::Exhausted, search.nodes),
             Step::Above(next) => bound = next,
         }
     }
+}
+
+/// One iteration of `search` to `bound` on `jobs` threads: the boards [`SPLIT`] moves in are
+/// searched in canonical order, each by the first thread free. All solutions of an iteration
+/// are shortest, and canonical order among paths of one length is the order of their first
+/// different move, so the answer is the solution of the first board (in that order) that has
+/// one: boards after a board with a solution are skipped, boards before it searched to the
+/// end. On return, `search` holds the path found and the nodes of every thread.
+fn split<H: Heuristic + Clone + Send + Sync>(
+    search: &mut Search<H>,
+    bound: u32,
+    jobs: usize,
+) -> Step {
+    let mut boards = Vec::new();
+    let step = search.dfs(0, bound, None, SPLIT, &mut |board, last| {
+        boards.push((board.clone(), last));
+    });
+    if !matches!(step, Step::Above(_)) || boards.is_empty() {
+        return step;
+    }
+    let mut above = match step {
+        Step::Above(above) => above,
+        _ => u32::MAX,
+    };
+    let next = AtomicUsize::new(0);
+    let first = AtomicUsize::new(usize::MAX);
+    let spent = AtomicU64::new(search.nodes);
+    let budget = search.budget;
+    let outcomes: Vec<OnceLock<(Step, Vec<Move>)>> =
+        boards.iter().map(|_| OnceLock::new()).collect();
+    thread::scope(|scope| {
+        for _ in 0..jobs.min(boards.len()) {
+            scope.spawn(|| loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                if at >= boards.len() || at > first.load(Ordering::Relaxed) {
+                    break;
+                }
+                let (board, last) = &boards[at];
+                let mut below = board.clone();
+                let used = spent.load(Ordering::Relaxed);
+                below.nodes = 0;
+                below.budget = budget.saturating_sub(used);
+                let step = below.dfs(SPLIT, bound, *last, WHOLE, &mut |_, _| {});
+                spent.fetch_add(below.nodes, Ordering::Relaxed);
+                if matches!(step, Step::Found | Step::Exhausted) {
+                    first.fetch_min(at, Ordering::Relaxed);
+                }
+                let _ = outcomes[at].set((step, below.moves));
+            });
+        }
+    });
+    search.nodes = spent.into_inner();
+    for outcome in outcomes.into_iter().filter_map(OnceLock::into_inner) {
+        match outcome {
+            (Step::Found, moves) => {
+                search.moves = moves;
+                return Step::Found;
+            }
+            (Step::Exhausted, _) => return Step::Exhausted,
+            (Step::Above(next), _) => above = above.min(next),
+        }
+    }
+    Step::Above(above)
 }

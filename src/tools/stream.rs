@@ -231,6 +231,7 @@ impl Stream<'_> {
     fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Solved, Report)>> {
         let limit = self.judge.spelling.limit;
         let problems: Vec<_> = waiting.iter().map(|w| w.problem.as_ref().ok()).collect();
+        // several cases share the threads; a case alone has them all (the engine's jobs)
         let threads = self.jobs.min(problems.len());
         if threads <= 1 {
             return problems
@@ -247,7 +248,7 @@ impl Stream<'_> {
             problems.iter().map(|_| OnceLock::new()).collect();
         thread::scope(|scope| {
             for _ in 0..threads {
-                let mut engine = self.engine.like();
+                let mut engine = self.engine.like().with_jobs(1);
                 let (next, results, problems) = (&next, &results, &problems);
                 scope.spawn(move || loop {
                     let at = next.fetch_add(1, Ordering::Relaxed);

@@ -20,6 +20,7 @@ struct Slot {
 }
 
 /// The estimate of a 4×4 board against one goal, from its class's databases.
+#[derive(Clone)]
 pub struct Lookup<'a> {
     tables: [&'a [u8]; 3],
     /// Where each frame takes each cell.
