@@ -359,9 +359,9 @@ fn install_cache() {
             let bar = batch::progress_bar(total, "{bar:40} {percent:>3}% {wide_msg}");
             bar.set_message(match &shown {
                 Some(folder) => {
-                    format!("building the 15-puzzle's pattern databases, once, in {folder}")
+                    format!("15-puzzle databases, built once into {folder}")
                 }
-                None => "building the 15-puzzle's pattern databases".to_string(),
+                None => "15-puzzle databases, built for this run".to_string(),
             });
             bar
         });
