@@ -120,7 +120,7 @@ impl Conflicts {
     fn column_conflict(&self, cells: &[u8], column: usize) -> u8 {
         let mut homed = [0u8; Shape::MAX_SIDE as usize];
         let mut count = 0;
-        for &tile in cells[column..].iter().step_by(self.width) {
+        for &tile in cells[column..self.cells].iter().step_by(self.width) {
             if tile != BLANK && usize::from(self.goal_column[usize::from(tile)]) == column {
                 homed[count] = self.goal_row[usize::from(tile)];
                 count += 1;

@@ -12,7 +12,7 @@ use std::thread;
 
 use super::conflicts::Conflicts;
 use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::Grid;
+use crate::puzzle::grid::{Grid, Shape};
 use crate::puzzle::moves::{Move, Path};
 
 /// How a bounded search ended.
@@ -36,8 +36,9 @@ pub trait Heuristic {
     /// The estimate of the board as it stands; 0 only at the goal.
     fn estimate(&self) -> u32;
 
-    /// `tile` has moved from `from` to `to` (the blank's cell before the move); `cells` is the
-    /// board after it; `vertical` tells a move between rows.
+    /// `tile` has moved from `from` to `to` (the blank's cell before the move); `cells` begins
+    /// with the board after it (and may run on past its last cell); `vertical` tells a move
+    /// between rows.
     fn slide(
         &mut self,
         cells: &[u8],
@@ -54,10 +55,12 @@ pub trait Heuristic {
 /// A search: the board, the moves so far, the nodes spent, and the heuristic in step.
 #[derive(Clone)]
 struct Search<H> {
-    cells: Vec<u8>,
-    blank: usize,
+    /// The board, in an array of every cell a board may have: indexed by a byte, never
+    /// checked against its length.
+    cells: [u8; MOST_CELLS],
+    blank: u8,
     /// The cell the blank reaches from each cell by each move.
-    targets: Vec<[Option<u8>; 4]>,
+    targets: [[Option<u8>; 4]; MOST_CELLS],
     moves: Vec<Move>,
     nodes: u64,
     budget: u64,
@@ -75,12 +78,15 @@ impl<H: Heuristic> Search<H> {
     /// A search from `start`, with `heuristic` in step with it.
     fn new(start: &Grid, heuristic: H, budget: u64) -> Search<H> {
         let shape = start.shape();
-        let targets = (0..start.cells().len())
-            .map(|cell| Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8)))
-            .collect();
+        let mut cells = [BLANK; MOST_CELLS];
+        cells[..start.cells().len()].copy_from_slice(start.cells());
+        let mut targets = [[None; 4]; MOST_CELLS];
+        for (cell, targets) in targets.iter_mut().enumerate().take(start.cells().len()) {
+            *targets = Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8));
+        }
         Search {
-            cells: start.cells().to_vec(),
-            blank: start.blank(),
+            cells,
+            blank: start.blank() as u8,
             targets,
             moves: Vec::new(),
             nodes: 0,
@@ -119,27 +125,33 @@ impl<H: Heuristic> Search<H> {
             if last == Some(step.opposite()) {
                 continue;
             }
-            let Some(target) = self.targets[self.blank][step as usize] else {
+            let Some(target) = self.targets[usize::from(self.blank)][step as usize] else {
                 continue;
             };
-            let (from, to) = (usize::from(target), self.blank);
+            let (from, to) = (usize::from(target), usize::from(self.blank));
             let vertical = matches!(step, Move::Up | Move::Down);
             let tile = self.cells[from];
             self.cells[to] = tile;
             self.cells[from] = BLANK;
-            self.blank = from;
+            self.blank = target;
             let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
-            self.moves.push(step);
-            match self.dfs(depth + 1, bound, Some(step), split, leaf) {
-                Step::Found => return Step::Found,
-                Step::Exhausted => return Step::Exhausted,
-                Step::Above(next) => above = above.min(next),
+            // most children lie past the bound: they are cut here, without a call
+            let estimate = depth + 1 + self.heuristic.estimate();
+            if estimate > bound {
+                above = above.min(estimate);
+            } else {
+                self.moves.push(step);
+                match self.dfs(depth + 1, bound, Some(step), split, leaf) {
+                    Step::Found => return Step::Found,
+                    Step::Exhausted => return Step::Exhausted,
+                    Step::Above(next) => above = above.min(next),
+                }
+                self.moves.pop();
             }
-            self.moves.pop();
             self.heuristic.unslide(tile, from, to, vertical, undo);
             self.cells[from] = tile;
             self.cells[to] = BLANK;
-            self.blank = to;
+            self.blank = to as u8;
         }
         Step::Above(above)
     }
@@ -154,6 +166,9 @@ pub fn solve(start: &Grid, goal: &Grid, limit: Option<u32>, budget: u64) -> (Out
     }
     solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
 }
+
+/// The most cells of a board: 16 by 16.
+const MOST_CELLS: usize = Shape::MAX_SIDE as usize * Shape::MAX_SIDE as usize;
 
 /// No split: a search that never hands a board over.
 const WHOLE: u32 = u32::MAX;

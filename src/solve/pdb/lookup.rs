@@ -93,7 +93,7 @@ impl<'a> Lookup<'a> {
     }
 
     /// Moves `tile` from cell `from` to cell `to` in `frame`; returns the entry it replaced.
-    #[inline]
+    #[inline(always)]
     fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> u8 {
         let slot = self.slots[frame][usize::from(tile)];
         let pattern = usize::from(slot.pattern);
@@ -118,12 +118,12 @@ impl Heuristic for Lookup<'_> {
         self.sums[0].max(self.sums[1])
     }
 
-    #[inline]
+    #[inline(always)]
     fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> [u8; FRAMES] {
         [self.shift(0, tile, from, to), self.shift(1, tile, from, to)]
     }
 
-    #[inline]
+    #[inline(always)]
     fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: [u8; FRAMES]) {
         for (frame, &before) in undo.iter().enumerate() {
             let slot = self.slots[frame][usize::from(tile)];
