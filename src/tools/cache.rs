@@ -16,7 +16,8 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
@@ -38,6 +39,10 @@ pub struct DiskCache {
     /// The folder, or `None` when there is no cache folder: the databases then live in memory.
     folder: Option<PathBuf>,
     loaded: [OnceLock<Arc<Databases>>; 3],
+    /// Held while a file is read.
+    reading: Mutex<()>,
+    /// Whether a damaged file of each class has been said.
+    said: [AtomicBool; 3],
     memory: Memory,
     progress: Box<Progress>,
     warn: Box<dyn Fn(&str) + Send + Sync>,
@@ -54,6 +59,8 @@ impl DiskCache {
         DiskCache {
             folder,
             loaded: Default::default(),
+            reading: Mutex::new(()),
+            said: Default::default(),
             memory: Memory::new(),
             progress,
             warn,
@@ -75,7 +82,8 @@ impl DiskCache {
     fn read(&self, folder: &Path, class: Class, quiet: bool) -> Option<Databases> {
         let file = DiskCache::file(folder, class);
         let damaged = |why: &str| {
-            if !quiet {
+            // said once a run, however often the file is read
+            if !quiet && !self.said[class as usize].swap(true, Ordering::Relaxed) {
                 (self.warn)(&format!("{}: {why}; rebuilding it", file.display()));
             }
             None
@@ -162,6 +170,11 @@ impl Source for DiskCache {
         let Some(folder) = &self.folder else {
             return self.memory.ready(class);
         };
+        // one thread reads the file; the others wait for its tables rather than read their own
+        let _reading = self.reading.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(databases) = slot.get() {
+            return Some(databases.clone());
+        }
         let databases = self.read(folder, class, false)?;
         Some(slot.get_or_init(|| Arc::new(databases)).clone())
     }
