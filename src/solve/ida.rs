@@ -95,15 +95,28 @@ impl<H: Heuristic> Search<H> {
         }
     }
 
+    /// Makes the legal move `step`, keeping the heuristic in step.
+    fn play(&mut self, step: Move) {
+        let target = self.targets[usize::from(self.blank)][step as usize].expect("a legal move");
+        let (from, to) = (usize::from(target), usize::from(self.blank));
+        let tile = self.cells[from];
+        self.cells[to] = tile;
+        self.cells[from] = BLANK;
+        self.blank = target;
+        let vertical = matches!(step, Move::Up | Move::Down);
+        self.heuristic.slide(&self.cells, tile, from, to, vertical);
+        self.moves.push(step);
+    }
+
     /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
-    /// at depth `split`, hands the board to `leaf` instead of going deeper.
+    /// at depth `split`, hands the moves that led there to `leaf` instead of going deeper.
     fn dfs(
         &mut self,
         depth: u32,
         bound: u32,
         last: Option<Move>,
         split: u32,
-        leaf: &mut impl FnMut(&Search<H>, Option<Move>),
+        leaf: &mut impl FnMut(&[Move]),
     ) -> Step {
         let estimate = self.heuristic.estimate();
         if depth + estimate > bound {
@@ -113,7 +126,7 @@ impl<H: Heuristic> Search<H> {
             return Step::Found;
         }
         if depth == split {
-            leaf(self, last);
+            leaf(&self.moves);
             return Step::Above(u32::MAX);
         }
         self.nodes += 1;
@@ -193,7 +206,7 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
             return (Outcome::Beyond(limit), search.nodes);
         }
         let step = match jobs {
-            0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_, _| {}),
+            0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
             _ => split(&mut search, bound, jobs),
         };
         match step {
@@ -215,21 +228,19 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     bound: u32,
     jobs: usize,
 ) -> Step {
-    let mut boards = Vec::new();
-    let step = search.dfs(0, bound, None, SPLIT, &mut |board, last| {
-        boards.push((board.clone(), last));
+    // the boards, as the moves that lead to them: a thread replays them on its own copy
+    let mut boards: Vec<Vec<Move>> = Vec::new();
+    let step = search.dfs(0, bound, None, SPLIT, &mut |moves| {
+        boards.push(moves.to_vec())
     });
-    if !matches!(step, Step::Above(_)) || boards.is_empty() {
-        return step;
-    }
     let mut above = match step {
-        Step::Above(above) => above,
-        _ => u32::MAX,
+        Step::Above(above) if !boards.is_empty() => above,
+        step => return step,
     };
     let next = AtomicUsize::new(0);
     let first = AtomicUsize::new(usize::MAX);
     let spent = AtomicU64::new(search.nodes);
-    let budget = search.budget;
+    let root = &*search;
     let outcomes: Vec<OnceLock<(Step, Vec<Move>)>> =
         boards.iter().map(|_| OnceLock::new()).collect();
     thread::scope(|scope| {
@@ -239,12 +250,13 @@ fn split<H: Heuristic + Clone + Send + Sync>(
                 if at >= boards.len() || at > first.load(Ordering::Relaxed) {
                     break;
                 }
-                let (board, last) = &boards[at];
-                let mut below = board.clone();
-                let used = spent.load(Ordering::Relaxed);
+                let mut below = root.clone();
+                for &step in &boards[at] {
+                    below.play(step);
+                }
                 below.nodes = 0;
-                below.budget = budget.saturating_sub(used);
-                let step = below.dfs(SPLIT, bound, *last, WHOLE, &mut |_, _| {});
+                below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
+                let step = below.dfs(SPLIT, bound, boards[at].last().copied(), WHOLE, &mut |_| {});
                 spent.fetch_add(below.nodes, Ordering::Relaxed);
                 if matches!(step, Step::Found | Step::Exhausted) {
                     first.fetch_min(at, Ordering::Relaxed);

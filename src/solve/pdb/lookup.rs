@@ -19,6 +19,13 @@ struct Slot {
     shift: u8,
 }
 
+/// What undoes a move: each frame's address and entry of the pattern that moved, before it.
+#[derive(Clone, Copy)]
+pub struct Undo {
+    addresses: [usize; FRAMES],
+    values: [u8; FRAMES],
+}
+
 /// The estimate of a 4×4 board against one goal, from its class's databases.
 #[derive(Clone)]
 pub struct Lookup<'a> {
@@ -27,6 +34,9 @@ pub struct Lookup<'a> {
     map: [[u8; CELLS]; FRAMES],
     /// Each tile's slot, in each frame.
     slots: [[Slot; CELLS]; FRAMES],
+    /// What each tile adds to its pattern's address in each cell, in each frame: the cell the
+    /// frame takes it to, shifted to the tile's digit.
+    digits: [[[usize; CELLS]; CELLS]; FRAMES],
     /// Each pattern's address, and entry, in each frame; and each frame's sum of entries.
     addresses: [[usize; 3]; FRAMES],
     values: [[u8; 3]; FRAMES],
@@ -45,6 +55,7 @@ impl<'a> Lookup<'a> {
             tables: [&entries[0], &entries[1], &entries[2]],
             map: [[0; CELLS]; FRAMES],
             slots: [[Slot::default(); CELLS]; FRAMES],
+            digits: [[[0; CELLS]; CELLS]; FRAMES],
             addresses: [[0; 3]; FRAMES],
             values: [[0; 3]; FRAMES],
             sums: [0; FRAMES],
@@ -72,6 +83,10 @@ impl<'a> Lookup<'a> {
                     pattern: pattern as u8,
                     shift: 4 * place as u8,
                 };
+                for cell in 0..CELLS {
+                    lookup.digits[frame][usize::from(tile)][cell] =
+                        usize::from(lookup.map[frame][cell]) << (4 * place);
+                }
             }
             let mut cells = [[0u8; CELLS]; 3];
             for (cell, &tile) in start.cells().iter().enumerate() {
@@ -92,26 +107,25 @@ impl<'a> Lookup<'a> {
         lookup
     }
 
-    /// Moves `tile` from cell `from` to cell `to` in `frame`; returns the entry it replaced.
+    /// Moves `tile` from cell `from` to cell `to` in `frame`; returns the pattern's address and
+    /// entry before.
     #[inline(always)]
-    fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> u8 {
-        let slot = self.slots[frame][usize::from(tile)];
-        let pattern = usize::from(slot.pattern);
-        let (from, to) = (self.map[frame][from], self.map[frame][to]);
-        let at = self.addresses[frame][pattern] - (usize::from(from) << slot.shift)
-            + (usize::from(to) << slot.shift);
+    fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> (usize, u8) {
+        let pattern = usize::from(self.slots[frame][usize::from(tile)].pattern);
+        let digits = &self.digits[frame][usize::from(tile)];
+        let before = self.addresses[frame][pattern];
+        let at = before - digits[from] + digits[to];
         self.addresses[frame][pattern] = at;
         let value = self.tables[pattern][at];
-        let before = self.values[frame][pattern];
+        let was = self.values[frame][pattern];
         self.values[frame][pattern] = value;
-        self.sums[frame] = self.sums[frame] + u32::from(value) - u32::from(before);
-        before
+        self.sums[frame] = self.sums[frame] + u32::from(value) - u32::from(was);
+        (before, was)
     }
 }
 
 impl Heuristic for Lookup<'_> {
-    /// Each frame's entry, before the move, of the pattern that moved.
-    type Undo = [u8; FRAMES];
+    type Undo = Undo;
 
     #[inline]
     fn estimate(&self) -> u32 {
@@ -119,22 +133,22 @@ impl Heuristic for Lookup<'_> {
     }
 
     #[inline(always)]
-    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> [u8; FRAMES] {
-        [self.shift(0, tile, from, to), self.shift(1, tile, from, to)]
+    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo {
+        let (first, second) = (self.shift(0, tile, from, to), self.shift(1, tile, from, to));
+        Undo {
+            addresses: [first.0, second.0],
+            values: [first.1, second.1],
+        }
     }
 
     #[inline(always)]
-    fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: [u8; FRAMES]) {
-        for (frame, &before) in undo.iter().enumerate() {
-            let slot = self.slots[frame][usize::from(tile)];
-            let pattern = usize::from(slot.pattern);
-            let (from, to) = (self.map[frame][from], self.map[frame][to]);
-            self.addresses[frame][pattern] = self.addresses[frame][pattern]
-                - (usize::from(to) << slot.shift)
-                + (usize::from(from) << slot.shift);
+    fn unslide(&mut self, tile: u8, _: usize, _: usize, _: bool, undo: Undo) {
+        for frame in 0..FRAMES {
+            let pattern = usize::from(self.slots[frame][usize::from(tile)].pattern);
+            self.addresses[frame][pattern] = undo.addresses[frame];
             let now = self.values[frame][pattern];
-            self.values[frame][pattern] = before;
-            self.sums[frame] = self.sums[frame] + u32::from(before) - u32::from(now);
+            self.values[frame][pattern] = undo.values[frame];
+            self.sums[frame] = self.sums[frame] + u32::from(undo.values[frame]) - u32::from(now);
         }
     }
 }
