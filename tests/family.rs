@@ -414,3 +414,40 @@ fn batch_and_judge_read_goal_at_each_judge_s_size() {
         .assert()
         .success();
 }
+
+#[test]
+fn several_threads_answer_in_order_with_the_same_answers() {
+    // 4x4 boards of every depth up to 40 moves, and unreachable and malformed cases among them
+    let (boards, _, code) = run(
+        &[
+            "gen", "uva10181", "-n", "150", "--walk", "40", "--seed", "5",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let mut input = boards.replacen("150\n", "152\n", 1);
+    input.push_str(
+        "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99\n",
+    );
+    let one = run(&["uva10181", "--stats"], &input);
+    assert_eq!(one.2, Some(2), "the malformed case: {}", one.1);
+    for jobs in ["2", "3"] {
+        let many = run(&["uva10181", "--stats", "--jobs", jobs], &input);
+        assert_eq!(many.0, one.0, "--jobs {jobs}");
+        assert_eq!(many.2, one.2);
+        // a line a case on standard error, in the cases' order, and the error where it was
+        let shape = |err: &str| -> Vec<String> {
+            err.lines()
+                .map(|line| {
+                    line.split_whitespace()
+                        .take(3)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        };
+        assert_eq!(shape(&many.1), shape(&one.1), "--jobs {jobs}");
+    }
+    assert_eq!(one.0.lines().count(), 151);
+    assert!(one.0.lines().nth(150) == Some("This puzzle is not solvable."));
+}
