@@ -146,6 +146,18 @@ fn a_damaged_cache_is_rebuilt_in_place() {
 }
 
 #[test]
+fn a_build_removes_what_a_run_killed_while_writing_left_and_nothing_else() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let left = dir.path().join(".eight-pdb-a1B2c3");
+    fs::write(&left, b"half a file").expect("write");
+    let other = dir.path().join("notes.txt");
+    fs::write(&other, b"kept").expect("write");
+    let (cache, _) = cache_in(dir.path());
+    cache.get(Class::Corner);
+    assert_eq!(names(dir.path()), ["notes.txt", "pdb-corner-v2.bin"]);
+}
+
+#[test]
 fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
     let dir = tempfile::tempdir().expect("a folder");
     let elsewhere = tempfile::tempdir().expect("another folder");

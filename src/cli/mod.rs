@@ -155,8 +155,9 @@ struct EngineArgs {
     /// given up as an error [default: 500000000]
     #[arg(long, value_name = "NODES")]
     max_nodes: Option<u64>,
-    /// Threads that solve boards of more than 9 cells; with more than one, 64 cases a thread
-    /// are read ahead, and the answers still come in order
+    /// Threads that solve boards other than 3x3: several cases side by side, or one 4x4
+    /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
+    /// in order
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,

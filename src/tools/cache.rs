@@ -6,7 +6,7 @@
 //! would write, or it is rebuilt (and the user told why). It is written under a fresh temporary
 //! name beside its target and renamed over it, so a reader sees a whole file or none; a build
 //! holds a lock on the folder, so that concurrent runs wait for one build instead of racing
-//! with their own, and read its file.
+//! with their own, and read its file; the build removes what runs killed while writing left.
 //!
 //! File layout: [`MAGIC`], the format version (u32, little-endian), the class, the number of
 //! patterns and each pattern (its size, then its tiles), every entry of every pattern in
@@ -21,7 +21,6 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
-use tempfile::NamedTempFile;
 
 use crate::solve::pdb::{addresses, Class, Databases, Memory, Source};
 
@@ -151,7 +150,10 @@ impl DiskCache {
             // another run may have built it while this one waited
             Ok(_lock) => match self.read(folder, class, true) {
                 Some(databases) => databases,
-                None => self.build(Some(folder), class),
+                None => {
+                    remove_stale(folder);
+                    self.build(Some(folder), class)
+                }
             },
             Err(error) => {
                 (self.warn)(&format!("cannot use {}: {error}", folder.display()));
@@ -188,6 +190,23 @@ impl Source for DiskCache {
             .clone()
     }
 }
+
+/// Removes the temporary files in `folder`, whose lock this run holds: every writer holds it
+/// while its file is staged, so any left are those of runs killed while writing (33.6 MB each).
+fn remove_stale(folder: &Path) {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let staged = entry.file_name().to_string_lossy().starts_with(STAGED);
+        if staged && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// How the name of a file being written begins.
+const STAGED: &str = ".eight-pdb-";
 
 /// The header of `class`'s file: everything before the entries.
 fn header(class: Class) -> Vec<u8> {
@@ -259,7 +278,9 @@ pub fn encode(databases: &Databases) -> Vec<u8> {
 
 /// Writes `databases` into `folder` under a temporary name, then renames it into place.
 fn write(folder: &Path, databases: &Databases) -> io::Result<()> {
-    let staged = NamedTempFile::new_in(folder)?;
+    let staged = tempfile::Builder::new()
+        .prefix(STAGED)
+        .tempfile_in(folder)?;
     let mut out = BufWriter::new(staged);
     out.write_all(&encode(databases))?;
     let staged = out.into_inner().map_err(io::IntoInnerError::into_error)?;
