@@ -3,6 +3,8 @@
 //! rebuilt in place, never written through; concurrent runs share one whole file; a run killed
 //! while building leaves no file behind.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -10,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use common::names;
 use eight::solve::pdb::{Class, Memory, Source};
 use eight::tools::cache::{self, DiskCache};
 
@@ -40,22 +43,6 @@ fn cache_in(folder: &Path) -> (DiskCache, Warnings) {
 
 fn said(warnings: &Warnings) -> Vec<String> {
     warnings.lock().expect("lock").clone()
-}
-
-/// The names in `folder`.
-fn names(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .expect("a folder")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

@@ -2,29 +2,12 @@
 //! never half a pair, never a mix of two runs, never a leftover (issue 12).
 
 mod common;
-use common::eight;
+use common::{eight, names};
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
 use predicates::prelude::*;
-
-/// The names in `folder`, sorted.
-fn names(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .expect("a folder")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-}
 
 #[test]
 fn never_writes_through_a_planted_link() {
