@@ -218,3 +218,34 @@ fn a_run_killed_while_building_leaves_no_cache_file() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
     assert!(fs::read(&file).expect("cached") == reference());
 }
+
+#[test]
+fn a_build_shows_its_progress_on_a_terminal_only() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // `script` gives the run a terminal
+    let command = format!(
+        "XDG_CACHE_HOME={} {} steps --size 4x4 --goal '{}' '{KORF_ONE}'",
+        dir.path().display(),
+        assert_cmd::cargo::cargo_bin("eight").display(),
+        korf_goal()
+    );
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("script runs");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    let tail: String = shown
+        .chars()
+        .rev()
+        .take(300)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    assert!(
+        shown.contains("15-puzzle databases, built once into"),
+        "{tail}"
+    );
+    assert!(shown.contains("100%"), "{tail}");
+    assert!(shown.trim_end().ends_with("57"), "{tail}");
+}

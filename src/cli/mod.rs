@@ -357,7 +357,7 @@ fn install_cache() {
     let bar = OnceLock::new();
     let progress = move |done: u64, total: u64| {
         let bar = bar.get_or_init(|| {
-            let bar = batch::progress_bar(total, "{bar:40} {percent:>3}% {wide_msg}");
+            let bar = batch::progress_bar(total, "{bar:20} {percent:>3}% {wide_msg}");
             bar.set_message(match &shown {
                 Some(folder) => {
                     format!("15-puzzle databases, built once into {folder}")
