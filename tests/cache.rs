@@ -13,8 +13,9 @@ use std::thread;
 use std::time::Duration;
 
 use common::names;
-use eight::solve::pdb::{Class, Memory, Source};
+use eight::solve::pdb::{Class, Databases, Memory, Source};
 use eight::tools::cache::{self, DiskCache};
+use nix::fcntl::{Flock, FlockArg};
 
 /// One build for the whole binary: the bytes a whole cache file holds.
 static SOURCE: Memory = Memory::new();
@@ -110,7 +111,8 @@ fn a_damaged_cache_is_never_trusted() {
         let said = said(&warnings);
         assert_eq!(said.len(), 1, "{what}: {said:?}");
         assert!(
-            said[0].contains("pdb-corner-v2.bin") && said[0].ends_with("rebuilding it"),
+            said[0].contains("pdb-corner-v2.bin")
+                && said[0].ends_with("removed; it is rebuilt when a board needs it"),
             "{what}: {said:?}"
         );
     }
@@ -166,6 +168,193 @@ fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
     );
 }
 
+/// The reference file with the entries of pattern `pattern` changed by `change` (given the
+/// entry's address and value), its checksum made right again: a poison a CRC cannot see.
+fn poisoned(pattern: usize, change: &dyn Fn(usize, u8) -> u8) -> Vec<u8> {
+    let databases = SOURCE.get(Class::Corner);
+    let mut entries = databases.entries().to_vec();
+    for (address, entry) in entries[pattern].iter_mut().enumerate() {
+        *entry = change(address, *entry);
+    }
+    let poisoned = Databases::from_entries(Class::Corner, entries).expect("the same sizes");
+    cache::encode(&poisoned)
+}
+
+#[test]
+fn a_poisoned_cache_with_a_right_checksum_is_refused() {
+    // the goal placement of the corner class's first pattern, and one whose free cells make
+    // one region, as do those of the placement one move of tile 1 to the right
+    let goal = [1usize, 4, 5, 8, 9, 12];
+    let address = |cells: &[usize]| cells.iter().rev().fold(0, |a, &c| a << 4 | c);
+    let open = address(&[6, 4, 5, 8, 9, 12]);
+    let poisons: Vec<(&str, Vec<u8>)> = vec![
+        ("every entry 40", poisoned(0, &|_, _| 40)),
+        ("6 added to the small pattern", poisoned(2, &|_, e| e + 6)),
+        (
+            "one entry three too many, in the open",
+            poisoned(0, &|a, e| if a == open { e + 3 } else { e }),
+        ),
+        (
+            "every entry but the goal's doubled",
+            poisoned(0, &|a, e| if a == address(&goal) { e } else { 2 * e }),
+        ),
+    ];
+    for (what, bytes) in poisons {
+        let dir = tempfile::tempdir().expect("a folder");
+        let file = DiskCache::file(dir.path(), Class::Corner);
+        fs::write(&file, &bytes).expect("write");
+        assert!(
+            cache::decode(Class::Corner, &mut &bytes[..]).is_ok(),
+            "{what}: whole"
+        );
+        let (cache, warnings) = cache_in(dir.path());
+        assert!(cache.ready(Class::Corner).is_none(), "{what}: trusted");
+        let said = said(&warnings);
+        assert!(
+            said.len() == 1 && said[0].contains("not a true database"),
+            "{what}: {said:?}"
+        );
+        assert!(!file.exists(), "{what}: the poisoned file is removed");
+        assert!(
+            *cache.get(Class::Corner) == *SOURCE.get(Class::Corner),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn a_poisoned_cache_gives_no_wrong_answer_in_a_run() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    fs::create_dir_all(&folder).expect("a folder");
+    fs::write(
+        DiskCache::file(&folder, Class::Corner),
+        poisoned(2, &|_, e| e + 6),
+    )
+    .expect("write");
+    let output = korf_run(dir.path()).output().expect("run");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert!(fs::read(DiskCache::file(&folder, Class::Corner)).expect("rebuilt") == reference());
+}
+
+#[test]
+fn a_damaged_cache_is_judged_once_a_run_and_removed() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = DiskCache::file(dir.path(), Class::Corner);
+    let mut bytes = reference();
+    bytes[2_000_000] ^= 1;
+    fs::write(&file, &bytes).expect("write");
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(cache.ready(Class::Corner).is_none());
+    assert!(!file.exists(), "removed, as said");
+    // a file put back is not read again by the same run: its boards cost nothing more
+    fs::write(&file, &bytes).expect("write");
+    for _ in 0..3 {
+        assert!(cache.ready(Class::Corner).is_none());
+    }
+    assert!(file.exists(), "not read again");
+    assert_eq!(said(&warnings).len(), 1, "{:?}", said(&warnings));
+}
+
+#[test]
+fn a_fifo_in_the_cache_s_place_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    fs::create_dir_all(&folder).expect("a folder");
+    let file = DiskCache::file(&folder, Class::Corner);
+    let made = Command::new("mkfifo").arg(&file).status().expect("mkfifo");
+    assert!(made.success());
+    let output = within_a_minute(korf_run(dir.path()));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a plain file"));
+    assert!(fs::read(&file).expect("a file now") == reference());
+}
+
+#[test]
+fn a_held_lock_is_said_and_waited_for_a_few_seconds_only() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    fs::create_dir_all(&folder).expect("a folder");
+    let held = Flock::lock(
+        fs::File::open(&folder).expect("open"),
+        FlockArg::LockExclusive,
+    )
+    .map_err(|(_, errno)| errno)
+    .expect("lock");
+    let output = within_a_minute(korf_run(dir.path()));
+    drop(held);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    let me = std::process::id();
+    assert!(
+        stderr.contains(&format!("waiting for process {me} (")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("gave up waiting for"), "{stderr}");
+    assert!(
+        names(&folder).is_empty(),
+        "nothing written without the lock"
+    );
+}
+
+#[test]
+fn a_relative_home_writes_nothing_under_the_current_folder() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut run = korf_run(dir.path());
+    run.env_remove("XDG_CACHE_HOME")
+        .env("HOME", "relative-home")
+        .current_dir(dir.path());
+    let output = run.output().expect("run");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+}
+
+#[test]
+fn a_file_size_limit_loses_no_answer_and_leaves_no_staged_file() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // ten megabytes: the databases' 33.6 MB cannot be written
+    let command = format!(
+        "ulimit -f 10000; exec {} steps --size 4x4 --goal '{}' '{KORF_ONE}'",
+        assert_cmd::cargo::cargo_bin("eight").display(),
+        korf_goal()
+    );
+    let output = Command::new("bash")
+        .args(["-c", &command])
+        .env("XDG_CACHE_HOME", dir.path())
+        .output()
+        .expect("bash");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot cache"));
+    assert!(names(&dir.path().join("eight")).is_empty());
+}
+
+#[test]
+fn a_run_that_reads_the_cache_removes_what_killed_runs_left() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    fs::create_dir_all(&folder).expect("a folder");
+    fs::write(DiskCache::file(&folder, Class::Corner), reference()).expect("write");
+    fs::write(folder.join(".eight-pdb-a1B2c3"), b"half a file").expect("write");
+    let output = korf_run(dir.path()).output().expect("run");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    assert_eq!(names(&folder), ["pdb-corner-v2.bin"]);
+}
+
+/// The output of `command`, which must end within a minute.
+fn within_a_minute(mut command: Command) -> std::process::Output {
+    let mut run = command.spawn().expect("spawn");
+    let started = std::time::Instant::now();
+    while run.try_wait().expect("wait").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            run.kill().expect("kill");
+            panic!("a run hangs");
+        }
+        thread::sleep(Duration::from_millis(50));
+    }
+    run.wait_with_output().expect("output")
+}
+
 /// Korf's first instance, 57 moves: past linear conflicts' probe, so a run fetches the databases.
 const KORF_ONE: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
@@ -194,8 +383,15 @@ fn concurrent_runs_share_one_whole_file() {
         let output = run.wait_with_output().expect("wait");
         assert!(output.status.success());
         assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
-        // no run found a damaged file: none read another's half-written one
-        assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+        // no run found a damaged file: none read another's half-written one; a run may say
+        // whose build it waits for
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr
+                .lines()
+                .all(|l| l.starts_with("eight: waiting for process")),
+            "{stderr}"
+        );
     }
     let folder = dir.path().join("eight");
     assert_eq!(names(&folder), ["pdb-corner-v2.bin"]);

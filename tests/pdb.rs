@@ -128,3 +128,21 @@ fn every_class_s_goal_is_its_own_databases_zero() {
         assert_eq!(nodes, 0);
     }
 }
+
+#[test]
+fn true_databases_of_every_class_keep_the_rules_a_loaded_file_must_keep() {
+    for class in Class::ALL {
+        let databases = SOURCE.get(class);
+        assert_eq!(eight::solve::pdb::verify(&databases), Ok(()), "{class:?}");
+        // and one entry three too many, anywhere among the first pattern's placements in the
+        // open, is seen
+        let mut entries = databases.entries().to_vec();
+        let open = [6usize, 4, 7, 8, 10, 12]
+            .iter()
+            .rev()
+            .fold(0, |a, &c| a << 4 | c);
+        entries[0][open] += 3;
+        let raised = Databases::from_entries(class, entries).expect("sizes");
+        assert!(eight::solve::pdb::verify(&raised).is_err(), "{class:?}");
+    }
+}

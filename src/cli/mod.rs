@@ -315,6 +315,9 @@ fn exit(error: clap::Error) -> ! {
 
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
+    // past a file-size limit (`ulimit -f`), a write fails with EFBIG instead of killing the run:
+    // the cache's writer then removes its staged file and the answers still come
+    signal_hook::flag::register(signal_hook::consts::SIGXFSZ, Arc::default())?;
     install_cache();
     let cli = match invocation {
         Invocation::Solve(invocation) => return solve::answer(invocation),

@@ -3,10 +3,16 @@
 //! milliseconds by every later run.
 //!
 //! A cache file is never trusted: its size, header and CRC-32 must all match what this version
-//! would write, or it is rebuilt (and the user told why). It is written under a fresh temporary
+//! would write, and its entries must keep the rules of true tables ([`pdb::verify`]: a CRC
+//! proves a file whole, not honest), or it is removed, rebuilt when a board needs it, and the
+//! user told why, once a run: a file judged damaged is not read again by the same run. It is
+//! opened without following links and without blocking (a FIFO in its place is refused, not
+//! waited on). It is written under a fresh temporary
 //! name beside its target and renamed over it, so a reader sees a whole file or none; a build
 //! holds a lock on the folder, so that concurrent runs wait for one build instead of racing
-//! with their own, and read its file; the build removes what runs killed while writing left.
+//! with their own, and read its file, for a few seconds ([`LOCK_WAIT`]), saying whom they wait
+//! for: past that, the run builds the databases in memory. What runs killed while writing left
+//! is removed by the next run that takes the lock.
 //!
 //! File layout: [`MAGIC`], the format version (u32, little-endian), the class, the number of
 //! patterns and each pattern (its size, then its tiles), every entry of every pattern in
@@ -14,15 +20,21 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
 
-use crate::solve::pdb::{addresses, Class, Databases, Memory, Source};
+use crate::solve::pdb::{self, addresses, Class, Databases, Memory, Source};
+
+/// How long a run waits for another's lock on the folder before it builds in memory: a build
+/// takes two to four seconds here, twice that with four at once on two cores.
+pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"eightPDB";
@@ -40,8 +52,9 @@ pub struct DiskCache {
     loaded: [OnceLock<Arc<Databases>>; 3],
     /// Held while a file is read.
     reading: Mutex<()>,
-    /// Whether a damaged file of each class has been said.
-    said: [AtomicBool; 3],
+    /// Whether each class's file has been found damaged (and said) by this run: it is not read
+    /// again until this run builds it.
+    damaged: [AtomicBool; 3],
     memory: Memory,
     progress: Box<Progress>,
     warn: Box<dyn Fn(&str) + Send + Sync>,
@@ -59,16 +72,20 @@ impl DiskCache {
             folder,
             loaded: Default::default(),
             reading: Mutex::new(()),
-            said: Default::default(),
+            damaged: Default::default(),
             memory: Memory::new(),
             progress,
             warn,
         }
     }
 
-    /// The user's cache folder for eight (`$XDG_CACHE_HOME/eight`, or `~/.cache/eight`).
+    /// The user's cache folder for eight (`$XDG_CACHE_HOME/eight`, or `~/.cache/eight`), when
+    /// it is an absolute path: a relative `HOME` would put it under whatever folder a run
+    /// starts in, so there is then none (the databases live in memory).
     pub fn folder() -> Option<PathBuf> {
-        dirs::cache_dir().map(|cache| cache.join("eight"))
+        dirs::cache_dir()
+            .map(|cache| cache.join("eight"))
+            .filter(|folder| folder.is_absolute())
     }
 
     /// The file of `class`'s databases in `folder`.
@@ -76,48 +93,61 @@ impl DiskCache {
         folder.join(format!("pdb-{}-v{VERSION}.bin", class.name()))
     }
 
-    /// The databases of `class` from the cache file, if it is whole; a damaged file is said
-    /// unless `quiet`.
+    /// The databases of `class` from the cache file, if it is whole and keeps the rules; a
+    /// damaged file is said unless `quiet`, and removed.
     fn read(&self, folder: &Path, class: Class, quiet: bool) -> Option<Databases> {
         let file = DiskCache::file(folder, class);
-        let damaged = |why: &str| {
-            // said once a run, however often the file is read
-            if !quiet && !self.said[class as usize].swap(true, Ordering::Relaxed) {
-                (self.warn)(&format!("{}: {why}; rebuilding it", file.display()));
+        let damaged = |why: &str, seen: Option<(u64, u64)>| {
+            self.damaged[class as usize].store(true, Ordering::Relaxed);
+            let removed = set_aside(&file, seen);
+            if !quiet {
+                let what = if removed {
+                    "removed; it is rebuilt when a board needs it"
+                } else {
+                    "not used; the databases are built when a board needs them"
+                };
+                (self.warn)(&format!("{}: {why}; {what}", file.display()));
             }
             None
         };
-        // only a plain file of the right size is read: never through a link, never a FIFO
-        // or a huge file (checked on the file opened, so it cannot be swapped in between)
+        // only a plain file of the right size is read: never through a link, never waiting on
+        // a FIFO, never a huge file (checked on the file opened, so it cannot be swapped in
+        // between)
         let opened = fs::OpenOptions::new()
             .read(true)
-            .custom_flags(OFlag::O_NOFOLLOW.bits())
+            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
             .open(&file);
         let opened = match opened {
             Ok(opened) => opened,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return None,
             Err(error) if error.raw_os_error() == Some(Errno::ELOOP as i32) => {
-                return damaged("a link, not a plain file")
+                return damaged("a link, not a plain file", None)
             }
-            Err(error) => return damaged(&error.to_string()),
+            Err(error) => return damaged(&error.to_string(), None),
         };
         let metadata = match opened.metadata() {
             Ok(metadata) => metadata,
-            Err(error) => return damaged(&error.to_string()),
+            Err(error) => return damaged(&error.to_string(), None),
         };
+        // what was opened, to remove that file and no other that took its place since
+        let seen = Some((metadata.dev(), metadata.ino()));
         let expected = expected_size(class);
         if !metadata.is_file() {
-            return damaged("not a plain file");
+            return damaged("not a plain file", seen);
         }
         if metadata.len() != expected as u64 {
-            return damaged(&format!(
-                "{} bytes where {expected} were expected",
-                metadata.len()
-            ));
+            return damaged(
+                &format!("{} bytes where {expected} were expected", metadata.len()),
+                seen,
+            );
         }
-        match decode(class, &mut BufReader::with_capacity(1 << 16, opened)) {
-            Ok(databases) => Some(databases),
-            Err(why) => damaged(&why),
+        let databases = match decode(class, &mut BufReader::with_capacity(1 << 16, opened)) {
+            Ok(databases) => databases,
+            Err(why) => return damaged(&why, seen),
+        };
+        match pdb::verify(&databases) {
+            Ok(()) => Some(databases),
+            Err(why) => damaged(&format!("not a true database ({why})"), seen),
         }
     }
 
@@ -136,30 +166,112 @@ impl DiskCache {
     }
 
     /// The databases of `class` from the folder, built under its lock when the file is
-    /// missing or damaged (another run's build is waited for and read).
+    /// missing or damaged (another run's build is waited for and read, a few seconds at most).
     fn fetch(&self, folder: &Path, class: Class) -> Databases {
-        if let Some(databases) = self.read(folder, class, false) {
-            return databases;
+        if !self.damaged[class as usize].load(Ordering::Relaxed) {
+            if let Some(databases) = self.read(folder, class, false) {
+                return databases;
+            }
         }
-        let lock = fs::create_dir_all(folder)
-            .and_then(|()| File::open(folder))
-            .and_then(|dir| {
-                Flock::lock(dir, FlockArg::LockExclusive).map_err(|(_, errno)| errno.into())
-            });
-        match lock {
+        match lock(folder, &*self.warn) {
             // another run may have built it while this one waited
-            Ok(_lock) => match self.read(folder, class, true) {
+            Ok(Some(_lock)) => match self.read(folder, class, true) {
                 Some(databases) => databases,
                 None => {
                     remove_stale(folder);
                     self.build(Some(folder), class)
                 }
             },
+            Ok(None) => {
+                (self.warn)(&format!(
+                    "gave up waiting for {} after {} s: the databases are built for this run \
+                     alone",
+                    folder.display(),
+                    LOCK_WAIT.as_secs()
+                ));
+                self.build(None, class)
+            }
             Err(error) => {
                 (self.warn)(&format!("cannot use {}: {error}", folder.display()));
                 self.build(None, class)
             }
         }
+    }
+}
+
+/// The folder's lock, taken within [`LOCK_WAIT`] (`None` past it), saying after a second
+/// which process holds it.
+fn lock(folder: &Path, warn: &(dyn Fn(&str) + Send + Sync)) -> io::Result<Option<Flock<File>>> {
+    fs::create_dir_all(folder)?;
+    let mut dir = File::open(folder)?;
+    let started = Instant::now();
+    let mut told = false;
+    loop {
+        match Flock::lock(dir, FlockArg::LockExclusiveNonblock) {
+            Ok(lock) => return Ok(Some(lock)),
+            Err((back, Errno::EWOULDBLOCK)) => dir = back,
+            Err((_, errno)) => return Err(errno.into()),
+        }
+        let waited = started.elapsed();
+        if waited >= LOCK_WAIT {
+            return Ok(None);
+        }
+        if !told && waited >= Duration::from_secs(1) {
+            told = true;
+            let holder = dir
+                .metadata()
+                .ok()
+                .and_then(|m| holder(m.ino()))
+                .map_or("another process".to_string(), |(pid, name)| {
+                    format!("process {pid} ({name})")
+                });
+            warn(&format!(
+                "waiting for {holder}, which holds the lock on {}; at most {} s more",
+                folder.display(),
+                (LOCK_WAIT - waited).as_secs()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The process holding a `flock` on the file of inode `inode`, and its name, from
+/// `/proc/locks`.
+fn holder(inode: u64) -> Option<(u32, String)> {
+    let locks = fs::read_to_string("/proc/locks").ok()?;
+    locks.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // `1: FLOCK  ADVISORY  WRITE 12345 08:01:1234567 0 EOF`; waiters are marked `->`
+        if fields.get(1) != Some(&"FLOCK") {
+            return None;
+        }
+        let found = fields.get(5)?.rsplit(':').next()?.parse::<u64>().ok()?;
+        let pid: u32 = fields.get(4)?.parse().ok()?;
+        let name = fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        (found == inode).then(|| (pid, name.trim().to_string()))
+    })
+}
+
+/// Removes a damaged cache file, if it is still the one examined (`seen`: its device and inode;
+/// `None` for a link, which is removed itself, never followed); whether it is gone.
+fn set_aside(file: &Path, seen: Option<(u64, u64)>) -> bool {
+    let Ok(now) = fs::symlink_metadata(file) else {
+        return false;
+    };
+    let same = match seen {
+        Some(seen) => (now.dev(), now.ino()) == seen,
+        None => now.file_type().is_symlink(),
+    };
+    same && !now.is_dir() && fs::remove_file(file).is_ok()
+}
+
+/// Removes what killed runs left in `folder`, if no other run holds its lock now.
+fn tidy(folder: &Path) {
+    let locked = File::open(folder)
+        .ok()
+        .and_then(|dir| Flock::lock(dir, FlockArg::LockExclusiveNonblock).ok());
+    if let Some(_lock) = locked {
+        remove_stale(folder);
     }
 }
 
@@ -177,7 +289,11 @@ impl Source for DiskCache {
         if let Some(databases) = slot.get() {
             return Some(databases.clone());
         }
+        if self.damaged[class as usize].load(Ordering::Relaxed) {
+            return None;
+        }
         let databases = self.read(folder, class, false)?;
+        tidy(folder);
         Some(slot.get_or_init(|| Arc::new(databases)).clone())
     }
 

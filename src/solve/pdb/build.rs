@@ -45,6 +45,11 @@ fn flood(free: u16, from: u8) -> u16 {
     }
 }
 
+/// Whether the cells of `free` make one region (or none).
+pub fn connected(free: u16) -> bool {
+    free == 0 || flood(free, free.trailing_zeros() as u8) == free
+}
+
 /// The cells of a placement.
 fn occupied(cells: &[u8]) -> u16 {
     cells.iter().fold(0, |mask, &cell| mask | 1 << cell)

@@ -14,12 +14,14 @@
 mod build;
 mod lookup;
 pub mod rank;
+mod verify;
 
 use std::sync::{Arc, OnceLock};
 
 pub use build::build;
 pub use lookup::Lookup;
 pub use rank::{addresses, placements, CELLS};
+pub use verify::verify;
 
 /// The side of the square.
 const SIDE: usize = 4;
