@@ -37,7 +37,7 @@ fn each_statement_sample_gives_its_output_byte_for_byte() {
         ),
         (
             "lightoj1121",
-            format!("2\n\n{}", BOARDS_4X4.replacen("\n13 1", "\n\n13 1", 1)),
+            format!("2\n\n{}", BOARDS_4X4.replacen("\n13 1 ", "\n\n13 1 ", 1)),
             "Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\n",
         ),
         (

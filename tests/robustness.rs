@@ -371,3 +371,86 @@ fn an_interrupted_gen_leaves_only_whole_lines() {
         );
     }
 }
+
+/// `count` 4×4 boards a few random moves from the usual goal, each as four rows of numbers.
+fn shallow_boards(rng: &mut rand_chacha::ChaCha8Rng, count: usize) -> Vec<[String; 4]> {
+    use rand::Rng;
+    (0..count)
+        .map(|_| {
+            let mut cells: Vec<u32> = (1..16).chain([0]).collect();
+            let mut blank = 15usize;
+            for _ in 0..rng.random_range(0..12u32) {
+                let (row, column) = (blank / 4, blank % 4);
+                let next = match rng.random_range(0..4u32) {
+                    0 if row < 3 => blank + 4,
+                    1 if column > 0 => blank - 1,
+                    2 if column < 3 => blank + 1,
+                    3 if row > 0 => blank - 4,
+                    _ => continue,
+                };
+                cells.swap(blank, next);
+                blank = next;
+            }
+            [0, 1, 2, 3].map(|row| cells[4 * row..4 * row + 4].iter().join_spaced())
+        })
+        .collect()
+}
+
+trait JoinSpaced {
+    fn join_spaced(self) -> String;
+}
+
+impl<'a, I: Iterator<Item = &'a u32>> JoinSpaced for I {
+    fn join_spaced(self) -> String {
+        self.map(u32::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+#[test]
+fn one_corrupted_row_of_a_4x4_board_changes_no_other_answer() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
+    for round in 0..80 {
+        let lightoj = round % 2 == 0;
+        let command = if lightoj { "lightoj1121" } else { "uva10181" };
+        let cases = rng.random_range(2..7usize);
+        let mut boards = shallow_boards(&mut rng, cases);
+        let write = |boards: &[[String; 4]]| {
+            let mut text = format!("{cases}\n");
+            for board in boards {
+                if lightoj {
+                    text.push('\n');
+                }
+                text.push_str(&board.join("\n"));
+                text.push('\n');
+            }
+            text
+        };
+        let input = write(&boards);
+        let (before, _, _) = run(command, input.as_bytes());
+        let before: Vec<&str> = before.lines().collect();
+        assert_eq!(before.len(), cases, "round {round}: {input:?}");
+        // one row of one board: a number more, a number fewer, or a cell that is no tile
+        let case = rng.random_range(0..cases as u32) as usize;
+        let row = rng.random_range(0..4u32) as usize;
+        let line = &mut boards[case][row];
+        let how = rng.random_range(0..3u32);
+        match how {
+            // a number more on the last row still gives a whole board, then a fragment
+            0 if row < 3 => line.push_str(" 9"),
+            0 | 1 => *line = line.rsplit_once(' ').expect("four numbers").0.to_string(),
+            _ => *line = format!("17 {}", line.split_once(' ').expect("four numbers").1),
+        }
+        let corrupted = write(&boards);
+        let (after, err, code) = run(command, corrupted.as_bytes());
+        let mut expected = before.clone();
+        expected.remove(case);
+        let after: Vec<&str> = after.lines().collect();
+        assert_eq!(
+            after, expected,
+            "round {round}: case {case} of {corrupted:?}"
+        );
+        assert_eq!(err.lines().count(), 1, "round {round}: {corrupted:?} {err}");
+        assert_eq!(code, Some(2));
+    }
+}

@@ -74,6 +74,9 @@ pub struct Reading {
     pub header: Header,
     /// Whether `[`, `]` and `,` separate cells like whitespace (LeetCode's boards).
     pub brackets: bool,
+    /// Whether a blank line opens each case: one inside a board of several rows ends it,
+    /// malformed (elsewhere a blank line ends only a board already malformed).
+    pub blank_lines: bool,
 }
 
 impl Reading {
@@ -84,6 +87,7 @@ impl Reading {
             shape: Shape::SQUARE3,
             header: Header::None,
             brackets: false,
+            blank_lines: false,
         }
     }
 }
@@ -94,6 +98,7 @@ pub struct Cases<R> {
     boards: usize,
     shape: Shape,
     header: Header,
+    blank_lines: bool,
     /// Cells of the case being read, and the place of each.
     cells: Vec<u8>,
     places: Vec<Option<Place>>,
@@ -121,6 +126,15 @@ pub struct Cases<R> {
     sided: bool,
     /// Cases read so far, valid or malformed.
     read: u64,
+    /// Boards of several rows a line ([`Cases::by_rows`]): the rows the case being read has
+    /// spanned, the tokens of the line it took, whether it began on the line where the case
+    /// before ended, and, once it is malformed, its error while the rest of its rows are
+    /// dropped.
+    rows: usize,
+    line_tokens: usize,
+    shared_line: bool,
+    began_shared: bool,
+    draining: Option<InputError>,
 }
 
 /// `1 case`, `2 cases`.
@@ -177,6 +191,7 @@ impl<R: Read> Cases<R> {
             boards: reading.boards,
             shape: reading.shape,
             header: reading.header,
+            blank_lines: reading.blank_lines,
             cells: Vec::new(),
             places: Vec::new(),
             count: 0,
@@ -193,6 +208,11 @@ impl<R: Read> Cases<R> {
             announced: None,
             sided: false,
             read: 0,
+            rows: 0,
+            line_tokens: 0,
+            shared_line: false,
+            began_shared: false,
+            draining: None,
         };
         cases.reshape(reading.shape);
         cases
@@ -260,11 +280,12 @@ impl<R: Read> Cases<R> {
         self.shape.cells() * self.boards
     }
 
-    /// The number in the scanner's token, if it is one of at most `digits` digits.
+    /// The number in the scanner's token, if it is one of at most [`HEAD`] digits (the bytes
+    /// a token keeps: a longer one is no number read here, never its first digits).
     fn number(&self) -> Option<u64> {
         let token = self.scanner.token;
         let digits = token.bytes();
-        let short = token.len <= 18 && !digits.is_empty();
+        let short = token.len as usize <= HEAD && !digits.is_empty();
         (short && digits.iter().all(u8::is_ascii_digit))
             .then(|| std::str::from_utf8(digits).ok()?.parse().ok())?
     }
@@ -281,15 +302,93 @@ impl<R: Read> Cases<R> {
                 None
             }
             None => {
-                self.replay = true;
+                // a token that can start a case is read as one (the count is missing); any
+                // other (`-1`, `+1`, a huge number) was the count, malformed, and is dropped
+                self.replay = self.can_start_case();
                 self.plain = self.shape == Shape::SQUARE3;
                 Some(InputError {
                     place: token.place,
-                    found: token.shown(),
+                    found: match token.len as usize {
+                        len if len > HEAD => format!("{} ({len} characters)", token.shown()),
+                        _ => token.shown(),
+                    },
                     expected: "the number of cases first".into(),
                 })
             }
         }
+    }
+
+    /// Whether the scanner's token could be the first cells of a case: cells, a row or a board
+    /// of cells up to 9 cells a board; a blank beyond (a number there is read as the count).
+    fn can_start_case(&self) -> bool {
+        let token = self.scanner.token;
+        let len = token.len as usize;
+        let (width, cells) = (usize::from(self.shape.width), self.shape.cells());
+        if cells > 9 {
+            return matches!(token.bytes(), [b'x' | b'X']);
+        }
+        (len == 1 || len == width || len == cells)
+            && token.bytes().iter().all(|&b| cell(b).is_some())
+    }
+
+    /// Whether boards are read by rows: boards of more than 9 cells (a number a cell, a row a
+    /// line in every judge's layout) from a stream of lines. A malformed board then drops the
+    /// rest of its rows, to a blank line or as many lines as it has rows, so that the boards
+    /// after it are read from their first row, never shifted by the bad one. Not where each
+    /// case opens with its side (algs4's one board a file): the side starts the next board.
+    fn by_rows(&self) -> bool {
+        self.shape.cells() > 9
+            && self.header != Header::Side
+            && self.scanner.origin != Origin::Argument
+    }
+
+    /// At a line end, for boards read by rows: the malformed case that ends there, if one does.
+    fn row_line_ends(&mut self, place: Place) -> Option<InputError> {
+        let tokens = std::mem::take(&mut self.line_tokens);
+        self.shared_line = false;
+        let in_case = self.count > 0 || self.draining.is_some();
+        if !in_case {
+            return None;
+        }
+        let (width, height) = (
+            usize::from(self.shape.width),
+            usize::from(self.shape.height),
+        );
+        if tokens == 0 && (self.draining.is_some() || self.blank_lines) {
+            // a blank line is a board boundary (LightOJ's cases open with one)
+            return Some(self.draining.take().unwrap_or_else(|| InputError {
+                place,
+                found: format!(
+                    "a blank line after {} of {} cells",
+                    self.count,
+                    self.wanted()
+                ),
+                expected: "a complete board before it".into(),
+            }));
+        }
+        if tokens == 0 {
+            return None;
+        }
+        self.rows += (tokens / width).max(1);
+        if self.draining.is_none() && self.count % width != 0 {
+            let error = InputError {
+                place,
+                found: format!(
+                    "the end of the line after {} cells",
+                    self.count % self.shape.cells()
+                ),
+                expected: format!("whole rows of {width} cells"),
+            };
+            if self.began_shared {
+                // the rest of a line after a case: a fragment, not a board's first row
+                return Some(error);
+            }
+            self.draining = Some(self.problem.take().unwrap_or(error));
+        }
+        if self.draining.is_some() && self.rows >= height * self.boards {
+            return self.draining.take();
+        }
+        None
     }
 
     /// Reads the scanner's token as the side of the case's square board.
@@ -317,6 +416,7 @@ impl<R: Read> Cases<R> {
     fn malformed(&mut self, error: InputError, skip_line: bool) -> Item<'_> {
         self.read += 1;
         self.count = 0;
+        self.rows = 0;
         self.sided = false;
         self.skipping = skip_line;
         Item::Malformed(self.problem.take().unwrap_or(error))
@@ -345,6 +445,12 @@ impl<R: Read> Cases<R> {
                 self.scanner.next(before_wait)?
             };
             match event {
+                Event::Break(place) if self.by_rows() => {
+                    self.skipping = false;
+                    if let Some(error) = self.row_line_ends(place) {
+                        return Ok(self.malformed(error, false));
+                    }
+                }
                 Event::Break(place) => {
                     self.skipping = false;
                     if self.scanner.origin != Origin::Argument && self.count % width != 0 {
@@ -361,6 +467,9 @@ impl<R: Read> Cases<R> {
                 }
                 Event::End(place) => {
                     self.skipping = false;
+                    if let Some(error) = self.draining.take() {
+                        return Ok(self.malformed(error, false));
+                    }
                     if self.count == 0 && !self.sided {
                         return Ok(Item::End);
                     }
@@ -376,6 +485,7 @@ impl<R: Read> Cases<R> {
                     return Ok(self.malformed(error, false));
                 }
                 Event::Token if self.skipping => {}
+                Event::Token if self.draining.is_some() => self.line_tokens += 1,
                 Event::Token if self.header == Header::Count && !self.header_read => {
                     if let Some(error) = self.read_count() {
                         return Ok(Item::Header(error));
@@ -387,7 +497,15 @@ impl<R: Read> Cases<R> {
                     }
                 }
                 Event::Token => {
+                    if self.count == 0 {
+                        self.began_shared = self.shared_line;
+                    }
+                    self.line_tokens += 1;
                     if let Err(error) = self.take_token() {
+                        if self.by_rows() && !self.began_shared {
+                            self.draining = Some(self.problem.take().unwrap_or(error));
+                            continue;
+                        }
                         let len = self.scanner.token.len as usize;
                         let starts_a_case = len == 1 || len == width || len == self.shape.cells();
                         if self.problem.is_some() && starts_a_case {
@@ -543,6 +661,9 @@ impl<R: Read> Cases<R> {
 
     fn finish(&mut self) -> Item<'_> {
         self.count = 0;
+        self.rows = 0;
+        self.line_tokens = 0;
+        self.shared_line = true;
         self.sided = false;
         if let Some(error) = self.problem.take() {
             self.read += 1;

@@ -57,6 +57,9 @@ pub struct Judge {
     /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
     /// (algs4's checker), instead of being cases themselves.
     pub files: bool,
+    /// Whether a blank line opens each case, so that one inside a board ends it, malformed
+    /// (LightOJ's): the reader then finds the next board whatever the bad one lacked.
+    pub blank_lines: bool,
 }
 
 /// How a judge's statement writes a board.
@@ -112,6 +115,7 @@ Examples:
     layout: Layout::Glued,
     reachable_only: true,
     files: false,
+    blank_lines: false,
 };
 
 /// HOJ 10466: a start and then its goal, 9 numbers on a line each; the minimum number of moves.
@@ -138,6 +142,7 @@ Examples:
     layout: Layout::Spaced,
     reachable_only: false,
     files: false,
+    blank_lines: false,
 };
 
 /// POJ 1077: one board in x-notation; the canonical path to `12345678x`.
@@ -165,6 +170,7 @@ Examples:
     layout: Layout::XNotation,
     reachable_only: false,
     files: false,
+    blank_lines: false,
 };
 
 /// HDU 1043: POJ 1077's problem with many cases.
@@ -204,6 +210,7 @@ Examples:
     layout: Layout::XGlued,
     reachable_only: true,
     files: false,
+    blank_lines: false,
 };
 
 /// LightOJ 1121 15-Puzzle: T boards of 4 rows of 4 numbers; `Case k: ` and the canonical path in
@@ -238,6 +245,7 @@ Examples:
     layout: Layout::Rows,
     reachable_only: false,
     files: false,
+    blank_lines: true,
 };
 
 /// UVa 10181 15-Puzzle Problem: N boards of 4 rows of 4 numbers; the blank's moves in capitals.
@@ -259,6 +267,7 @@ Examples:
         limit: Some(50),
         ..LIGHTOJ1121.spelling
     },
+    blank_lines: false,
     ..LIGHTOJ1121
 };
 
@@ -288,6 +297,7 @@ Examples:
     layout: Layout::Lists,
     reachable_only: false,
     files: false,
+    blank_lines: false,
 };
 
 /// Princeton's 8puzzle assignment (algs4): files of the side n, then n rows; the minimum number
@@ -317,6 +327,7 @@ Examples:
     layout: Layout::Sided,
     reachable_only: false,
     files: true,
+    blank_lines: false,
 };
 
 /// Every judge, in the order of `--help`.
@@ -404,6 +415,7 @@ impl Judge {
             shape: self.shape,
             header: self.header,
             brackets: self.brackets,
+            blank_lines: self.blank_lines,
         }
     }
 

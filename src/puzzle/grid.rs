@@ -50,6 +50,11 @@ impl Shape {
         usize::from(self.width) * usize::from(self.height)
     }
 
+    /// The largest tile: `W·H − 1`, at most 255 (16×16), so a cell holds it in a byte.
+    pub fn last_tile(self) -> u8 {
+        u8::try_from(self.cells() - 1).expect("at most 256 cells")
+    }
+
     /// The cell the blank reaches from `cell` by `step`, if it stays on the board.
     #[inline]
     pub fn target(self, cell: usize, step: Move) -> Option<usize> {
@@ -104,8 +109,7 @@ impl Grid {
 
     /// The usual goal: the tiles in order, the blank last.
     pub fn ordered(shape: Shape) -> Grid {
-        let last = shape.cells() as u8;
-        let mut cells: Vec<u8> = (1..last).collect();
+        let mut cells: Vec<u8> = (1..=shape.last_tile()).collect();
         cells.push(BLANK);
         Grid { shape, cells }
     }

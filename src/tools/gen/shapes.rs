@@ -129,7 +129,7 @@ fn refusal(request: &Request, shape: Shape) -> Option<String> {
 
 /// A uniformly random board of `shape`: Fisher–Yates over the cells.
 fn shuffled(shape: Shape, rng: &mut ChaCha8Rng) -> Grid {
-    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+    let mut cells: Vec<u8> = (0..=shape.last_tile()).collect();
     for last in (1..cells.len()).rev() {
         let other = rng.random_range(0..=last as u32) as usize;
         cells.swap(last, other);

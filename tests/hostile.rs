@@ -1,0 +1,159 @@
+//! Tried as an attacker would: inputs, files and programs made to make `eight` answer wrongly,
+//! accept a wrong answer, hang or lose answers. Each test here reproduces one such finding and
+//! holds the fix.
+
+mod common;
+use common::eight;
+
+/// The usual goal of a `width`×`height` board, and the boards one move of the blank away from
+/// it (the blank one cell left, then one cell up), as lines of numbers.
+fn near_goal(width: usize, height: usize) -> [String; 3] {
+    let cells = width * height;
+    let mut goal: Vec<usize> = (1..cells).collect();
+    goal.push(0);
+    let mut left = goal.clone();
+    left.swap(cells - 1, cells - 2);
+    let mut up = goal.clone();
+    up.swap(cells - 1, cells - 1 - width);
+    [goal, left, up].map(|cells| {
+        cells
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+#[test]
+fn every_shape_from_2x2_to_16x16_knows_its_goal_and_its_neighbours() {
+    for width in 2..=16 {
+        for height in 2..=16 {
+            let size = format!("{width}x{height}");
+            let input = near_goal(width, height).join("\n") + "\n";
+            let output = eight()
+                .args(["path", "--size", &size])
+                .write_stdin(input.clone())
+                .output()
+                .expect("runs");
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                "\nr\nd\n",
+                "path --size {size}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            if (width, height) != (3, 3) {
+                let output = eight()
+                    .args(["steps", "--size", &size])
+                    .write_stdin(input)
+                    .output()
+                    .expect("runs");
+                assert_eq!(
+                    String::from_utf8_lossy(&output.stdout),
+                    "0\n1\n1\n",
+                    "{size}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn algs4_answers_a_solved_16x16_board_with_zero() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("puzzle16x16-00.txt");
+    let [goal, ..] = near_goal(16, 16);
+    let rows: Vec<String> = goal
+        .split(' ')
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|row| row.join(" "))
+        .collect();
+    std::fs::write(&file, format!("16\n{}\n", rows.join("\n"))).expect("write");
+    let output = eight().arg("algs4").arg(&file).output().expect("runs");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}: 0\n", file.display())
+    );
+}
+
+#[test]
+fn gen_never_panics_on_the_largest_boards() {
+    for judge in [
+        "p1379",
+        "hoj10466",
+        "poj1077",
+        "hdu1043",
+        "hdu3567",
+        "lightoj1121",
+        "uva10181",
+        "leetcode773",
+        "algs4",
+    ] {
+        for size in ["16x16", "16x2", "2x16"] {
+            let output = eight()
+                .args(["gen", judge, "--size", size, "-n", "2", "--walk", "3"])
+                .timeout(std::time::Duration::from_secs(60))
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                !stderr.contains("panicked"),
+                "gen {judge} --size {size}: {stderr}"
+            );
+            assert!(
+                matches!(output.status.code(), Some(0 | 2)),
+                "gen {judge} --size {size}: {output:?}"
+            );
+        }
+    }
+}
+
+fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let output = eight()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn a_count_that_is_no_count_is_said_once_and_the_first_case_is_case_1() {
+    for header in ["-1", "+1"] {
+        let (out, err, code) = run(&["hdu3567"], &format!("{header}\n123456780 123456708\n"));
+        assert_eq!(out, "Case 1: 1\nl\n", "{header}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("expected the number of cases first"), "{err}");
+        assert_eq!(code, Some(2));
+    }
+    let (_, err, _) = run(&["uva10181"], "999999999999999999\n");
+    assert!(err.contains("`999999999999…` (18 characters)"), "{err}");
+}
+
+#[test]
+fn a_bad_row_shifts_no_later_4x4_board() {
+    let solved_but_one = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15";
+    let two_away = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15";
+    let bad = "1 2 3 4\n5 6 7 8 9\n9 10 11 12\n13 14 0 15";
+    let (out, err, _) = run(
+        &["uva10181"],
+        &format!("3\n{bad}\n{solved_but_one}\n{two_away}\n"),
+    );
+    assert_eq!(out, "R\nRR\n", "{err}");
+    assert_eq!(err.lines().count(), 1, "the bad board alone: {err}");
+    // LightOJ's blank lines end a board that lacks a row
+    let short = "1 2 3 4\n5 6 7 8\n9 10 11 12";
+    let (out, err, _) = run(
+        &["lightoj1121"],
+        &format!("3\n\n{short}\n\n{solved_but_one}\n\n{two_away}\n"),
+    );
+    assert_eq!(out, "Case 2: R\nCase 3: RR\n", "{err}");
+    assert!(
+        err.starts_with("eight: line 6:1: found a blank line after 12 of 16 cells"),
+        "{err}"
+    );
+}
