@@ -157,3 +157,147 @@ fn a_bad_row_shifts_no_later_4x4_board() {
         "{err}"
     );
 }
+
+/// `eight judge hdu1043` of `script` (run by `sh`) on a file of `input` beside its answers in
+/// `case.out`, with `options`; what it printed, and its status.
+fn judge_script(
+    input: &str,
+    answers: &str,
+    options: &[&str],
+    script: &str,
+) -> (String, Option<i32>) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let cases = dir.path().join("hdu1043");
+    std::fs::create_dir(&cases).expect("folder");
+    std::fs::write(cases.join("case.in"), input).expect("write");
+    std::fs::write(cases.join("case.out"), answers).expect("write");
+    std::fs::write(dir.path().join("program.sh"), script).expect("write");
+    let output = eight()
+        .current_dir(dir.path())
+        .args(["judge", "hdu1043", "hdu1043"])
+        .args(options)
+        .args(["--", "sh", "program.sh"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn a_program_cannot_forge_its_supervisor_s_report() {
+    // a report line saying exit 0, 1 ms, 0.1 MiB, then the right answer, written to each of
+    // the parent's descriptors it can open; then it outstays the time limit
+    let forge = r#"
+report='{"ended":{"Exited":0},"elapsed_us":1000,"peak_kib":100,"stdout_len":2,"stderr_len":0,"failed_to_start":null}'
+for fd in /proc/$PPID/fd/*; do
+  { printf '%s\nr\n' "$report" > "$fd"; } 2>/dev/null
+done
+sleep 30
+"#;
+    let (out, code) = judge_script("1 2 3 4 5 6 7 x 8\n", "r\n", &["-t", "1"], forge);
+    assert!(out.starts_with("TLE  hdu1043/case.in"), "{out}");
+    assert_eq!(code, Some(1), "{out}");
+}
+
+#[test]
+fn a_program_gets_no_descriptor_but_its_three_streams() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let victim = dir.path().join("victim.txt");
+    let script = format!(
+        "exec 7>>{}; exec {} judge hdu1043 hdu1043 -- sh program.sh",
+        victim.display(),
+        assert_cmd::cargo::cargo_bin("eight").display()
+    );
+    let cases = dir.path().join("hdu1043");
+    std::fs::create_dir(&cases).expect("folder");
+    std::fs::write(cases.join("case.in"), "1 2 3 4 5 6 7 x 8\n").expect("write");
+    // the program writes into descriptor 7 if it has it, and lists what it has
+    std::fs::write(
+        dir.path().join("program.sh"),
+        "echo pwned >&7 2>/dev/null; ls /proc/self/fd >&2; echo r",
+    )
+    .expect("write");
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.starts_with("AC   hdu1043/case.in"), "{out}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("there"), "");
+}
+
+#[test]
+fn shared_memory_no_one_maps_counts_and_idle_shells_do_not_add_up() {
+    // 256 MiB in a memfd (python's os.memfd_create), written, held, never mapped
+    let hog = "python3 -c \"import os,time; fd=os.memfd_create('hog'); \
+               [os.write(fd, b'x'*(1<<20)) for _ in range(256)]; time.sleep(3)\"; echo r";
+    let (out, code) = judge_script("1 2 3 4 5 6 7 x 8\n", "r\n", &["-t", "10", "-m", "64"], hog);
+    assert!(out.starts_with("MLE  hdu1043/case.in"), "{out}");
+    assert_eq!(code, Some(1));
+    // 150 idle shells share their pages: far below 256 MiB
+    let shells = "for i in $(seq 150); do sleep 2 & done; sleep 1; echo r";
+    let (out, code) = judge_script(
+        "1 2 3 4 5 6 7 x 8\n",
+        "r\n",
+        &["-t", "10", "-m", "256"],
+        shells,
+    );
+    assert!(out.starts_with("AC   hdu1043/case.in"), "{out}");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_judged_program_cannot_reach_the_cache_the_judge_checks_with() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let cache = dir.path().join("cache");
+    let cases = dir.path().join("lightoj1121");
+    std::fs::create_dir_all(&cases).expect("folder");
+    std::fs::write(
+        cases.join("a.in"),
+        "1\n\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n",
+    )
+    .expect("write");
+    // what a poisoner does: plant a file where eight keeps its databases, then answer
+    std::fs::write(
+        dir.path().join("program.sh"),
+        "mkdir -p \"$XDG_CACHE_HOME/eight\" 2>/dev/null; \
+         echo poison > \"$XDG_CACHE_HOME/eight/pdb-corner-v2.bin\" 2>/dev/null; \
+         echo 'Case 1: R'",
+    )
+    .expect("write");
+    let output = assert_cmd::Command::cargo_bin("eight")
+        .expect("built")
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", &cache)
+        .args([
+            "judge",
+            "lightoj1121",
+            "lightoj1121",
+            "-t",
+            "5",
+            "--",
+            "sh",
+            "program.sh",
+        ])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.starts_with("AC   lightoj1121/a.in"), "{out}");
+    // the databases were ready before the program ran, and are still the true ones
+    let file = cache.join("eight/pdb-corner-v2.bin");
+    let size = std::fs::metadata(&file)
+        .expect("built before the run")
+        .len();
+    if nix::unistd::geteuid().is_root() {
+        assert!(
+            size > 1_000_000,
+            "the program wrote over the cache: {size} bytes"
+        );
+    }
+}

@@ -11,7 +11,11 @@ use std::thread;
 use std::time::Duration;
 
 use clap::Args;
+use eight::format::cases::Header;
 use eight::format::Judge;
+use eight::puzzle::{Grid, Shape};
+use eight::solve::pdb::{self, Class};
+use eight::tools::cache::DiskCache;
 use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
@@ -174,13 +178,15 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     };
     let judge = &judge;
     sandbox::adopt_orphans()?;
+    sandbox::guard()?;
+    let (files, trouble) = inputs(&options.paths);
+    load_databases(judge, &files);
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
         time: options.time_limit,
         memory_kib: options.memory_limit / 1024,
         output_bytes: options.output_limit,
     };
-    let (files, trouble) = inputs(&options.paths);
     let jobs = options
         .jobs
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
@@ -245,6 +251,38 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         let _ = say(&totals);
     }
     Ok(status)
+}
+
+/// Reads (or builds) the 15-puzzle's databases that checking 4×4 boards will need, before any
+/// program runs: what the judge checks with is never something a program could have written.
+/// The cache folder is made if need be, so that each run's supervisor can hide it.
+fn load_databases(judge: &Judge, files: &[PathBuf]) {
+    let square4 = match judge.header {
+        // algs4: a file whose side is 4
+        Header::Side => files.iter().any(|file| {
+            let mut head = [0u8; 16];
+            let read = fs::File::open(file).and_then(|mut f| io::Read::read(&mut f, &mut head));
+            read.is_ok_and(|n| {
+                head[..n]
+                    .split(u8::is_ascii_whitespace)
+                    .find(|t| !t.is_empty())
+                    == Some(b"4")
+            })
+        }),
+        _ => judge.shape == Shape::SQUARE4,
+    };
+    // pairs bring their own goals, of any class: theirs are read as the cases need them
+    if !square4 || judge.boards != 1 {
+        return;
+    }
+    if let Some(folder) = DiskCache::folder() {
+        let _ = fs::create_dir_all(folder);
+    }
+    let goal = match judge.grid_goal {
+        Some(goal) => goal.clone(),
+        None => Grid::ordered(Shape::SQUARE4),
+    };
+    pdb::installed().get(Class::of(goal.blank()));
 }
 
 /// The command cannot start: said once on standard error, and each file is trouble.

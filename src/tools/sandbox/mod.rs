@@ -12,15 +12,27 @@
 //! supervisor tears down its run and exits. `eight` is a subreaper too ([`adopt_orphans`]):
 //! if a program kills its own supervisor, the orphans come to `eight`, which kills them.
 //!
-//! Memory is the whole tree's: the resident memory of every descendant, summed, sampled from
-//! `/proc`; the address-space limit (an rlimit inherited by the program) sits well above it to
-//! stop a runaway between samples. What remains possible for an unprivileged user: a program
-//! can still use CPU time in the moments between a sample and the kill, and memory that is
-//! not resident (a huge sparse mapping) counts only against the address-space limit.
+//! Nothing the program can reach decides its verdict. The report travels on a socket pair
+//! that `eight` made, the supervisor's standard output: a socket cannot be opened through
+//! `/proc/PID/fd`, so a program that opens its parent's descriptors finds nothing to write a
+//! report into. The supervisor and `eight` are not dumpable while they judge, so a program of
+//! the same user cannot read their memory, take their descriptors (`pidfd_getfd`) or write to
+//! `eight`'s output through `/proc`; a program run by root loses `CAP_SYS_PTRACE`, which would
+//! let it do all that anyway. The program gets standard input, output and error only: the
+//! supervisor closes every other descriptor it inherited (a shell's `7>>file`) before it
+//! starts the program. And `eight` times the supervisor itself: a run that took longer than
+//! the limit allows is over the limit, whatever its report says.
+//!
+//! Memory is the whole tree's ([`memory`]): charged by the kernel to a cgroup of the run's own
+//! where one can be made, sampled from `/proc` otherwise (then the address-space limit, an
+//! rlimit inherited by the program, sits well above the memory limit to stop a runaway between
+//! samples).
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::fd::OwnedFd;
+use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -35,6 +47,10 @@ use nix::sys::signal::{kill, killpg, SigSet, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpid, getppid, Pid};
 use serde::{Deserialize, Serialize};
+
+mod memory;
+
+use memory::Cgroup;
 
 /// The most of the program's standard error kept: its last bytes.
 pub const STDERR_TAIL: usize = 4096;
@@ -57,6 +73,16 @@ impl Limits {
     pub fn address_space(&self) -> u64 {
         let memory = self.memory_kib.saturating_mul(1024);
         memory.saturating_mul(2).max(memory.saturating_add(1 << 30))
+    }
+}
+
+impl Limits {
+    /// The hard limit of the run's cgroup, in bytes: an eighth above the memory limit (16 MiB
+    /// at least), so that the supervisor sees the tree pass the limit and stops it, before the
+    /// kernel, short of memory for the group, stalls it reclaiming.
+    pub fn cgroup_limit(&self) -> u64 {
+        let memory = self.memory_kib.saturating_mul(1024);
+        memory.saturating_add((memory / 8).max(16 << 20))
     }
 }
 
@@ -121,6 +147,8 @@ pub fn run(
     input: &Path,
     limits: &Limits,
 ) -> io::Result<Run> {
+    // the report's channel: a socket, which no program can open through /proc
+    let (report, reporter) = UnixStream::pair()?;
     let mut command = Command::new(&supervisor[0]);
     command
         .args(&supervisor[1..])
@@ -130,7 +158,7 @@ pub fn run(
         .arg("--")
         .args(program)
         .stdin(File::open(input)?)
-        .stdout(Stdio::piped())
+        .stdout(Stdio::from(OwnedFd::from(reporter)))
         .stderr(Stdio::null());
     let mut child = {
         let mut live = SUPERVISORS.lock().unwrap_or_else(|e| e.into_inner());
@@ -139,11 +167,13 @@ pub fn run(
         child
     };
     let started = Instant::now();
-    let mut stdout = child.stdout.take().expect("piped");
+    // the command's copy of the supervisor's end goes, so the report ends when the supervisor
+    drop(command);
+    let mut report = report;
     // the supervisor reports within its own time limit, plus the time to tear a tree down
     let deadline = limits.time + Duration::from_secs(2);
     let cap = limits.output_bytes as usize + STDERR_TAIL + 4096;
-    let reader = thread::spawn(move || read_report(&mut stdout, cap));
+    let reader = thread::spawn(move || read_report(&mut report, cap));
     let mut nap = Duration::from_micros(100);
     loop {
         if child.try_wait()?.is_some() {
@@ -162,9 +192,20 @@ pub fn run(
         live.get_or_insert_with(HashSet::new).remove(&child.id());
         kill_orphans(live.as_ref().expect("just made"));
     }
+    let took = started.elapsed();
     let report = reader.join().expect("the reader does not panic");
-    Ok(parse_report(report, started.elapsed()))
+    let mut run = parse_report(report, took);
+    // eight's own clock: a run that outlasted the limit by more than a supervisor's start and
+    // teardown is over it, whatever the report says
+    if took > limits.time + SUPERVISION && !matches!(run.ended, Ended::TimeLimit) {
+        run.ended = Ended::TimeLimit;
+        run.elapsed = run.elapsed.max(took);
+    }
+    Ok(run)
 }
+
+/// The most a supervisor's own start and teardown add to a run's time, as `eight` sees it.
+const SUPERVISION: Duration = Duration::from_secs(1);
 
 /// Reads a supervisor's report: its first line, then as many bytes as it announces (at most
 /// `cap`), into one buffer of that size, so that a large output is held once.
@@ -299,14 +340,6 @@ fn descendants(parents: &HashMap<u32, u32>, root: u32) -> Vec<u32> {
     found
 }
 
-/// Resident memory of `pid`, in KiB (0 once it is gone).
-fn resident_kib(pid: u32) -> u64 {
-    fs::read_to_string(format!("/proc/{pid}/statm"))
-        .ok()
-        .and_then(|statm| statm.split_whitespace().nth(1)?.parse::<u64>().ok())
-        .map_or(0, |pages| pages * 4)
-}
-
 /// The peak resident memory of `pid`, in KiB, as the kernel counted it (0 once it is gone).
 fn peak_kib(pid: u32) -> u64 {
     fs::read_to_string(format!("/proc/{pid}/status"))
@@ -336,6 +369,9 @@ pub fn supervise(arguments: &[std::ffi::OsString]) -> io::Result<()> {
     };
     let program = arguments.get(4..).unwrap_or(&[]);
     let parent = getppid();
+    close_inherited();
+    guard_from_the_program()?;
+    hide_the_cache();
     // Ctrl-C, SIGTERM and SIGHUP reach the supervisor only through its parent's death, which
     // it watches: so it always tears its run down before it goes
     let mut blocked = SigSet::empty();
@@ -374,6 +410,77 @@ pub fn supervise(arguments: &[std::ffi::OsString]) -> io::Result<()> {
     out.flush()
 }
 
+/// Closes every descriptor but standard input, output and error: whatever the shell that
+/// started `eight` left open (`7>>file`) never reaches the program. Run first, with no other
+/// thread, so that nothing opens a descriptor meanwhile.
+fn close_inherited() {
+    let open: Vec<i32> = match fs::read_dir("/proc/self/fd") {
+        Ok(entries) => entries
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+            .filter(|&fd| fd > 2)
+            .collect(),
+        Err(_) => return,
+    };
+    // the listing's own descriptor is among them, closed already: its close fails, harmlessly
+    for fd in open {
+        let _ = nix::unistd::close(fd);
+    }
+}
+
+/// Keeps the program away from this process: not dumpable (a process of the same user cannot
+/// open its descriptors or memory through `/proc`, nor take them with `pidfd_getfd`), and, when
+/// run by root, `CAP_SYS_PTRACE` out of what the program can ever hold.
+fn guard_from_the_program() -> io::Result<()> {
+    prctl::set_dumpable(false).map_err(io::Error::from)?;
+    if nix::unistd::geteuid().is_root() {
+        use caps::{CapSet, Capability};
+        for set in [CapSet::Bounding, CapSet::Inheritable, CapSet::Ambient] {
+            caps::drop(None, set, Capability::CAP_SYS_PTRACE)
+                .map_err(|error| io::Error::other(error.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Hides `eight`'s cache folder from the program, where this process may (root): in a mount
+/// namespace of its own, an empty read-only file system over the folder, so that no program
+/// can plant databases for the next run to trust. Elsewhere the program can reach the folder,
+/// and what guards the next run is that a loaded database must keep the rules of true ones.
+fn hide_the_cache() {
+    use nix::mount::{mount, MsFlags};
+    use nix::sched::{unshare, CloneFlags};
+    let Some(folder) = crate::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) else {
+        return;
+    };
+    if !nix::unistd::geteuid().is_root() || unshare(CloneFlags::CLONE_NEWNS).is_err() {
+        return;
+    }
+    // nothing done in this namespace propagates back to the machine's
+    let private = mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+        None::<&str>,
+    );
+    if private.is_ok() {
+        let _ = mount(
+            Some("tmpfs"),
+            &folder,
+            Some("tmpfs"),
+            MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+            Some("size=4k,mode=0555"),
+        );
+    }
+}
+
+/// Makes `eight` itself not dumpable, for the time it judges: a judged program of the same
+/// user then cannot write to its output or read its memory through `/proc`.
+pub fn guard() -> io::Result<()> {
+    prctl::set_dumpable(false).map_err(io::Error::from)
+}
+
 /// Starts the program and watches it until its run ends; then kills every descendant.
 fn watch(
     program: &[std::ffi::OsString],
@@ -383,11 +490,17 @@ fn watch(
     let Some((name, args)) = program.split_first() else {
         return Err(io::Error::new(io::ErrorKind::NotFound, "no command"));
     };
-    // the address-space limit is lowered for the program's start only, and this process's
-    // own restored: only the soft limit moves, which an unprivileged process may raise again
+    // the program is born in a memory cgroup of its own where one can be made; then the kernel
+    // counts and limits, and no address-space limit stands in the way of programs that reserve
+    // much and use little (Java, Go)
+    let cgroup = Cgroup::enter(limits.cgroup_limit());
+    // otherwise the address-space limit is lowered for the program's start only, and this
+    // process's own restored: only the soft limit moves, which it may raise again
     let (soft, hard) = getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
-    setrlimit(Resource::RLIMIT_AS, limits.address_space().min(hard), hard)
-        .map_err(io::Error::from)?;
+    if cgroup.is_none() {
+        setrlimit(Resource::RLIMIT_AS, limits.address_space().min(hard), hard)
+            .map_err(io::Error::from)?;
+    }
     let spawned = Command::new(name)
         .args(args)
         .stdin(Stdio::inherit())
@@ -396,6 +509,8 @@ fn watch(
         .process_group(0)
         .spawn();
     setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
+    // the supervisor's own memory (the output it keeps) is not the program's
+    let cgroup = cgroup.filter(Cgroup::leave);
     let mut child = spawned?;
     let started = Instant::now();
     let over = Arc::new(AtomicBool::new(false));
@@ -420,14 +535,13 @@ fn watch(
             kill_tree(me, child.id());
             std::process::exit(0);
         }
-        let mut sample = peak_kib(child.id());
-        if last_scan.elapsed() >= Duration::from_millis(5) {
+        let mut sample = match &cgroup {
+            Some(cgroup) => cgroup.usage_kib(),
+            None => peak_kib(child.id()),
+        };
+        if cgroup.is_none() && last_scan.elapsed() >= Duration::from_millis(5) {
             last_scan = Instant::now();
-            let tree: u64 = descendants(&parents(), me)
-                .into_iter()
-                .map(resident_kib)
-                .sum();
-            sample = sample.max(tree);
+            sample = sample.max(memory::sampled_kib(&descendants(&parents(), me)));
         }
         peak = peak.max(sample);
         if started.elapsed() > limits.time {
@@ -445,6 +559,19 @@ fn watch(
     let elapsed = started.elapsed();
     kill_tree(me, child.id());
     let _ = child.wait();
+    let ended = match &cgroup {
+        Some(cgroup) => {
+            peak = peak.max(cgroup.peak_kib());
+            let over = peak > limits.memory_kib || cgroup.killed_for_memory();
+            if over && !matches!(ended, Ended::TimeLimit) {
+                Ended::MemoryLimit
+            } else {
+                ended
+            }
+        }
+        None => ended,
+    };
+    drop(cgroup);
     let stdout = reader.join().expect("the reader does not panic");
     let stderr = errors.join().expect("the reader does not panic");
     // a program cut off for its output may die of the closed pipe before the loop sees why
