@@ -301,3 +301,55 @@ fn a_judged_program_cannot_reach_the_cache_the_judge_checks_with() {
         );
     }
 }
+
+/// The verdict of `eight judge JUDGE` on `input` for a program that prints `answer`.
+fn verdict_of(judge: &str, input: &str, answer: &str) -> String {
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::write(dir.path().join("a.in"), input).expect("write");
+    std::fs::write(dir.path().join("answer.txt"), answer).expect("write");
+    let output = eight()
+        .current_dir(dir.path())
+        .args(["judge", judge, "a.in", "--", "cat", "answer.txt"])
+        .output()
+        .expect("runs");
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    out.split_whitespace().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_checker_takes_only_what_the_judges_take() {
+    let hdu = "1\n12345678x\n123456x78\n";
+    for wrong in [
+        "Case 1:2\nll\n",
+        "Case 1: +2\nll\n",
+        "Case 1: 02\nll\n",
+        " Case 1: 2\nll\n",
+    ] {
+        assert_eq!(verdict_of("hdu3567", hdu, wrong), "WA", "{wrong:?}");
+    }
+    assert_eq!(verdict_of("hdu3567", hdu, "Case 1: 2  \nll \n"), "AC");
+    let lightoj = "1\n\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n";
+    for wrong in ["Case 1:R\n", " Case 1: R\n", "Case 1:  R\n"] {
+        assert_eq!(verdict_of("lightoj1121", lightoj, wrong), "WA", "{wrong:?}");
+    }
+    assert_eq!(verdict_of("lightoj1121", lightoj, "Case 1: R \n"), "AC");
+    for wrong in ["+4\n", "04\n", " 4\n"] {
+        assert_eq!(verdict_of("p1379", "283104765\n", wrong), "WA", "{wrong:?}");
+    }
+}
+
+#[test]
+fn leetcode773_refuses_boards_of_another_shape_with_their_place() {
+    let (out, err, code) = run(
+        &["leetcode773"],
+        "[[1,2],[3,4],[0,5]]\n[[1,2,3,4],[0,5]]\n[[1,2,3],[4,0,5]]\n[[1,2,3],[4,0,5],[6]]\n",
+    );
+    assert_eq!(out, "1\n", "{err}");
+    assert_eq!(
+        err,
+        "eight: line 1:6: found a list of 2 cells, expected lists of 3 cells, a row each\n\
+         eight: line 2:9: found a list of more than 3 cells, expected lists of 3 cells, a row each\n\
+         eight: line 4:19: found `6`, expected `]` after the board's 6 cells\n"
+    );
+    assert_eq!(code, Some(2));
+}

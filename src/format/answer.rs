@@ -90,17 +90,6 @@ impl Spelling {
 pub struct Policy {
     /// A path must be of minimal length, not only legal and ending on the goal.
     pub minimal: bool,
-    /// How counts compare.
-    pub counts: Counts,
-}
-
-/// How a count compares.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Counts {
-    /// As text, after trimming: `04` is not `4`. For recorded fixtures, which `eight` wrote.
-    Text,
-    /// As integers, as the online judges read a program's output: `04` and `+4` are `4`.
-    Integer,
 }
 
 /// Why an answer line is wrong.
@@ -128,6 +117,9 @@ pub enum Fault {
     NotAMove(char),
     /// A character that is not a move letter in capitals, where the judge wants them.
     NotACapital(char),
+    /// Blanks where the judge compares the text exactly: before the answer, or more than one
+    /// after the case's heading (`Case 1:2`, ` 2`, `Case 1:  RR`).
+    Spacing,
     /// The answer does not open with the case's heading (`Case 3: `).
     Heading {
         /// The heading it should open with.
@@ -211,35 +203,45 @@ impl Answer {
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
-        let first = lines[0].trim();
+        // the judges compare lines as text, blanks at a line's end aside; a special judge of
+        // paths (HDU 1043, POJ 1077, UVa 10181) reads a word, blanks before it aside
+        let word = |line: &'_ str| -> Result<(), Fault> {
+            let reads_a_word =
+                self == Answer::Path && !spelling.canonical_only && !spelling.numbered;
+            match line.starts_with(char::is_whitespace) && !reads_a_word {
+                true => Err(Fault::Spacing),
+                false => Ok(()),
+            }
+        };
+        let first = lines[0].trim_end();
         let first = match spelling.numbered {
             true => {
                 let heading = spelling.heading(case);
-                first
-                    .strip_prefix(heading.trim_end())
-                    .map(str::trim_start)
-                    .ok_or(Fault::Heading { expected: heading })?
+                if first == heading.trim_end() {
+                    ""
+                } else if let Some(rest) = first.strip_prefix(&heading) {
+                    rest
+                } else if first.trim_start().starts_with(heading.trim_end()) {
+                    return Err(Fault::Spacing);
+                } else {
+                    return Err(Fault::Heading { expected: heading });
+                }
             }
             false => first,
         };
-        let count = |line: &str| {
-            let expected = Answer::Count.text(&PLAIN, case, best);
-            let same = match policy.counts {
-                Counts::Text => line == expected,
-                Counts::Integer => line.parse::<i64>().ok() == expected.parse::<i64>().ok(),
-            };
-            if same {
-                Ok(())
-            } else {
-                Err(Fault::Count)
-            }
+        word(first)?;
+        let first = first.trim_start();
+        let count = |line: &str| match line == Answer::Count.text(&PLAIN, case, best) {
+            true => Ok(()),
+            false => Err(Fault::Count),
         };
         match self {
             Answer::Count => count(first),
             Answer::Path => check_path(first, spelling, start, goal, best, policy),
             Answer::CountThenPath => {
                 count(first)?;
-                let second = lines[1].trim();
+                let second = lines[1].trim_end();
+                word(second)?;
                 match best {
                     None if second.is_empty() => Ok(()),
                     None => Err(Fault::Unreachable),
@@ -323,6 +325,7 @@ impl fmt::Display for Fault {
             Fault::Missing => write!(f, "no answer: the output ended"),
             Fault::Extra { cases, .. } => write!(f, "output after the last of {cases} cases"),
             Fault::Count => write!(f, "a different count"),
+            Fault::Spacing => write!(f, "blanks where the judge compares the text exactly"),
             Fault::Unreachable => write!(f, "the board cannot reach the goal"),
             Fault::Reachable { shortest } => {
                 write!(f, "the board reaches the goal in {shortest} moves")
@@ -487,10 +490,7 @@ mod tests {
         let start = Grid::from_board(&board("123456x78"));
         let goal = Grid::from_board(&board("12345678x"));
         let best: Path = "rr".parse().expect("letters");
-        let policy = Policy {
-            minimal: false,
-            counts: Counts::Integer,
-        };
+        let policy = Policy { minimal: false };
         let spelling = Spelling {
             numbered: true,
             capitals: true,
@@ -503,7 +503,14 @@ mod tests {
             Answer::Path.check(spelling, 7, &lines, &start, &goal, Some(&best), policy)
         };
         assert_eq!(check(&spelling, &["Case 7: RR"]), Ok(()));
-        assert_eq!(check(&spelling, &["Case 7:RR"]), Ok(()));
+        assert_eq!(check(&spelling, &["Case 7: RR \t"]), Ok(()));
+        for spaced in ["Case 7:RR", " Case 7: RR", "Case 7:  RR", "\tCase 7: RR"] {
+            assert_eq!(
+                check(&spelling, &[spaced]),
+                Err(Fault::Spacing),
+                "{spaced:?}"
+            );
+        }
         assert_eq!(check(&spelling, &["Case 7: RLRR"]), Ok(()));
         assert_eq!(
             check(&spelling, &["Case 7: RLRLRR"]),
@@ -572,20 +579,18 @@ mod tests {
     }
 
     #[test]
-    fn checks_counts_as_text_or_as_integers() {
+    fn checks_counts_as_the_judges_text() {
         let (start, goal) = (board("1234567x8"), board("12345678x"));
         let best: Path = "r".parse().expect("letters");
-        let check = |line: &str, counts| {
-            let policy = Policy {
-                minimal: true,
-                counts,
-            };
+        let check = |line: &str| {
+            let policy = Policy { minimal: true };
             plain(Answer::Count, line, &start, &goal, Some(&best), policy)
         };
-        assert_eq!(check("1 ", Counts::Text), Ok(()));
-        assert_eq!(check("+1", Counts::Text), Err(Fault::Count));
-        assert_eq!(check("+1", Counts::Integer), Ok(()));
-        assert_eq!(check("one", Counts::Integer), Err(Fault::Count));
+        assert_eq!(check("1 \t"), Ok(()));
+        assert_eq!(check("+1"), Err(Fault::Count));
+        assert_eq!(check("01"), Err(Fault::Count));
+        assert_eq!(check(" 1"), Err(Fault::Spacing));
+        assert_eq!(check("one"), Err(Fault::Count));
     }
 
     #[test]
@@ -593,10 +598,7 @@ mod tests {
         let (start, goal) = (board("1234567x8"), board("12345678x"));
         let best: Path = "r".parse().expect("letters");
         let check = |line: &str, minimal| {
-            let policy = Policy {
-                minimal,
-                counts: Counts::Integer,
-            };
+            let policy = Policy { minimal };
             plain(Answer::Path, line, &start, &goal, Some(&best), policy)
         };
         assert_eq!(check("r", true), Ok(()));
@@ -624,10 +626,7 @@ mod tests {
         );
         assert_eq!(check("rx", false), Err(Fault::NotAMove('x')));
         assert_eq!(check(NO_PATH, false), Err(Fault::Reachable { shortest: 1 }));
-        let policy = Policy {
-            minimal: false,
-            counts: Counts::Integer,
-        };
+        let policy = Policy { minimal: false };
         let odd = board("21345678x");
         assert_eq!(
             plain(Answer::Path, "r", &odd, &goal, None, policy),

@@ -135,6 +135,11 @@ pub struct Cases<R> {
     shared_line: bool,
     began_shared: bool,
     draining: Option<InputError>,
+    /// LeetCode's lists: how deep in brackets reading stands, the cells of the inner list
+    /// being read, and the inner lists closed in the board's list.
+    depth: u8,
+    list_cells: usize,
+    lists: usize,
 }
 
 /// `1 case`, `2 cases`.
@@ -213,6 +218,9 @@ impl<R: Read> Cases<R> {
             shared_line: false,
             began_shared: false,
             draining: None,
+            depth: 0,
+            list_cells: 0,
+            lists: 0,
         };
         cases.reshape(reading.shape);
         cases
@@ -391,6 +399,95 @@ impl<R: Read> Cases<R> {
         None
     }
 
+    /// Counts the scanner's token in the inner list being read; `false` (the problem noted) for
+    /// a token past the board's cells or outside an inner list, which is not taken.
+    fn counts_in_list(&mut self) -> bool {
+        let width = usize::from(self.shape.width);
+        let place = self.scanner.token.place;
+        if self.depth == 2 {
+            self.list_cells += 1;
+            if self.list_cells == width + 1 {
+                self.note(InputError {
+                    place,
+                    found: format!("a list of more than {width} cells"),
+                    expected: format!("lists of {width} cells, a row each"),
+                });
+            }
+        } else if self.depth == 1 {
+            self.note(InputError {
+                place,
+                found: self.scanner.token.shown(),
+                expected: "`[`, a row's list".into(),
+            });
+            return false;
+        }
+        if self.count == self.wanted() {
+            self.note(InputError {
+                place,
+                found: self.scanner.token.shown(),
+                expected: format!("`]` after the board's {} cells", self.wanted()),
+            });
+            return false;
+        }
+        true
+    }
+
+    /// Reads a bracket of LeetCode's lists; the error of the case that ends there, if one does
+    /// (its problem is noted otherwise, and the case ends with its list).
+    fn bracket(&mut self, open: bool, place: Place) -> Option<InputError> {
+        let (width, height) = (
+            usize::from(self.shape.width),
+            usize::from(self.shape.height),
+        );
+        if open {
+            self.depth = self.depth.saturating_add(1);
+            match self.depth {
+                1 => self.lists = 0,
+                2 => self.list_cells = 0,
+                _ => self.note(InputError {
+                    place,
+                    found: "a third `[`".into(),
+                    expected: "a board as a list of rows, `[[1,2,3],[4,0,5]]`".into(),
+                }),
+            }
+            return None;
+        }
+        match self.depth {
+            0 => {
+                return Some(self.problem.take().unwrap_or(InputError {
+                    place,
+                    found: "`]` outside a board".into(),
+                    expected: "`[`".into(),
+                }))
+            }
+            2 => {
+                self.lists += 1;
+                if self.list_cells < width {
+                    self.note(InputError {
+                        place,
+                        found: format!("a list of {} cells", self.list_cells),
+                        expected: format!("lists of {width} cells, a row each"),
+                    });
+                }
+            }
+            1 if self.lists != height => self.note(InputError {
+                place,
+                found: format!("a board of {} lists", self.lists),
+                expected: format!("{height} lists of {width} cells"),
+            }),
+            _ => {}
+        }
+        self.depth -= 1;
+        if self.depth == 0 && self.count < self.wanted() {
+            return Some(self.problem.take().unwrap_or(InputError {
+                place,
+                found: format!("the end of the board after {} cells", self.count),
+                expected: format!("{} cells", self.wanted()),
+            }));
+        }
+        None
+    }
+
     /// Reads the scanner's token as the side of the case's square board.
     fn read_side(&mut self) -> Result<(), InputError> {
         let token = self.scanner.token;
@@ -417,6 +514,7 @@ impl<R: Read> Cases<R> {
         self.read += 1;
         self.count = 0;
         self.rows = 0;
+        self.depth = 0;
         self.sided = false;
         self.skipping = skip_line;
         Item::Malformed(self.problem.take().unwrap_or(error))
@@ -484,6 +582,15 @@ impl<R: Read> Cases<R> {
                     };
                     return Ok(self.malformed(error, false));
                 }
+                Event::Bracket(..) if self.skipping => {}
+                Event::Bracket(open, place) => {
+                    if let Some(error) = self.bracket(open, place) {
+                        return Ok(self.malformed(error, false));
+                    }
+                    if self.depth == 0 && self.count == self.wanted() {
+                        return Ok(self.finish());
+                    }
+                }
                 Event::Token if self.skipping => {}
                 Event::Token if self.draining.is_some() => self.line_tokens += 1,
                 Event::Token if self.header == Header::Count && !self.header_read => {
@@ -501,6 +608,9 @@ impl<R: Read> Cases<R> {
                         self.began_shared = self.shared_line;
                     }
                     self.line_tokens += 1;
+                    if self.depth > 0 && !self.counts_in_list() {
+                        continue;
+                    }
                     if let Err(error) = self.take_token() {
                         if self.by_rows() && !self.began_shared {
                             self.draining = Some(self.problem.take().unwrap_or(error));
@@ -516,7 +626,8 @@ impl<R: Read> Cases<R> {
                         }
                         return Ok(self.malformed(error, true));
                     }
-                    if self.count == self.wanted() {
+                    // a board in brackets ends with its list, so that a list too long is seen
+                    if self.count == self.wanted() && self.depth == 0 {
                         return Ok(self.finish());
                     }
                 }

@@ -40,6 +40,8 @@ pub(super) enum Event {
     /// The end of a line (or argument); the place is where it ended.
     Break(Place),
     End(Place),
+    /// A `[` (`true`) or `]` (`false`) of LeetCode's lists, where brackets are read.
+    Bracket(bool, Place),
 }
 
 /// Splits a byte stream into whitespace-separated tokens and line ends, with places, reading
@@ -163,6 +165,11 @@ impl<R: Read> Scanner<R> {
                     self.line += 1;
                     self.column = 1;
                     return Ok(Event::Break(place));
+                }
+                if brackets && matches!(byte, b'[' | b']') {
+                    let place = self.place();
+                    self.column += 1;
+                    return Ok(Event::Bracket(byte == b'[', place));
                 }
                 self.column += 1;
             } else {

@@ -29,6 +29,10 @@ pub fn describe(wrong: &Wrong) -> String {
             let letter = letter.escape_debug();
             format!("expected `{recorded}`, which holds `{letter}`, not a move (D, L, R, U)")
         }
+        Fault::Spacing => format!(
+            "expected `{}`, whose blanks the judge would not take: {canonical}",
+            wrong.got.as_deref().unwrap_or("").trim_end()
+        ),
         Fault::Heading { expected } => {
             format!("expected `{recorded}`, which does not open with `{expected}`")
         }

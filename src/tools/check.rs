@@ -1,32 +1,27 @@
 //! The one checker behind `eight batch` (a fixture's recorded `.out`) and `eight judge` (a
 //! program's output): every case of an input solved by the engine, and each answer line checked
 //! against the canonical answer by [`Answer::check`]. What differs between the two is a
-//! [`Policy`] value, not code: recorded counts compare as text and recorded paths must be
-//! shortest ([`RECORDED`]); a program's counts compare as integers, and its paths need only be
-//! legal and end on the goal unless `--optimal` asks for the shortest ([`program`]).
-//! Trailing whitespace and a final newline do not matter; a missing or extra line does.
+//! [`Policy`] value, not code: recorded paths must be shortest ([`RECORDED`]); a program's
+//! need only be legal and end on the goal unless `--optimal` asks for the shortest
+//! ([`program`]). Lines compare as the judges compare them: as text, blanks at a line's end
+//! and a final newline aside (`+4`, `04` and `Case 1:2` are wrong); a missing or extra line
+//! is wrong too.
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::format::answer::{Counts, Fault, Policy};
+use crate::format::answer::{Fault, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
 use crate::puzzle::{Grid, Path};
 use crate::solve::{Engine, Outcome};
 
-/// The policy for a fixture's recorded answers, which `eight` itself wrote: exact counts and
-/// shortest paths (any of them, not only the canonical one).
-pub const RECORDED: Policy = Policy {
-    minimal: true,
-    counts: Counts::Text,
-};
+/// The policy for a fixture's recorded answers, which `eight` itself wrote: shortest paths
+/// (any of them, not only the canonical one).
+pub const RECORDED: Policy = Policy { minimal: true };
 
-/// The policy for a program's answers, as the online judges read them: counts as integers,
-/// paths legal and ending on the goal, and no longer than the shortest when `optimal`.
+/// The policy for a program's answers, as the online judges read them: paths legal and ending
+/// on the goal, and no longer than the shortest when `optimal`.
 pub fn program(optimal: bool) -> Policy {
-    Policy {
-        minimal: optimal,
-        counts: Counts::Integer,
-    }
+    Policy { minimal: optimal }
 }
 
 /// What the answers earned.
@@ -322,14 +317,12 @@ mod tests {
                 Some(Fault::Count)
             );
         }
-        assert_eq!(
-            verdict(&P1379, input, "+4\n00\n", program(false)),
-            Verdict::Accepted { cases: 2 }
-        );
-        assert_eq!(
-            fault(verdict(&P1379, input, "+4\n00\n", RECORDED)),
-            Some(Fault::Count)
-        );
+        for policy in [RECORDED, program(false)] {
+            assert_eq!(
+                fault(verdict(&P1379, input, "+4\n00\n", policy)),
+                Some(Fault::Count)
+            );
+        }
     }
 
     #[test]
