@@ -353,3 +353,128 @@ fn leetcode773_refuses_boards_of_another_shape_with_their_place() {
     );
     assert_eq!(code, Some(2));
 }
+
+/// Runs `command`, sends it SIGINT after a second, and gives its output; it must end within
+/// ten seconds of the signal.
+fn interrupted(mut command: std::process::Command) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(Duration::from_secs(1));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("signal");
+    let signalled = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if signalled.elapsed() > Duration::from_secs(10) {
+            child.kill().expect("kill");
+            panic!("still searching ten seconds after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// A random 5×5 board some 60 moves deep, far beyond what a search ends in a second.
+const DEEP_5X5: &str =
+    "5\n 7 24 10 19  3\n12 20  0  8 21\n18 11 16 23 13\n 4  1  6  9 17\n15 22  2  5 14\n";
+
+#[test]
+fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut gen = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    gen.args([
+        "gen",
+        "path",
+        "--size",
+        "5x5",
+        "-n",
+        "3",
+        "--max-nodes",
+        "100000000000",
+    ])
+    .arg("--out")
+    .arg(dir.path().join("deep"))
+    .env("XDG_CACHE_HOME", common::test_cache());
+    let output = interrupted(gen);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted"));
+    assert!(
+        common::names(dir.path()).is_empty(),
+        "{:?}",
+        common::names(dir.path())
+    );
+
+    let folder = dir.path().join("algs4");
+    std::fs::create_dir(&folder).expect("folder");
+    std::fs::write(folder.join("deep.in"), DEEP_5X5).expect("write");
+    let mut bless = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    bless
+        .args(["batch", "--bless"])
+        .arg(&folder)
+        .env("XDG_CACHE_HOME", common::test_cache());
+    let output = interrupted(bless);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(common::names(&folder), ["deep.in"]);
+}
+
+#[test]
+fn with_jobs_an_answer_leaves_before_the_next_case_is_written() {
+    use std::io::{BufRead, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["path", "--size", "4x4", "--jobs", "4"])
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut input = child.stdin.take().expect("piped");
+    let output = child.stdout.take().expect("piped");
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output).lines() {
+            let _ = lines.send(line.expect("a line"));
+        }
+    });
+    writeln!(input, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").expect("write");
+    input.flush().expect("flush");
+    // the second case is not written until the first is answered: a deadlock otherwise
+    let first = answers.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(first.as_deref(), Ok("r"));
+    writeln!(input, "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15").expect("write");
+    drop(input);
+    let second = answers.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(second.as_deref(), Ok("rr"));
+    assert!(child.wait().expect("wait").success());
+}
+
+#[test]
+fn a_report_that_cannot_be_written_is_trouble() {
+    let eight_path = assert_cmd::cargo::cargo_bin("eight");
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/p1379");
+    let shell = |redirect: &str, command: &str| {
+        let script = format!("exec {} {command} {redirect}", eight_path.display());
+        let output = std::process::Command::new("bash")
+            .args(["-c", &script])
+            .env("XDG_CACHE_HOME", common::test_cache())
+            .output()
+            .expect("bash");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let judge = format!("judge p1379 {fixtures} -- {} steps", eight_path.display());
+    for command in [format!("batch {fixtures}"), judge] {
+        let (code, err) = shell("> /dev/full", &command);
+        assert_eq!(code, Some(2), "{command}: {err}");
+        assert!(err.contains("cannot write to standard output"), "{err}");
+        assert_eq!(shell("> /dev/null", &command).0, Some(0), "{command}");
+    }
+    let (code, err) = shell("< /dev/null >&-", "path 283104765");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("standard output is closed"), "{err}");
+    assert_eq!(shell("> /dev/null", "path 283104765").0, Some(0));
+}

@@ -94,6 +94,39 @@ pub(super) fn say(line: &str) -> io::Result<()> {
     writeln!(io::stdout().lock(), "{line}")
 }
 
+/// What became of standard output in a run that reports a line per file: once closed by its
+/// reader, the run goes on unseen and its status tells the truth; once it fails otherwise (a
+/// full disk, `/dev/full`), that is said, and the run is trouble, however its files fared.
+#[derive(Default)]
+pub(super) struct Report {
+    closed: bool,
+    failed: bool,
+}
+
+impl Report {
+    /// Writes `line`, unless standard output is gone.
+    pub(super) fn say(&mut self, line: &str) {
+        if self.closed {
+            return;
+        }
+        if let Err(error) = say(line) {
+            self.closed = true;
+            if error.kind() != io::ErrorKind::BrokenPipe {
+                super::warn(&format_args!("cannot write to standard output: {error}"));
+                self.failed = true;
+            }
+        }
+    }
+
+    /// The run's status: `status`, or trouble if the report was lost.
+    pub(super) fn status(&self, status: Status) -> Status {
+        match self.failed {
+            true => Status::Trouble,
+            false => status,
+        }
+    }
+}
+
 /// A progress bar over `count` files on standard error when it is a terminal, else hidden.
 pub(super) fn progress(count: usize) -> ProgressBar {
     progress_bar(count as u64, "{bar:40} {pos}/{len} files {wide_msg}")
@@ -125,36 +158,35 @@ pub fn run(
         text: goal,
         read: HashMap::new(),
     };
-    // once standard output is closed, the files are still checked, so that the status tells
-    // the truth
-    let mut closed = false;
+    let mut report = Report::default();
     for file in &files {
         progress.set_message(file.display().to_string());
         let outcome = run_file(file, judge, &mut goals, bless, &mut engine);
-        closed = closed
-            || progress
-                .suspend(|| match (&outcome, json) {
-                    (
-                        Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line),
-                        false,
-                    ) => say(line),
-                    (outcome, true) => say(&record(file, outcome).to_string()),
-                })
-                .is_err();
+        progress.suspend(|| match (&outcome, json) {
+            (Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line), false) => {
+                report.say(line)
+            }
+            (outcome, true) => report.say(&record(file, outcome).to_string()),
+        });
         match outcome {
             Outcome::Passed(_) => passed += 1,
             Outcome::Failed(_) => failed += 1,
             Outcome::Trouble(_) => trouble += 1,
         }
         progress.inc(1);
+        if eight::solve::interrupt::requested() {
+            // --bless caught the signal: the file being written is as it was, and no other starts
+            progress.finish_and_clear();
+            super::warn(&format_args!(
+                "interrupted: {} is as it was",
+                file.with_extension("out").display()
+            ));
+            return Ok(Status::Trouble);
+        }
     }
     progress.finish_and_clear();
-    let totals = summary(passed, failed, trouble, json);
-    if !closed {
-        // a closed standard output at the very end changes nothing of the status
-        let _ = say(&totals);
-    }
-    Ok(Status::of_checks(failed, trouble))
+    report.say(&summary(passed, failed, trouble, json));
+    Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
 /// A file's outcome as a JSON object: its status (`ok`, `wrote`, `fail` or `error`) and the

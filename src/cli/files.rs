@@ -21,9 +21,10 @@ use tempfile::NamedTempFile;
 pub struct Interrupts(Arc<AtomicBool>);
 
 impl Interrupts {
-    /// Turns SIGINT, SIGTERM, SIGHUP and SIGXFSZ into a flag for the writers to check.
+    /// Turns SIGINT, SIGTERM, SIGHUP and SIGXFSZ into a flag for the writers to check, the
+    /// one the searches check too ([`eight::solve::interrupt`]): a search under way stops.
     pub fn catch() -> io::Result<Interrupts> {
-        let flag = Arc::new(AtomicBool::new(false));
+        let flag = eight::solve::interrupt::flag();
         for signal in [
             signal_hook::consts::SIGINT,
             signal_hook::consts::SIGTERM,

@@ -21,7 +21,7 @@ use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
 use nix::sys::signal::Signal;
 
-use super::batch::{inputs, progress, say, summary};
+use super::batch::{inputs, progress, say, summary, Report};
 use super::{judge_parser, Color, Status};
 
 #[derive(Args, Debug)]
@@ -196,8 +196,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
-    // once standard output is closed, the runs go on unseen, so that the status tells the truth
-    let mut closed = false;
+    let mut report = Report::default();
     thread::scope(|scope| {
         for _ in 0..jobs.min(files.len()) {
             let (sender, next, files) = (sender.clone(), &next, &files);
@@ -229,10 +228,8 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         for (index, outcome) in receiver {
             ready[index] = Some(outcome);
             while let Some(outcome) = ready.get_mut(printed).and_then(Option::take) {
-                if !closed {
-                    let shown = show(&files[printed], &outcome, options, color);
-                    closed = progress.suspend(|| say(&shown)).is_err();
-                }
+                let shown = show(&files[printed], &outcome, options, color);
+                progress.suspend(|| report.say(&shown));
                 match outcome.kind {
                     Kind::Accepted => passed += 1,
                     Kind::Rejected => failed += 1,
@@ -244,13 +241,8 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         }
     });
     progress.finish_and_clear();
-    let status = Status::of_checks(failed, trouble);
-    if !closed {
-        let totals = summary(passed, failed, trouble, options.json);
-        // a closed standard output at the very end changes nothing of the status
-        let _ = say(&totals);
-    }
-    Ok(status)
+    report.say(&summary(passed, failed, trouble, options.json));
+    Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
 /// Reads (or builds) the 15-puzzle's databases that checking 4×4 boards will need, before any

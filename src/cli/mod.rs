@@ -319,6 +319,10 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
     // the cache's writer then removes its staged file and the answers still come
     signal_hook::flag::register(signal_hook::consts::SIGXFSZ, Arc::default())?;
     install_cache();
+    if stdout_was_closed() {
+        warn(&"standard output is closed: the answers have nowhere to go");
+        return Ok(Status::Trouble);
+    }
     let cli = match invocation {
         Invocation::Solve(invocation) => return solve::answer(invocation),
         Invocation::Other(cli) => cli,
@@ -350,6 +354,21 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
     }
+}
+
+/// Whether `eight` started with standard output closed (`>&-`): the Rust runtime then opens
+/// `/dev/null` in its place, for reading and writing, so that every answer would vanish
+/// unseen. A shell's `> /dev/null` opens it for writing only, and is no trouble.
+fn stdout_was_closed() -> bool {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    use nix::sys::stat::{fstat, major, minor, SFlag};
+    let stdout = io::stdout();
+    let (Ok(stat), Ok(flags)) = (fstat(&stdout), fcntl(&stdout, FcntlArg::F_GETFL)) else {
+        return false;
+    };
+    let device = SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT == SFlag::S_IFCHR;
+    let null = device && major(stat.st_rdev) == 1 && minor(stat.st_rdev) == 3;
+    null && OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR
 }
 
 /// Installs the disk cache of the 15-puzzle's pattern databases for every engine of the run: read

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use std::thread;
 
 use super::conflicts::Conflicts;
+use super::interrupt;
 use crate::puzzle::board::BLANK;
 use crate::puzzle::grid::{Grid, Shape};
 use crate::puzzle::moves::{Move, Path};
@@ -130,7 +131,7 @@ impl<H: Heuristic> Search<H> {
             return Step::Above(u32::MAX);
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || (self.nodes & 0xFFFF == 0 && interrupt::requested()) {
             return Step::Exhausted;
         }
         let mut above = u32::MAX;

@@ -7,6 +7,7 @@ pub mod bibfs;
 pub mod conflicts;
 pub mod engine;
 pub mod ida;
+pub mod interrupt;
 pub mod oracle;
 pub mod pdb;
 pub mod small;

@@ -80,7 +80,12 @@ impl Stream<'_> {
         let plain = self.judge.is_plain();
         let mut waiting = Vec::new();
         loop {
-            let item = cases.next(&mut || out.flush())?;
+            // before a read that could block, the cases read so far are answered: a program that
+            // writes a case and waits for its answer gets it, whatever the jobs
+            let item = cases.next(&mut || {
+                self.settle(&mut waiting, out, &mut outcome)?;
+                out.flush()
+            })?;
             if !matches!(item, Item::Case(_)) {
                 // the cases read before are answered before anything else is said
                 self.settle(&mut waiting, out, &mut outcome)?;
