@@ -478,3 +478,74 @@ fn a_report_that_cannot_be_written_is_trouble() {
     assert!(err.contains("standard output is closed"), "{err}");
     assert_eq!(shell("> /dev/null", "path 283104765").0, Some(0));
 }
+
+#[test]
+fn algs4_streams_its_files_and_a_fifo_does_not_hang_it() {
+    use std::io::{BufRead, Write};
+    let dir = tempfile::tempdir().expect("a folder");
+    let fifo = dir.path().join("boards.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    // no writer: read as empty, at once
+    let output = eight()
+        .arg("algs4")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    // a writer, there before eight opens the FIFO (read and write, so that opening does not
+    // wait), that waits for the first answer before it writes the second board
+    let mut writer = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .expect("open");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["algs4", "--json"])
+        .arg(&fifo)
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let output = child.stdout.take().expect("piped");
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output).lines() {
+            let _ = lines.send(line.expect("a line"));
+        }
+    });
+    writer
+        .write_all(b"3\n1 2 3\n4 5 6\n7 0 8\n")
+        .expect("write");
+    writer.flush().expect("flush");
+    let first = answers
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("an answer");
+    assert!(first.contains("\"distance\":1"), "{first}");
+    writer.write_all(b"2\n1 2\n0 3\n").expect("write");
+    drop(writer);
+    let second = answers
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("an answer");
+    assert!(second.contains("\"distance\":1"), "{second}");
+    assert!(child.wait().expect("wait").success());
+}
+
+#[test]
+fn max_nodes_zero_is_refused_not_taken_for_the_default() {
+    for command in ["steps", "path", "gen"] {
+        let mut run = eight();
+        if command == "gen" {
+            run.args(["gen", "lightoj1121"]);
+        } else {
+            run.arg(command);
+        }
+        let output = run.args(["--max-nodes", "0"]).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("--max-nodes"));
+    }
+}

@@ -51,7 +51,7 @@ pub struct Options {
     walk: Option<u32>,
     /// The most nodes the search of a board of more than 9 cells may expand before gen gives up
     /// [default: 500000000]
-    #[arg(long, value_name = "NODES")]
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
     #[arg(short, long, value_name = "PREFIX")]

@@ -329,8 +329,9 @@ fn judge_file(
         below: Vec::new(),
         record: serde_json::json!({"verdict": "ERR", "detail": why}),
     };
-    let input = match fs::read(file) {
-        Ok(input) => input,
+    // read as a stream after the run, a case at a time: never the whole file in memory
+    let input = match fs::File::open(file) {
+        Ok(input) => io::BufReader::with_capacity(1 << 16, input),
         Err(error) => return trouble(error.to_string()),
     };
     let run = match sandbox::run(supervisor, program, file, limits) {
@@ -389,7 +390,7 @@ fn judge_file(
         Ended::Exited(_) => {}
     }
     let policy = check::program(options.optimal);
-    match check::check(judge, &input[..], &run.stdout[..], policy, engine) {
+    match check::check(judge, input, &run.stdout[..], policy, engine) {
         Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
             record["cases"] = cases.into();

@@ -153,7 +153,7 @@ struct EngineArgs {
     size: Option<Shape>,
     /// The most nodes the search of a board of more than 9 cells may expand before that case is
     /// given up as an error [default: 500000000]
-    #[arg(long, value_name = "NODES")]
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// Threads that solve boards other than 3x3: several cases side by side, or one 4x4
     /// board's search shared out; 64 cases a thread are read ahead, and the answers still come

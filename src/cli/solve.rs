@@ -214,7 +214,7 @@ fn answer_files(
         let unreadable = |error: io::Error| {
             super::warn(&format_args!("{name}: {error}"));
         };
-        let input = match std::fs::File::open(file) {
+        let input = match open_without_waiting(file) {
             Ok(input) => input,
             Err(error) => {
                 unreadable(error);
@@ -223,9 +223,18 @@ fn answer_files(
             }
         };
         *current.borrow_mut() = name.clone();
-        // answers go to memory, so an error here is the file's (a folder, a read failing)
-        let mut answers = Vec::new();
-        let outcome = match stream.run(io::BufReader::new(input), Origin::Line, &mut answers) {
+        // answers go out line by line as they come; an error of the stream is the file's (a
+        // folder, a read failing) unless it was the output's
+        let prefix = match stream.output {
+            Output::Answers => format!("{name}: "),
+            Output::Json => String::new(),
+        };
+        let mut lines = Prefixed::new(&mut *out, prefix);
+        let read = stream.run(io::BufReader::new(input), Origin::Line, &mut lines);
+        if let Some(error) = lines.failed.take() {
+            return Err(error.into());
+        }
+        let outcome = match read {
             Ok(outcome) => outcome,
             Err(error) => {
                 unreadable(error);
@@ -233,18 +242,78 @@ fn answer_files(
                 continue;
             }
         };
-        for line in String::from_utf8_lossy(&answers).lines() {
-            match stream.output {
-                Output::Answers => writeln!(out, "{name}: {line}")?,
-                Output::Json => writeln!(out, "{line}")?,
-            }
-        }
         out.flush()?;
         if outcome.malformed + outcome.errors > 0 {
             status = Status::Trouble;
         }
     }
     Ok(status)
+}
+
+/// Opens `file` for reading without waiting for a writer if it is a FIFO (one with none then
+/// reads as empty), and reads it blocking from there on, as a pipe of `<(command)` wants.
+fn open_without_waiting(file: &OsString) -> io::Result<std::fs::File> {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(OFlag::O_NONBLOCK.bits())
+        .open(file)?;
+    fcntl(&opened, FcntlArg::F_SETFL(OFlag::empty())).map_err(io::Error::from)?;
+    Ok(opened)
+}
+
+/// A writer that puts `prefix` before every line it passes on, and keeps the error of the
+/// writer behind it, to tell it from the reader's.
+struct Prefixed<W> {
+    out: W,
+    prefix: String,
+    at_line_start: bool,
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Prefixed<W> {
+    fn new(out: W, prefix: String) -> Prefixed<W> {
+        Prefixed {
+            out,
+            prefix,
+            at_line_start: true,
+            failed: None,
+        }
+    }
+
+    fn pass(&mut self, bytes: &[u8]) -> io::Result<()> {
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            if std::mem::take(&mut self.at_line_start) {
+                self.out.write_all(self.prefix.as_bytes())?;
+            }
+            self.out.write_all(line)?;
+            self.at_line_start = line.ends_with(b"\n");
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for Prefixed<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.pass(bytes)
+            .map(|()| bytes.len())
+            .map_err(|error| self.keep(error))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush().map_err(|error| self.keep(error))
+    }
+}
+
+impl<W> Prefixed<W> {
+    /// Keeps `error` as the output's, and gives one like it back to the stream.
+    fn keep(&mut self, error: io::Error) -> io::Error {
+        let kind = error.kind();
+        let shown = error.to_string();
+        self.failed.get_or_insert(error);
+        io::Error::new(kind, shown)
+    }
 }
 
 /// Sums of the per-case statistics, and their lines on standard error, buffered: a line per
