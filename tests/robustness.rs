@@ -305,6 +305,21 @@ fn random_input(rng: &mut rand_chacha::ChaCha8Rng, cases: usize, boards: usize) 
     text
 }
 
+/// Asserts that `command` on `corrupted` answers as `before` less case `case` (from 0), with one
+/// diagnostic and exit status 2.
+fn only_case_lost(command: &str, corrupted: &str, before: &[&str], case: usize, round: usize) {
+    let (after, err, code) = run(command, corrupted.as_bytes());
+    let mut expected = before.to_vec();
+    expected.remove(case);
+    let after: Vec<&str> = after.lines().collect();
+    assert_eq!(
+        after, expected,
+        "round {round}: case {case} of {corrupted:?}"
+    );
+    assert_eq!(err.lines().count(), 1, "round {round}: {corrupted:?} {err}");
+    assert_eq!(code, Some(2));
+}
+
 #[test]
 fn one_corrupted_cell_changes_no_other_answer() {
     use rand::{Rng, SeedableRng};
@@ -327,16 +342,7 @@ fn one_corrupted_cell_changes_no_other_answer() {
         let mut corrupted = input.clone();
         corrupted.replace_range(at..=at, bad);
         let case = cells.iter().position(|&cell| cell == at).expect("a cell") / (9 * boards);
-        let (after, err, code) = run(command, corrupted.as_bytes());
-        let mut expected = before.clone();
-        expected.remove(case);
-        let after: Vec<&str> = after.lines().collect();
-        assert_eq!(
-            after, expected,
-            "round {round}: case {case} of {corrupted:?}"
-        );
-        assert_eq!(err.lines().count(), 1, "round {round}: {err}");
-        assert_eq!(code, Some(2));
+        only_case_lost(command, &corrupted, &before, case, round);
     }
 }
 
@@ -442,15 +448,6 @@ fn one_corrupted_row_of_a_4x4_board_changes_no_other_answer() {
             _ => *line = format!("17 {}", line.split_once(' ').expect("four numbers").1),
         }
         let corrupted = write(&boards);
-        let (after, err, code) = run(command, corrupted.as_bytes());
-        let mut expected = before.clone();
-        expected.remove(case);
-        let after: Vec<&str> = after.lines().collect();
-        assert_eq!(
-            after, expected,
-            "round {round}: case {case} of {corrupted:?}"
-        );
-        assert_eq!(err.lines().count(), 1, "round {round}: {corrupted:?} {err}");
-        assert_eq!(code, Some(2));
+        only_case_lost(command, &corrupted, &before, case, round);
     }
 }

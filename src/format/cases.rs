@@ -379,14 +379,7 @@ impl<R: Read> Cases<R> {
         }
         self.rows += (tokens / width).max(1);
         if self.draining.is_none() && self.count % width != 0 {
-            let error = InputError {
-                place,
-                found: format!(
-                    "the end of the line after {} cells",
-                    self.count % self.shape.cells()
-                ),
-                expected: format!("whole rows of {width} cells"),
-            };
+            let error = self.inside_row(place);
             if self.began_shared {
                 // the rest of a line after a case: a fragment, not a board's first row
                 return Some(error);
@@ -488,6 +481,18 @@ impl<R: Read> Cases<R> {
         None
     }
 
+    /// The error of a line that ends at `place`, inside a row.
+    fn inside_row(&self, place: Place) -> InputError {
+        InputError {
+            place,
+            found: format!(
+                "the end of the line after {} cells",
+                self.count % self.shape.cells()
+            ),
+            expected: format!("whole rows of {} cells", self.shape.width),
+        }
+    }
+
     /// Reads the scanner's token as the side of the case's square board.
     fn read_side(&mut self) -> Result<(), InputError> {
         let token = self.scanner.token;
@@ -552,14 +557,7 @@ impl<R: Read> Cases<R> {
                 Event::Break(place) => {
                     self.skipping = false;
                     if self.scanner.origin != Origin::Argument && self.count % width != 0 {
-                        let error = InputError {
-                            place,
-                            found: format!(
-                                "the end of the line after {} cells",
-                                self.count % self.shape.cells()
-                            ),
-                            expected: format!("whole rows of {width} cells"),
-                        };
+                        let error = self.inside_row(place);
                         return Ok(self.malformed(error, false));
                     }
                 }
