@@ -549,3 +549,41 @@ fn max_nodes_zero_is_refused_not_taken_for_the_default() {
         assert!(String::from_utf8_lossy(&output.stderr).contains("--max-nodes"));
     }
 }
+
+#[test]
+fn a_program_that_rewrites_the_inputs_is_judged_on_what_they_held() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let cases = dir.path().join("hdu1043");
+    std::fs::create_dir(&cases).expect("folder");
+    for name in ["a.in", "b.in"] {
+        std::fs::write(cases.join(name), "1 2 3 4 5 6 7 x 8\n").expect("write");
+    }
+    // every input made a solved board, through its descriptor and through the paths; then the
+    // answer for a solved board, an empty line
+    std::fs::write(
+        dir.path().join("program.sh"),
+        "printf '12345678x\\n' > /proc/self/fd/0 2>/dev/null; \
+         for f in hdu1043/*.in; do printf '12345678x\\n' > \"$f\"; done; echo",
+    )
+    .expect("write");
+    let output = eight()
+        .current_dir(dir.path())
+        .args([
+            "judge",
+            "hdu1043",
+            "hdu1043",
+            "--jobs",
+            "1",
+            "--",
+            "sh",
+            "program.sh",
+        ])
+        .output()
+        .expect("runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let verdicts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(verdicts, ["WA", "WA", "0"], "{out}");
+}

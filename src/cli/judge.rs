@@ -17,6 +17,7 @@ use eight::puzzle::{Grid, Shape};
 use eight::solve::pdb::{self, Class};
 use eight::tools::cache::DiskCache;
 use eight::tools::check::{self, cases_of, Verdict};
+use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
 use nix::sys::signal::Signal;
@@ -40,8 +41,9 @@ pub struct Options {
     #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
           allow_hyphen_values = true)]
     time_limit: Duration,
-    /// Memory limit per file, the whole process tree's resident memory: `256` (MiB), `512M`,
-    /// `1G`, `800K` (at most 1 TiB)
+    /// Memory limit per file, the whole process tree's memory (as a cgroup counts it where one
+    /// can be made, shared memory included; else sampled): `256` (MiB), `512M`, `1G`, `800K` (at
+    /// most 1 TiB)
     #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
           value_parser = parse_memory, allow_hyphen_values = true)]
     memory_limit: u64,
@@ -181,6 +183,8 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     sandbox::guard()?;
     let (files, trouble) = inputs(&options.paths);
     load_databases(judge, &files);
+    // every input as it is now, before any program could change one
+    let (snapshot, spans) = Snapshot::take(&files)?;
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
         time: options.time_limit,
@@ -200,14 +204,17 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     thread::scope(|scope| {
         for _ in 0..jobs.min(files.len()) {
             let (sender, next, files) = (sender.clone(), &next, &files);
+            let (snapshot, spans) = (&snapshot, &spans);
             let (program, supervisor, limits) = (&program, &supervisor, &limits);
             scope.spawn(move || {
                 let mut engine = Engine::default();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(file) = files.get(index) else { break };
+                    let input = spans[index].as_ref().map(|&span| (snapshot, span));
                     let outcome = judge_file(
                         file,
+                        input,
                         judge,
                         options,
                         supervisor,
@@ -315,6 +322,7 @@ fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> Strin
 #[allow(clippy::too_many_arguments)]
 fn judge_file(
     file: &Path,
+    input: Result<(&Snapshot, Span), &io::Error>,
     judge: &Judge,
     options: &Options,
     supervisor: &[OsString],
@@ -329,12 +337,11 @@ fn judge_file(
         below: Vec::new(),
         record: serde_json::json!({"verdict": "ERR", "detail": why}),
     };
-    // read as a stream after the run, a case at a time: never the whole file in memory
-    let input = match fs::File::open(file) {
-        Ok(input) => io::BufReader::with_capacity(1 << 16, input),
+    let input = match input {
+        Ok(input) => input,
         Err(error) => return trouble(error.to_string()),
     };
-    let run = match sandbox::run(supervisor, program, file, limits) {
+    let run = match sandbox::run(supervisor, program, input, limits) {
         Ok(run) => run,
         Err(error) => return trouble(format!("cannot run the command: {error}")),
     };
@@ -390,7 +397,13 @@ fn judge_file(
         Ended::Exited(_) => {}
     }
     let policy = check::program(options.optimal);
-    match check::check(judge, input, &run.stdout[..], policy, engine) {
+    match check::check(
+        judge,
+        io::BufReader::with_capacity(1 << 16, input.0.read(input.1)),
+        &run.stdout[..],
+        policy,
+        engine,
+    ) {
         Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
             record["cases"] = cases.into();

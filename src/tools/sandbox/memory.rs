@@ -39,7 +39,8 @@ impl Cgroup {
                 .then(|| path.trim_start_matches('/').to_string())
         })?;
         let home = PathBuf::from("/sys/fs/cgroup/memory").join(relative);
-        let path = home.join(format!("eight-run-{}", std::process::id()));
+        remove_stale(&home);
+        let path = home.join(format!("{STAGE}{}", std::process::id()));
         fs::create_dir(&path).ok()?;
         let group = Cgroup { path, home };
         let limit = limit.to_string();
@@ -89,6 +90,26 @@ impl Cgroup {
         self.read(name)
             .and_then(|text| text.trim().parse().ok())
             .unwrap_or(0)
+    }
+}
+
+/// How the name of a run's group begins; the supervisor's process id follows.
+const STAGE: &str = "eight-run-";
+
+/// Removes the groups in `home` of supervisors that are gone (killed by their program, so that
+/// no drop removed their group); a group still holding a process stays.
+fn remove_stale(home: &std::path::Path) {
+    let Ok(entries) = fs::read_dir(home) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(STAGE)) else {
+            continue;
+        };
+        if !std::path::Path::new("/proc").join(pid).exists() {
+            let _ = fs::remove_dir(entry.path());
+        }
     }
 }
 

@@ -31,7 +31,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -49,8 +49,10 @@ use nix::unistd::{getpid, getppid, Pid};
 use serde::{Deserialize, Serialize};
 
 mod memory;
+pub mod snapshot;
 
 use memory::Cgroup;
+use snapshot::{Reader, Snapshot, Span};
 
 /// The most of the program's standard error kept: its last bytes.
 pub const STDERR_TAIL: usize = 4096;
@@ -139,12 +141,13 @@ pub fn adopt_orphans() -> io::Result<()> {
     prctl::set_child_subreaper(true).map_err(io::Error::from)
 }
 
-/// Runs `program` (an executable's path and its arguments) on `input` under `limits`, through
-/// a supervisor started as `supervisor` (this executable and the hidden command's name).
+/// Runs `program` (an executable's path and its arguments) on the `input` span of `snapshot`
+/// under `limits`, through a supervisor started as `supervisor` (this executable and the hidden
+/// command's name).
 pub fn run(
     supervisor: &[std::ffi::OsString],
     program: &[std::ffi::OsString],
-    input: &Path,
+    (snapshot, input): (&Snapshot, Span),
     limits: &Limits,
 ) -> io::Result<Run> {
     // the report's channel: a socket, which no program can open through /proc
@@ -155,9 +158,11 @@ pub fn run(
         .arg(limits.time.as_micros().to_string())
         .arg(limits.memory_kib.to_string())
         .arg(limits.output_bytes.to_string())
+        .arg(input.start.to_string())
+        .arg(input.len.to_string())
         .arg("--")
         .args(program)
-        .stdin(File::open(input)?)
+        .stdin(snapshot.file()?)
         .stdout(Stdio::from(OwnedFd::from(reporter)))
         .stderr(Stdio::null());
     let mut child = {
@@ -367,7 +372,11 @@ pub fn supervise(arguments: &[std::ffi::OsString]) -> io::Result<()> {
         memory_kib: number(1),
         output_bytes: number(2),
     };
-    let program = arguments.get(4..).unwrap_or(&[]);
+    let input = Span {
+        start: number(3),
+        len: number(4),
+    };
+    let program = arguments.get(6..).unwrap_or(&[]);
     let parent = getppid();
     close_inherited();
     guard_from_the_program()?;
@@ -385,7 +394,7 @@ pub fn supervise(arguments: &[std::ffi::OsString]) -> io::Result<()> {
     }
     blocked.thread_block().map_err(io::Error::from)?;
     prctl::set_child_subreaper(true).map_err(io::Error::from)?;
-    let report = watch(program, &limits, parent);
+    let report = watch(program, input, &limits, parent);
     let (report, stdout, stderr) = match report {
         Ok(done) => done,
         Err(error) => (
@@ -484,6 +493,7 @@ pub fn guard() -> io::Result<()> {
 /// Starts the program and watches it until its run ends; then kills every descendant.
 fn watch(
     program: &[std::ffi::OsString],
+    input: Span,
     limits: &Limits,
     parent: Pid,
 ) -> io::Result<(Report, Vec<u8>, Vec<u8>)> {
@@ -503,7 +513,7 @@ fn watch(
     }
     let spawned = Command::new(name)
         .args(args)
-        .stdin(Stdio::inherit())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
@@ -513,6 +523,12 @@ fn watch(
     let cgroup = cgroup.filter(Cgroup::leave);
     let mut child = spawned?;
     let started = Instant::now();
+    // the input through a pipe: the program holds no descriptor of the snapshot, which it could
+    // reopen for writing through /proc/self/fd/0; a program that stops reading ends the feeding
+    // when it exits (the pipe then breaks)
+    let snapshot = File::from(io::stdin().as_fd().try_clone_to_owned()?);
+    let mut feed = child.stdin.take().expect("piped");
+    thread::spawn(move || io::copy(&mut Reader::new(&snapshot, input), &mut feed));
     let over = Arc::new(AtomicBool::new(false));
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
