@@ -445,3 +445,22 @@ fn a_build_shows_its_progress_on_a_terminal_only() {
     assert!(shown.contains("100%"), "{tail}");
     assert!(shown.trim_end().ends_with("57"), "{tail}");
 }
+
+#[test]
+fn a_seal_finds_and_removes_what_changed_and_nothing_else() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let kept = dir.path().join("pdb-edge-v2.bin");
+    let planted = DiskCache::file(dir.path(), Class::Corner);
+    fs::write(&kept, b"as eight wrote it").expect("write");
+    fs::write(&planted, b"as eight wrote it").expect("write");
+    fs::write(dir.path().join("notes.txt"), b"not a database").expect("write");
+    let seal = cache::Seal::take(dir.path());
+    // rewritten in place, same size: its change time moves
+    thread::sleep(Duration::from_millis(20));
+    fs::write(&planted, b"as eight wrote iT").expect("write");
+    fs::write(dir.path().join(".eight-pdb-x"), b"new").expect("write");
+    let mut removed = seal.break_changed();
+    removed.sort();
+    assert_eq!(removed, [dir.path().join(".eight-pdb-x"), planted]);
+    assert_eq!(names(dir.path()), ["notes.txt", "pdb-edge-v2.bin"]);
+}

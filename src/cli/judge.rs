@@ -15,7 +15,7 @@ use eight::format::cases::Header;
 use eight::format::Judge;
 use eight::puzzle::{Grid, Shape};
 use eight::solve::pdb::{self, Class};
-use eight::tools::cache::DiskCache;
+use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
@@ -185,6 +185,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     load_databases(judge, &files);
     // every input as it is now, before any program could change one
     let (snapshot, spans) = Snapshot::take(&files)?;
+    let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
         time: options.time_limit,
@@ -248,6 +249,14 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         }
     });
     progress.finish_and_clear();
+    // a database a program wrote is never read by a later run (where the supervisor could not
+    // hide the folder, root's namespaces being out of reach)
+    for file in seal.iter().flat_map(Seal::break_changed) {
+        super::warn(&format_args!(
+            "{}: changed while programs ran (by a program?): removed",
+            file.display()
+        ));
+    }
     report.say(&summary(passed, failed, trouble, options.json));
     Ok(report.status(Status::of_checks(failed, trouble)))
 }
