@@ -55,7 +55,11 @@ fn a_missing_cache_is_built_written_whole_and_read_back() {
     let built = cache.get(Class::Corner);
     let file = DiskCache::file(&folder, Class::Corner);
     assert!(fs::read(&file).expect("written") == reference());
-    assert_eq!(names(&folder), ["pdb-corner-v2.bin"], "no temporary left");
+    assert_eq!(
+        names(&folder),
+        ["pdb-corner-v2.bin", "pdb-corner-v2.checked"],
+        "no temporary left"
+    );
     let (again, _) = cache_in(&folder);
     assert!(*again.ready(Class::Corner).expect("read back") == *built);
     assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
@@ -143,7 +147,10 @@ fn a_build_removes_what_a_run_killed_while_writing_left_and_nothing_else() {
     fs::write(&other, b"kept").expect("write");
     let (cache, _) = cache_in(dir.path());
     cache.get(Class::Corner);
-    assert_eq!(names(dir.path()), ["notes.txt", "pdb-corner-v2.bin"]);
+    assert_eq!(
+        names(dir.path()),
+        ["notes.txt", "pdb-corner-v2.bin", "pdb-corner-v2.checked"]
+    );
 }
 
 #[test]
@@ -338,7 +345,10 @@ fn a_run_that_reads_the_cache_removes_what_killed_runs_left() {
     fs::write(folder.join(".eight-pdb-a1B2c3"), b"half a file").expect("write");
     let output = korf_run(dir.path()).output().expect("run");
     assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
-    assert_eq!(names(&folder), ["pdb-corner-v2.bin"]);
+    assert_eq!(
+        names(&folder),
+        ["pdb-corner-v2.bin", "pdb-corner-v2.checked"]
+    );
 }
 
 /// The output of `command`, which must end within a minute.
@@ -394,7 +404,10 @@ fn concurrent_runs_share_one_whole_file() {
         );
     }
     let folder = dir.path().join("eight");
-    assert_eq!(names(&folder), ["pdb-corner-v2.bin"]);
+    assert_eq!(
+        names(&folder),
+        ["pdb-corner-v2.bin", "pdb-corner-v2.checked"]
+    );
     assert!(fs::read(DiskCache::file(&folder, Class::Corner)).expect("cached") == reference());
 }
 
@@ -444,6 +457,49 @@ fn a_build_shows_its_progress_on_a_terminal_only() {
     );
     assert!(shown.contains("100%"), "{tail}");
     assert!(shown.trim_end().ends_with("57"), "{tail}");
+}
+
+#[test]
+fn every_rule_is_checked_once_a_file_and_again_when_it_changes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = DiskCache::file(dir.path(), Class::Corner);
+    let stamp = dir.path().join("pdb-corner-v2.checked");
+    fs::write(&file, reference()).expect("write");
+    let (cache, _) = cache_in(dir.path());
+    assert!(cache.ready(Class::Corner).is_some());
+    let checked = fs::read_to_string(&stamp).expect("a stamp once checked");
+    // an entry three too many in the open, the checksum made right, written in place: the
+    // file is another, and every rule is checked again
+    let open = [6usize, 4, 5, 8, 9, 12]
+        .iter()
+        .rev()
+        .fold(0, |a, &c| a << 4 | c);
+    thread::sleep(Duration::from_millis(20));
+    fs::write(
+        &file,
+        poisoned(0, &|a, e| if a == open { e + 3 } else { e }),
+    )
+    .expect("write");
+    let (again, warnings) = cache_in(dir.path());
+    assert!(
+        again.ready(Class::Corner).is_none(),
+        "trusted by its old stamp"
+    );
+    assert!(
+        said(&warnings)[0].contains("not a true database"),
+        "{:?}",
+        said(&warnings)
+    );
+    // a forged stamp for another file changes nothing either
+    fs::write(&file, reference()).expect("write");
+    fs::write(&stamp, &checked).expect("write");
+    let (third, _) = cache_in(dir.path());
+    assert!(third.ready(Class::Corner).is_some());
+    assert_ne!(
+        fs::read_to_string(&stamp).expect("a stamp"),
+        checked,
+        "stamped anew"
+    );
 }
 
 #[test]

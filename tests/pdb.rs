@@ -133,7 +133,11 @@ fn every_class_s_goal_is_its_own_databases_zero() {
 fn true_databases_of_every_class_keep_the_rules_a_loaded_file_must_keep() {
     for class in Class::ALL {
         let databases = SOURCE.get(class);
-        assert_eq!(eight::solve::pdb::verify(&databases), Ok(()), "{class:?}");
+        assert_eq!(
+            eight::solve::pdb::verify(&databases, eight::solve::pdb::Depth::Full),
+            Ok(()),
+            "{class:?}"
+        );
         // and one entry three too many, anywhere among the first pattern's placements in the
         // open, is seen
         let mut entries = databases.entries().to_vec();
@@ -143,6 +147,9 @@ fn true_databases_of_every_class_keep_the_rules_a_loaded_file_must_keep() {
             .fold(0, |a, &c| a << 4 | c);
         entries[0][open] += 3;
         let raised = Databases::from_entries(class, entries).expect("sizes");
-        assert!(eight::solve::pdb::verify(&raised).is_err(), "{class:?}");
+        assert!(
+            eight::solve::pdb::verify(&raised, eight::solve::pdb::Depth::Full).is_err(),
+            "{class:?}"
+        );
     }
 }

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
 
-use crate::solve::pdb::{self, addresses, Class, Databases, Memory, Source};
+use crate::solve::pdb::{self, addresses, Class, Databases, Depth, Memory, Source};
 
 /// How long a run waits for another's lock on the folder before it builds in memory: a build
 /// takes two to four seconds here, twice that with four at once on two cores.
@@ -145,8 +145,17 @@ impl DiskCache {
             Ok(databases) => databases,
             Err(why) => return damaged(&why, seen),
         };
-        match pdb::verify(&databases) {
-            Ok(()) => Some(databases),
+        // every rule the first time a file is read, then the quick ones while it stays the same
+        let stamp = Stamp::of(&metadata);
+        let checked = Stamp::read(folder, class) == Some(stamp);
+        let depth = if checked { Depth::Quick } else { Depth::Full };
+        match pdb::verify(&databases, depth) {
+            Ok(()) => {
+                if !checked {
+                    stamp.write(folder, class);
+                }
+                Some(databases)
+            }
             Err(why) => damaged(&format!("not a true database ({why})"), seen),
         }
     }
@@ -155,7 +164,12 @@ impl DiskCache {
     fn build(&self, folder: Option<&Path>, class: Class) -> Databases {
         let databases = Databases::build(class, &*self.progress);
         if let Some(folder) = folder {
-            if let Err(error) = write(folder, &databases) {
+            let written = write(folder, &databases).and_then(|()| {
+                let metadata = fs::symlink_metadata(DiskCache::file(folder, class))?;
+                Stamp::of(&metadata).write(folder, class);
+                Ok(())
+            });
+            if let Err(error) = written {
                 (self.warn)(&format!(
                     "cannot cache the pattern databases in {}: {error}",
                     folder.display()
@@ -318,6 +332,73 @@ fn remove_stale(folder: &Path) {
         if staged && entry.file_type().is_ok_and(|kind| kind.is_file()) {
             let _ = fs::remove_file(entry.path());
         }
+    }
+}
+
+/// What a cache file was when every rule was last checked on it: its inode, size and change
+/// time, kept beside it (`pdb-corner-v2.checked`). A file rewritten or replaced since has
+/// another; no user can set a change time, and where a judged program can reach the folder,
+/// the judge's [`Seal`] removes whatever it changed, this file too. So the full check (0.2 s)
+/// is paid once a file, and each later run makes the quick one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Stamp {
+    inode: u64,
+    size: u64,
+    changed: i64,
+    changed_nanos: i64,
+}
+
+impl Stamp {
+    fn of(metadata: &fs::Metadata) -> Stamp {
+        Stamp {
+            inode: metadata.ino(),
+            size: metadata.len(),
+            changed: metadata.ctime(),
+            changed_nanos: metadata.ctime_nsec(),
+        }
+    }
+
+    fn path(folder: &Path, class: Class) -> PathBuf {
+        folder.join(format!("pdb-{}-v{VERSION}.checked", class.name()))
+    }
+
+    /// The stamp kept for `class`'s file, if there is a readable one (never through a link,
+    /// never waiting on a FIFO).
+    fn read(folder: &Path, class: Class) -> Option<Stamp> {
+        let file = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
+            .open(Stamp::path(folder, class))
+            .ok()?;
+        let mut text = String::new();
+        file.take(128).read_to_string(&mut text).ok()?;
+        let mut numbers = text.split_whitespace();
+        let mut next = || numbers.next()?.parse::<i64>().ok();
+        Some(Stamp {
+            inode: u64::try_from(next()?).ok()?,
+            size: u64::try_from(next()?).ok()?,
+            changed: next()?,
+            changed_nanos: next()?,
+        })
+    }
+
+    /// Keeps this stamp for `class`'s file: staged and renamed, as the databases are; a stamp
+    /// that cannot be written only costs the next run the full check.
+    fn write(self, folder: &Path, class: Class) {
+        let written = tempfile::Builder::new()
+            .prefix(STAGED)
+            .tempfile_in(folder)
+            .and_then(|mut staged| {
+                let text = format!(
+                    "{} {} {} {}\n",
+                    self.inode, self.size, self.changed, self.changed_nanos
+                );
+                staged.write_all(text.as_bytes())?;
+                staged
+                    .persist(Stamp::path(folder, class))
+                    .map_err(|error| error.error)
+            });
+        let _ = written;
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 pub use build::build;
 pub use lookup::Lookup;
 pub use rank::{addresses, placements, CELLS};
-pub use verify::verify;
+pub use verify::{verify, Depth};
 
 /// The side of the square.
 const SIDE: usize = 4;
