@@ -442,11 +442,22 @@ fn close_inherited() {
 /// run by root, `CAP_SYS_PTRACE` out of what the program can ever hold.
 fn guard_from_the_program() -> io::Result<()> {
     prctl::set_dumpable(false).map_err(io::Error::from)?;
-    if nix::unistd::geteuid().is_root() {
-        use caps::{CapSet, Capability};
-        for set in [CapSet::Bounding, CapSet::Inheritable, CapSet::Ambient] {
-            caps::drop(None, set, Capability::CAP_SYS_PTRACE)
-                .map_err(|error| io::Error::other(error.to_string()))?;
+    use caps::{CapSet, Capability};
+    let ptrace = Capability::CAP_SYS_PTRACE;
+    let root = nix::unistd::geteuid().is_root();
+    // what the program could get: the bounding set is what root's programs are given; the
+    // other two pass on to any. A set that cannot be changed (no CAP_SETPCAP) and hands on
+    // nothing is safe as it is; one that would hand it on means no run
+    for (set, bounding) in [
+        (CapSet::Bounding, true),
+        (CapSet::Inheritable, false),
+        (CapSet::Ambient, false),
+    ] {
+        let hands_on = (!bounding || root) && caps::has_cap(None, set, ptrace).unwrap_or(false);
+        if caps::drop(None, set, ptrace).is_err() && hands_on {
+            return Err(io::Error::other(
+                "cannot keep CAP_SYS_PTRACE from the program (no CAP_SETPCAP)",
+            ));
         }
     }
     Ok(())
