@@ -520,3 +520,33 @@ fn a_seal_finds_and_removes_what_changed_and_nothing_else() {
     assert_eq!(removed, [dir.path().join(".eight-pdb-x"), planted]);
     assert_eq!(names(dir.path()), ["notes.txt", "pdb-edge-v2.bin"]);
 }
+
+#[test]
+fn a_full_disk_loses_no_answer_and_leaves_no_staged_file() {
+    if !nix::unistd::geteuid().is_root() {
+        // a small file system of its own needs root to mount
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    fs::create_dir(&folder).expect("a folder");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(&folder)
+        .status();
+    if !mounted.is_ok_and(|status| status.success()) {
+        eprintln!("no tmpfs could be mounted here: the full-disk case is not run");
+        return;
+    }
+    let output = korf_run(dir.path()).output().expect("run");
+    let left = names(&folder);
+    let unmounted = Command::new("umount")
+        .arg(&folder)
+        .status()
+        .expect("umount");
+    assert!(unmounted.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use clap::Args;
 use eight::format::cases::Header;
-use eight::format::Judge;
-use eight::puzzle::{Grid, Shape};
+use eight::format::{Cases, Item, Judge, Origin};
+use eight::puzzle::Shape;
 use eight::solve::pdb::{self, Class};
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
@@ -182,9 +182,9 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     sandbox::adopt_orphans()?;
     sandbox::guard()?;
     let (files, trouble) = inputs(&options.paths);
-    load_databases(judge, &files);
     // every input as it is now, before any program could change one
     let (snapshot, spans) = Snapshot::take(&files)?;
+    load_databases(judge, &snapshot, &spans);
     let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
@@ -261,36 +261,39 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
-/// Reads (or builds) the 15-puzzle's databases that checking 4×4 boards will need, before any
-/// program runs: what the judge checks with is never something a program could have written.
-/// The cache folder is made if need be, so that each run's supervisor can hide it.
-fn load_databases(judge: &Judge, files: &[PathBuf]) {
-    let square4 = match judge.header {
-        // algs4: a file whose side is 4
-        Header::Side => files.iter().any(|file| {
-            let mut head = [0u8; 16];
-            let read = fs::File::open(file).and_then(|mut f| io::Read::read(&mut f, &mut head));
-            read.is_ok_and(|n| {
-                head[..n]
-                    .split(u8::is_ascii_whitespace)
-                    .find(|t| !t.is_empty())
-                    == Some(b"4")
-            })
-        }),
-        _ => judge.shape == Shape::SQUARE4,
-    };
-    // pairs bring their own goals, of any class: theirs are read as the cases need them
-    if !square4 || judge.boards != 1 {
+/// Reads (or builds) the 15-puzzle's databases that checking the inputs' 4×4 boards will need,
+/// before any program runs: what the judge checks with is never something a program could have
+/// written. The inputs are read from the snapshot for the goals of their 4×4 cases (a case
+/// whose goal needs no databases, or a malformed one, costs a read); the cache folder is made
+/// if need be, so that each run's supervisor can hide it.
+fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>]) {
+    let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.header == Header::Side;
+    if !may_be_4x4 {
         return;
     }
-    if let Some(folder) = DiskCache::folder() {
-        let _ = fs::create_dir_all(folder);
+    let mut classes = [false; 3];
+    for span in spans.iter().flatten() {
+        let input = io::BufReader::new(snapshot.read(*span));
+        let mut cases = Cases::with(input, Origin::Line, judge.reading());
+        while let Ok(item) = cases.next(&mut || Ok(())) {
+            match item {
+                Item::Case(case) if case.shape == Shape::SQUARE4 => {
+                    let (_, goal) = judge.problem_grids(case.grids());
+                    classes[Class::of(goal.blank()) as usize] = true;
+                }
+                Item::End => break,
+                _ => {}
+            }
+        }
     }
-    let goal = match judge.grid_goal {
-        Some(goal) => goal.clone(),
-        None => Grid::ordered(Shape::SQUARE4),
-    };
-    pdb::installed().get(Class::of(goal.blank()));
+    if classes.contains(&true) {
+        if let Some(folder) = DiskCache::folder() {
+            let _ = fs::create_dir_all(folder);
+        }
+    }
+    for class in Class::ALL.into_iter().filter(|&c| classes[c as usize]) {
+        pdb::installed().get(class);
+    }
 }
 
 /// The command cannot start: said once on standard error, and each file is trouble.
