@@ -23,36 +23,36 @@
 //! starts the program. And `eight` times the supervisor itself: a run that took longer than
 //! the limit allows is over the limit, whatever its report says.
 //!
-//! Memory is the whole tree's ([`memory`]): charged by the kernel to a cgroup of the run's own
+//! Memory is the whole tree's (the `memory` module): charged by the kernel to a cgroup of the run's own
 //! where one can be made, sampled from `/proc` otherwise (then the address-space limit, an
 //! rlimit inherited by the program, sits well above the memory limit to stop a runaway between
 //! samples).
 
-use std::collections::{HashMap, HashSet};
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, OwnedFd};
+use std::collections::HashSet;
+use std::fs;
+use std::io::{self, Read};
+use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use nix::sys::prctl;
-use nix::sys::resource::{getrlimit, setrlimit, Resource};
-use nix::sys::signal::{kill, killpg, SigSet, Signal};
+use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag};
-use nix::unistd::{getpid, getppid, Pid};
+use nix::unistd::{getpid, Pid};
 use serde::{Deserialize, Serialize};
 
 mod memory;
+mod processes;
 pub mod snapshot;
+mod supervisor;
 
-use memory::Cgroup;
-use snapshot::{Reader, Snapshot, Span};
+use processes::{descendants, is_zombie, parents};
+use snapshot::{Snapshot, Span};
+pub use supervisor::supervise;
 
 /// The most of the program's standard error kept: its last bytes.
 pub const STDERR_TAIL: usize = 4096;
@@ -289,403 +289,10 @@ fn kill_orphans(supervisors: &HashSet<u32>) {
     }
 }
 
-fn is_zombie(pid: u32) -> bool {
-    fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            stat.rsplit_once(')')
-                .map(|(_, rest)| rest.trim_start().starts_with('Z'))
-        })
-        .unwrap_or(false)
-}
-
-/// Every process's parent, from `/proc`.
-fn parents() -> HashMap<u32, u32> {
-    let mut parents = HashMap::new();
-    let Ok(entries) = fs::read_dir("/proc") else {
-        return parents;
-    };
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // the command name, in parentheses, may hold spaces: the fields follow the last `)`
-        let parent = stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
-            .and_then(|field| field.parse().ok());
-        if let Some(parent) = parent {
-            parents.insert(pid, parent);
-        }
-    }
-    parents
-}
-
-/// Every descendant of `root` in `parents`.
-fn descendants(parents: &HashMap<u32, u32>, root: u32) -> Vec<u32> {
-    let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
-    for (&pid, &parent) in parents {
-        children.entry(parent).or_default().push(pid);
-    }
-    let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(pid) = stack.pop() {
-        for &child in children.get(&pid).map_or(&[][..], Vec::as_slice) {
-            found.push(child);
-            stack.push(child);
-        }
-    }
-    found
-}
-
-/// The peak resident memory of `pid`, in KiB, as the kernel counted it (0 once it is gone).
-fn peak_kib(pid: u32) -> u64 {
-    fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-            line.split_whitespace().nth(1)?.parse().ok()
-        })
-        .unwrap_or(0)
-}
-
-/// The supervisor's side, run by the hidden `__run` command with the arguments [`run`]
-/// gives it: starts the program, watches it and every descendant, kills them all when the
-/// run ends, and writes the report, then the program's output, on standard output.
-pub fn supervise(arguments: &[std::ffi::OsString]) -> io::Result<()> {
-    let number = |index: usize| -> u64 {
-        arguments
-            .get(index)
-            .and_then(|a| a.to_str())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(0)
-    };
-    let limits = Limits {
-        time: Duration::from_micros(number(0)),
-        memory_kib: number(1),
-        output_bytes: number(2),
-    };
-    let input = Span {
-        start: number(3),
-        len: number(4),
-    };
-    let program = arguments.get(6..).unwrap_or(&[]);
-    let parent = getppid();
-    close_inherited();
-    guard_from_the_program()?;
-    hide_the_cache();
-    // Ctrl-C, SIGTERM and SIGHUP reach the supervisor only through its parent's death, which
-    // it watches: so it always tears its run down before it goes
-    let mut blocked = SigSet::empty();
-    for signal in [
-        Signal::SIGINT,
-        Signal::SIGTERM,
-        Signal::SIGHUP,
-        Signal::SIGQUIT,
-    ] {
-        blocked.add(signal);
-    }
-    blocked.thread_block().map_err(io::Error::from)?;
-    prctl::set_child_subreaper(true).map_err(io::Error::from)?;
-    let report = watch(program, input, &limits, parent);
-    let (report, stdout, stderr) = match report {
-        Ok(done) => done,
-        Err(error) => (
-            Report {
-                ended: Ended::Exited(127),
-                elapsed_us: 0,
-                peak_kib: 0,
-                stdout_len: 0,
-                stderr_len: 0,
-                failed_to_start: Some(error.to_string()),
-            },
-            Vec::new(),
-            Vec::new(),
-        ),
-    };
-    let mut out = io::stdout().lock();
-    let mut head = serde_json::to_vec(&report)?;
-    head.push(b'\n');
-    out.write_all(&head)?;
-    out.write_all(&stdout)?;
-    out.write_all(&stderr)?;
-    out.flush()
-}
-
-/// Closes every descriptor but standard input, output and error: whatever the shell that
-/// started `eight` left open (`7>>file`) never reaches the program. Run first, with no other
-/// thread, so that nothing opens a descriptor meanwhile.
-fn close_inherited() {
-    let open: Vec<i32> = match fs::read_dir("/proc/self/fd") {
-        Ok(entries) => entries
-            .flatten()
-            .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
-            .filter(|&fd| fd > 2)
-            .collect(),
-        Err(_) => return,
-    };
-    // the listing's own descriptor is among them, closed already: its close fails, harmlessly
-    for fd in open {
-        let _ = nix::unistd::close(fd);
-    }
-}
-
-/// Keeps the program away from this process: not dumpable (a process of the same user cannot
-/// open its descriptors or memory through `/proc`, nor take them with `pidfd_getfd`), and, when
-/// run by root, `CAP_SYS_PTRACE` out of what the program can ever hold.
-fn guard_from_the_program() -> io::Result<()> {
-    prctl::set_dumpable(false).map_err(io::Error::from)?;
-    use caps::{CapSet, Capability};
-    let ptrace = Capability::CAP_SYS_PTRACE;
-    let root = nix::unistd::geteuid().is_root();
-    // what the program could get: the bounding set is what root's programs are given; the
-    // other two pass on to any. A set that cannot be changed (no CAP_SETPCAP) and hands on
-    // nothing is safe as it is; one that would hand it on means no run
-    for (set, bounding) in [
-        (CapSet::Bounding, true),
-        (CapSet::Inheritable, false),
-        (CapSet::Ambient, false),
-    ] {
-        let hands_on = (!bounding || root) && caps::has_cap(None, set, ptrace).unwrap_or(false);
-        if caps::drop(None, set, ptrace).is_err() && hands_on {
-            return Err(io::Error::other(
-                "cannot keep CAP_SYS_PTRACE from the program (no CAP_SETPCAP)",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Hides `eight`'s cache folder from the program, where this process may (root): in a mount
-/// namespace of its own, an empty read-only file system over the folder, so that no program
-/// can plant databases for the next run to trust. Elsewhere the program can reach the folder,
-/// and what guards the next run is that a loaded database must keep the rules of true ones.
-fn hide_the_cache() {
-    use nix::mount::{mount, MsFlags};
-    use nix::sched::{unshare, CloneFlags};
-    let Some(folder) = crate::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) else {
-        return;
-    };
-    if !nix::unistd::geteuid().is_root() || unshare(CloneFlags::CLONE_NEWNS).is_err() {
-        return;
-    }
-    // nothing done in this namespace propagates back to the machine's
-    let private = mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
-        None::<&str>,
-    );
-    if private.is_ok() {
-        let _ = mount(
-            Some("tmpfs"),
-            &folder,
-            Some("tmpfs"),
-            MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-            Some("size=4k,mode=0555"),
-        );
-    }
-}
-
 /// Makes `eight` itself not dumpable, for the time it judges: a judged program of the same
 /// user then cannot write to its output or read its memory through `/proc`.
 pub fn guard() -> io::Result<()> {
     prctl::set_dumpable(false).map_err(io::Error::from)
-}
-
-/// Starts the program and watches it until its run ends; then kills every descendant.
-fn watch(
-    program: &[std::ffi::OsString],
-    input: Span,
-    limits: &Limits,
-    parent: Pid,
-) -> io::Result<(Report, Vec<u8>, Vec<u8>)> {
-    let Some((name, args)) = program.split_first() else {
-        return Err(io::Error::new(io::ErrorKind::NotFound, "no command"));
-    };
-    // the program is born in a memory cgroup of its own where one can be made; then the kernel
-    // counts and limits, and no address-space limit stands in the way of programs that reserve
-    // much and use little (Java, Go)
-    let cgroup = Cgroup::enter(limits.cgroup_limit());
-    // otherwise the address-space limit is lowered for the program's start only, and this
-    // process's own restored: only the soft limit moves, which it may raise again
-    let (soft, hard) = getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
-    if cgroup.is_none() {
-        setrlimit(Resource::RLIMIT_AS, limits.address_space().min(hard), hard)
-            .map_err(io::Error::from)?;
-    }
-    let spawned = Command::new(name)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
-    setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
-    // the supervisor's own memory (the output it keeps) is not the program's
-    let cgroup = cgroup.filter(Cgroup::leave);
-    let mut child = spawned?;
-    let started = Instant::now();
-    // the input through a pipe: the program holds no descriptor of the snapshot, which it could
-    // reopen for writing through /proc/self/fd/0; a program that stops reading ends the feeding
-    // when it exits (the pipe then breaks)
-    let snapshot = File::from(io::stdin().as_fd().try_clone_to_owned()?);
-    let mut feed = child.stdin.take().expect("piped");
-    thread::spawn(move || io::copy(&mut Reader::new(&snapshot, input), &mut feed));
-    let over = Arc::new(AtomicBool::new(false));
-    let stdout = child.stdout.take().expect("piped");
-    let stderr = child.stderr.take().expect("piped");
-    let cap = limits.output_bytes;
-    let reader = {
-        let over = Arc::clone(&over);
-        thread::spawn(move || read_capped(stdout, cap, &over))
-    };
-    let errors = thread::spawn(move || read_tail(stderr, STDERR_TAIL));
-    let me = getpid().as_raw() as u32;
-    let mut peak = 0;
-    let mut nap = Duration::from_micros(50);
-    let mut last_scan = Instant::now();
-    let ended = loop {
-        if let Some(status) = child.try_wait()? {
-            break ended_by(status);
-        }
-        if getppid() != parent {
-            // eight is gone: so is the run, and no one waits for a report
-            kill_tree(me, child.id());
-            std::process::exit(0);
-        }
-        let mut sample = match &cgroup {
-            Some(cgroup) => cgroup.usage_kib(),
-            None => peak_kib(child.id()),
-        };
-        if cgroup.is_none() && last_scan.elapsed() >= Duration::from_millis(5) {
-            last_scan = Instant::now();
-            sample = sample.max(memory::sampled_kib(&descendants(&parents(), me)));
-        }
-        peak = peak.max(sample);
-        if started.elapsed() > limits.time {
-            break Ended::TimeLimit;
-        }
-        if peak > limits.memory_kib {
-            break Ended::MemoryLimit;
-        }
-        if over.load(Ordering::Relaxed) {
-            break Ended::OutputLimit;
-        }
-        thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(2));
-    };
-    let elapsed = started.elapsed();
-    kill_tree(me, child.id());
-    let _ = child.wait();
-    let ended = match &cgroup {
-        Some(cgroup) => {
-            peak = peak.max(cgroup.peak_kib());
-            let over = peak > limits.memory_kib || cgroup.killed_for_memory();
-            if over && !matches!(ended, Ended::TimeLimit) {
-                Ended::MemoryLimit
-            } else {
-                ended
-            }
-        }
-        None => ended,
-    };
-    drop(cgroup);
-    let stdout = reader.join().expect("the reader does not panic");
-    let stderr = errors.join().expect("the reader does not panic");
-    // a program cut off for its output may die of the closed pipe before the loop sees why
-    let ended = if over.load(Ordering::Relaxed) {
-        Ended::OutputLimit
-    } else {
-        ended
-    };
-    let report = Report {
-        ended,
-        elapsed_us: elapsed.as_micros() as u64,
-        peak_kib: peak,
-        stdout_len: stdout.len() as u64,
-        stderr_len: stderr.len() as u64,
-        failed_to_start: None,
-    };
-    Ok((report, stdout, stderr))
-}
-
-fn ended_by(status: ExitStatus) -> Ended {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => Ended::Exited(code),
-        (None, Some(signal)) => Ended::Signaled(signal),
-        (None, None) => Ended::Exited(-1),
-    }
-}
-
-/// Kills the program's process group and every descendant of `me`, reaping them, until none
-/// is left: the subreaper brings every orphan back here, so the tree cannot hide.
-fn kill_tree(me: u32, program: u32) {
-    let _ = killpg(Pid::from_raw(program as i32), Signal::SIGKILL);
-    for _ in 0..1000 {
-        let alive: Vec<u32> = descendants(&parents(), me)
-            .into_iter()
-            .filter(|&pid| !is_zombie(pid))
-            .collect();
-        for &pid in &alive {
-            let _ = kill(Pid::from_raw(pid as i32), Signal::SIGKILL);
-        }
-        // reap whatever has died, ours by birth or by adoption
-        while let Ok(status) = waitpid(None, Some(WaitPidFlag::WNOHANG)) {
-            if status == nix::sys::wait::WaitStatus::StillAlive {
-                break;
-            }
-        }
-        if alive.is_empty() {
-            return;
-        }
-        thread::sleep(Duration::from_micros(200));
-    }
-}
-
-/// Reads `stream` to its end, keeping at most `cap` bytes; past that, sets `over` and stops
-/// reading (the writer then meets a closed pipe).
-fn read_capped(mut stream: impl Read, cap: u64, over: &AtomicBool) -> Vec<u8> {
-    let mut kept = Vec::new();
-    let mut chunk = vec![0; 1 << 16];
-    loop {
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) => return kept,
-            Ok(read) => {
-                let room = (cap as usize).saturating_sub(kept.len());
-                kept.extend_from_slice(&chunk[..read.min(room)]);
-                if read > room {
-                    over.store(true, Ordering::Relaxed);
-                    return kept;
-                }
-            }
-        }
-    }
-}
-
-/// Reads `stream` to its end, keeping its last `keep` bytes.
-fn read_tail(mut stream: impl Read, keep: usize) -> Vec<u8> {
-    let mut kept = Vec::new();
-    let mut chunk = vec![0; 1 << 16];
-    while let Ok(read @ 1..) = stream.read(&mut chunk) {
-        kept.extend_from_slice(&chunk[..read]);
-        if kept.len() > 2 * keep {
-            kept.drain(..kept.len() - keep);
-        }
-    }
-    if kept.len() > keep {
-        kept.drain(..kept.len() - keep);
-    }
-    kept
 }
 
 /// Where `name` runs from: itself when it holds a `/`, else the first executable file of that
@@ -748,13 +355,6 @@ mod tests {
         assert_eq!(limits(u64::MAX / 1024).address_space(), u64::MAX);
         // 17592186044416 MiB, as once given to --memory-limit, in KiB
         assert_eq!(limits(17_592_186_044_416 * 1024).address_space(), u64::MAX);
-    }
-
-    #[test]
-    fn keeps_the_last_bytes_of_standard_error() {
-        let text: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
-        assert_eq!(read_tail(&text[..], 10), &text[text.len() - 10..]);
-        assert_eq!(read_tail(&b"short"[..], 10), b"short");
     }
 
     #[test]
