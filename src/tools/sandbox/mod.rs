@@ -76,9 +76,7 @@ impl Limits {
         let memory = self.memory_kib.saturating_mul(1024);
         memory.saturating_mul(2).max(memory.saturating_add(1 << 30))
     }
-}
 
-impl Limits {
     /// The hard limit of the run's cgroup, in bytes: an eighth above the memory limit (16 MiB
     /// at least), so that the supervisor sees the tree pass the limit and stops it, before the
     /// kernel, short of memory for the group, stalls it reclaiming.
@@ -355,6 +353,9 @@ mod tests {
         assert_eq!(limits(u64::MAX / 1024).address_space(), u64::MAX);
         // 17592186044416 MiB, as once given to --memory-limit, in KiB
         assert_eq!(limits(17_592_186_044_416 * 1024).address_space(), u64::MAX);
+        assert_eq!(limits(17_592_186_044_416 * 1024).cgroup_limit(), u64::MAX);
+        assert_eq!(limits(64 * 1024).cgroup_limit(), 80 << 20);
+        assert_eq!(limits(1 << 20).cgroup_limit(), (1024 + 128) << 20);
     }
 
     #[test]
