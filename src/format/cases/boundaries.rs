@@ -46,7 +46,9 @@ impl<R: Read> Cases<R> {
         if tokens == 0 {
             return None;
         }
-        self.rows += (tokens / width).max(1);
+        // the rows a line holds, to the nearest: a row a line with a number more or fewer is
+        // one, a board a line with a number fewer is all of them
+        self.rows += ((tokens + width / 2) / width).max(1);
         if self.draining.is_none() && self.count % width != 0 {
             let error = self.inside_row(place);
             if self.began_shared {
