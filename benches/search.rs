@@ -5,13 +5,14 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use eight::format::judge::HDU1043;
 use eight::format::Origin;
-use eight::puzzle::rank;
 use eight::tools::gen::{generate, Request};
 use eight::tools::stream::{Output, Stream};
-use eight::{Board, Engine, Solver, Table};
+use eight::{Board, Engine};
+use eight_core::{rank, Packed, Solver, Table};
 
-fn board(text: &str) -> Board {
-    Board::parse(text).expect("bench boards are valid")
+fn board(text: &str) -> Packed {
+    let board: Board = text.parse().expect("bench boards are valid");
+    Packed::from_cells(board.cells().try_into().expect("9 cells")).expect("a board")
 }
 
 fn ranks(c: &mut Criterion) {
@@ -49,7 +50,7 @@ fn tables(c: &mut Criterion) {
 }
 
 /// 100,000 HDU 1043 cases, random boards of which half are unsolvable, as `eight path` runs
-/// them: parsing, the automatic switch to the table, and formatting into a discarded buffer.
+/// them: parsing, a lookup in the embedded tables, and formatting into a discarded buffer.
 fn runs(c: &mut Criterion) {
     let request = Request {
         judge: HDU1043,
@@ -62,7 +63,7 @@ fn runs(c: &mut Criterion) {
         all: false,
         json: false,
         walk: None,
-        budget: 0,
+        budget: None,
     };
     let mut input = Vec::new();
     generate(&request, &mut input, None)

@@ -1,9 +1,14 @@
-//! `eight` solves the 8-puzzle in the formats of the classic online-judge problems.
+//! `eight` solves sliding-tile puzzles, the 8-puzzle first and every size to 16×16, in the formats
+//! of the classic online-judge problems.
 //!
 //! The layers, each importing only from those below it:
-//! - [`puzzle`]: boards, moves and paths, Cantor ranks, parity;
-//! - [`solve`]: the bidirectional breadth-first search over ranks ([`Solver`]), the whole-space
-//!   tables, the textbook searches, and the [`Engine`] that routes a query;
+//! - `eight-core`, a crate of its own: moves and paths, and the 3×3 fast path (boards packed in
+//!   a word, Cantor ranks, the parity-class index, the bidirectional breadth-first search and
+//!   the whole-space table), which the build script uses too;
+//! - [`puzzle`]: the one [`Board`] of every size and its [`Shape`], parity;
+//! - [`solve`]: the [`Engine`] that routes a query by shape (the embedded 3×3 tables, whole-space
+//!   tables up to 9 cells, IDA* with pattern databases beyond), the textbook searches, the
+//!   plain BFS the tests trust;
 //! - [`format`]: reading cases with located errors, and each judge's description;
 //! - [`tools`]: the answer stream, the checker, test data, drawings and histograms.
 //!
@@ -11,10 +16,16 @@
 //! `d < l < r < u`.
 //!
 //! ```
-//! use eight::{Board, Solver};
-//! let start = Board::parse("283104765").unwrap();
-//! let goal = Board::parse("123804765").unwrap();
-//! assert_eq!(Solver::new().distance(&start, &goal), Some(4));
+//! use eight::{Board, Engine, Shape};
+//! let mut engine = Engine::default();
+//! let start: Board = "283104765".parse().unwrap();
+//! let goal: Board = "123804765".parse().unwrap();
+//! assert_eq!(engine.distance(&start, &goal), Some(4));
+//! assert_eq!(engine.path(&start, &goal).unwrap().to_string(), "uldr");
+//! // every size through the same engine
+//! let start = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).unwrap();
+//! let goal = Board::ordered(Shape::SQUARE4);
+//! assert_eq!(engine.path(&start, &goal).unwrap().to_string(), "r");
 //! ```
 
 pub mod format;
@@ -23,5 +34,5 @@ pub mod solve;
 pub mod tools;
 
 pub use format::Judge;
-pub use puzzle::{Board, Move, Path};
-pub use solve::{Algorithm, Engine, Solver, Table};
+pub use puzzle::{Board, Move, Path, Shape};
+pub use solve::{Algorithm, Engine};

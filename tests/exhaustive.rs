@@ -1,22 +1,34 @@
-//! Every board of two goals, solved by the bidirectional search and checked against the plain
-//! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one;
-//! and the same for the whole-space table of each goal.
+//! Every board of two goals, solved by the engine (the embedded tables), by `eight-core`'s
+//! bidirectional search and by a freshly built whole-space table, and checked against the plain
+//! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one.
 
-use eight::puzzle::rank;
 use eight::solve::oracle::Oracle;
-use eight::{Board, Solver, Table};
+use eight::{Board, Engine};
+use eight_core::{rank, Packed, Solver, Table};
 
 fn board(text: &str) -> Board {
-    Board::parse(text).expect("test boards are valid")
+    text.parse().expect("test boards are valid")
+}
+
+fn packed(board: &Board) -> Packed {
+    Packed::from_cells(board.cells().try_into().expect("9 cells")).expect("a board")
 }
 
 /// Checks every board that reaches `goal`, and every board that does not.
 fn agrees_with_the_oracle_on_every_board(goal: Board) {
-    let oracle = Oracle::new(goal);
+    let oracle = Oracle::new(&goal);
     assert_eq!(oracle.boards().count(), 181_440);
+    let mut engine = Engine::default();
     let mut solver = Solver::new();
-    let table = Table::new(&goal, &mut Solver::new());
-    for (start, distance) in oracle.boards() {
+    let packed_goal = packed(&goal);
+    let table = Table::new(&packed_goal, &mut Solver::new());
+    for (board, distance) in oracle.boards() {
+        let canonical = oracle.path(board).expect("reachable");
+        assert_eq!(engine.distance(board, &goal), Some(distance), "{board}");
+        let path = engine.path(board, &goal).expect("reachable");
+        assert_eq!(board.replay(&path), Ok(goal), "{board} to {goal}: {path}");
+        assert_eq!(path, canonical, "engine: {board} to {goal}");
+        let (start, goal) = (&packed(board), packed_goal);
         assert_eq!(
             table.distance(start),
             Some(distance),
@@ -30,16 +42,24 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
         );
         let path = solver.path(start, &goal).expect("reachable");
         assert_eq!(path.len() as u32, distance, "{start} to {goal}: {path}");
-        assert_eq!(path.replay(start), Ok(goal), "{start} to {goal}: {path}");
-        let canonical = oracle.path(start).expect("reachable");
         assert_eq!(path, canonical, "{start} to {goal}");
         assert_eq!(walked, canonical, "table: {start} to {goal}");
     }
+    let goal = packed_goal;
     for index in 0..rank::COUNT as u32 {
         let start = rank::unrank(index);
-        let reachable = oracle.distance(&start).is_some();
+        let board = Board::new(goal_shape(), &start.cells()).expect("a board");
+        let reachable = oracle.distance(&board).is_some();
         assert_eq!(start.reaches(&goal), reachable, "{start} to {goal}");
+        assert_eq!(board.reaches(&oracle_goal(&goal)), reachable, "{board}");
         if !reachable {
+            let goal_board = oracle_goal(&goal);
+            assert_eq!(
+                engine.distance(&board, &goal_board),
+                None,
+                "engine: {board}"
+            );
+            assert_eq!(engine.path(&board, &goal_board), None, "engine: {board}");
             assert_eq!(table.distance(&start), None, "table: {start}");
             let before = solver.nodes_expanded();
             assert_eq!(solver.distance(&start, &goal), None);
@@ -51,6 +71,14 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
             );
         }
     }
+}
+
+fn goal_shape() -> eight::Shape {
+    eight::Shape::SQUARE3
+}
+
+fn oracle_goal(goal: &Packed) -> Board {
+    Board::new(goal_shape(), &goal.cells()).expect("a board")
 }
 
 #[test]
@@ -66,7 +94,7 @@ fn solves_every_board_that_reaches_123804765() {
 #[test]
 fn finds_the_hardest_boards() {
     for (goal, hardest, boards) in [("12345678x", 31, 2), ("123804765", 30, 148)] {
-        let oracle = Oracle::new(board(goal));
+        let oracle = Oracle::new(&board(goal));
         let deepest: Vec<String> = oracle
             .boards()
             .filter(|&(_, distance)| distance == hardest)

@@ -12,9 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use eight::format::{judge, Cases, Item, Judge, Origin};
-use eight::puzzle::Grid;
-use eight::solve::oracle::{manhattan_idastar, GridOracle, Oracle};
-use eight::{Board, Path as Moves};
+use eight::puzzle::Board;
+use eight::solve::oracle::{manhattan_idastar, Oracle};
+use eight::Path as Moves;
 
 fn inputs(judge: &Judge) -> Vec<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,30 +30,22 @@ fn inputs(judge: &Judge) -> Vec<PathBuf> {
     files
 }
 
-/// The oracles, one per goal: the plain BFS up to 9 cells (the packed one for 3×3).
+/// The oracles, one per goal: the plain BFS up to 9 cells.
 #[derive(Default)]
 struct Oracles {
-    square3: HashMap<Board, Oracle>,
-    small: HashMap<Grid, GridOracle>,
+    oracles: HashMap<Board, Oracle>,
 }
 
 impl Oracles {
     /// The canonical path from `start` to `goal`, if it is at most `limit` moves long: the
     /// plain BFS up to 9 cells, the textbook IDA* beyond.
-    fn path(&mut self, start: &Grid, goal: &Grid, limit: Option<u32>) -> Option<Moves> {
-        let path = match (start.board(), goal.board()) {
-            (Some(start), Some(goal)) => {
+    fn path(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Option<Moves> {
+        let path = match goal.cells().len() {
+            ..=9 => {
                 let oracle = self
-                    .square3
-                    .entry(goal)
+                    .oracles
+                    .entry(*goal)
                     .or_insert_with(|| Oracle::new(goal));
-                oracle.path(&start)
-            }
-            _ if goal.cells().len() <= 9 => {
-                let oracle = self
-                    .small
-                    .entry(goal.clone())
-                    .or_insert_with(|| GridOracle::new(goal));
                 oracle.path(start)
             }
             _ => manhattan_idastar(start, goal, limit),
@@ -70,8 +62,8 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
         match cases.next(&mut || Ok(())).expect("fixtures read") {
             Item::Case(case) => {
                 let number = case.number;
-                let (start, goal) = judge.problem_grids(case.grids());
-                let path = oracles.path(&start, &goal, judge.spelling.limit);
+                let (start, goal) = judge.problem(case.boards);
+                let path = oracles.path(start, &goal, judge.spelling.limit);
                 answers.push_str(&judge.text(number, path.as_ref()));
                 answers.push('\n');
             }
@@ -142,7 +134,7 @@ fn the_hardest_fixtures_hold_the_deepest_boards() {
         ("p1379/hardest.in", "123804765", 30, 148),
         ("hdu1043/hardest.in", "12345678x", 31, 2),
     ] {
-        let oracle = Oracle::new(Board::parse(goal).expect("goal"));
+        let oracle = Oracle::new(&goal.parse().expect("goal"));
         let mut deepest: Vec<Board> = oracle
             .boards()
             .filter(|&(_, distance)| distance == depth)
@@ -151,7 +143,7 @@ fn the_hardest_fixtures_hold_the_deepest_boards() {
         let text = fs::read_to_string(folder.join(file)).expect("read");
         let mut listed: Vec<Board> = text
             .lines()
-            .map(|line| Board::parse(line).expect("board"))
+            .map(|line| line.parse().expect("board"))
             .collect();
         deepest.sort_by_key(Board::to_string);
         listed.sort_by_key(Board::to_string);

@@ -42,7 +42,7 @@ fn cases(args: &[&str], boards: usize, goal: Option<&str>) -> Vec<(Board, Board,
         match reader.next(&mut || Ok(())).expect("reads") {
             Item::Case(case) => {
                 let goal = goal.map_or(case.boards[boards - 1], |goal| {
-                    Board::parse(goal).expect("goal")
+                    goal.parse::<Board>().expect("goal")
                 });
                 let answer = answers.next().expect("an answer per case").to_string();
                 cases.push((case.boards[0], goal, answer));
@@ -69,7 +69,7 @@ fn the_same_seed_gives_the_same_bytes_and_another_seed_others() {
 
 #[test]
 fn p1379_cases_lie_at_the_requested_distances() {
-    let oracle = Oracle::new(Board::parse("123804765").expect("goal"));
+    let oracle = Oracle::new(&"123804765".parse::<Board>().expect("goal"));
     let cases = cases(
         &[
             "p1379",
@@ -96,7 +96,7 @@ fn p1379_cases_lie_at_the_requested_distances() {
 
 #[test]
 fn hdu1043_cases_get_canonical_paths_and_the_exact_unsolvable_share() {
-    let oracle = Oracle::new(Board::parse("12345678x").expect("goal"));
+    let oracle = Oracle::new(&"12345678x".parse::<Board>().expect("goal"));
     // 7 × 0.5 = 3.5 rounds to 4 unreachable cases
     for (count, fraction, unreachable) in [("7", "0.5", 4), ("200", "0.3", 60), ("20", "1", 20)] {
         let cases = cases(
@@ -139,7 +139,7 @@ fn hoj10466_pairs_have_random_goals_at_the_requested_distance() {
     let mut oracles = HashMap::new();
     let mut goals = Vec::new();
     for (start, goal, answer) in pairs {
-        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
+        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(&goal));
         assert_eq!(oracle.distance(&start), Some(25), "{start} to {goal}");
         assert_eq!(answer, "25");
         goals.push(goal);
@@ -155,8 +155,8 @@ fn hoj10466_pairs_have_random_goals_at_the_requested_distance() {
 
 #[test]
 fn all_writes_every_board_at_the_distances_once() {
-    let goal = Board::parse("12345678x").expect("goal");
-    let oracle = Oracle::new(goal);
+    let goal = "12345678x".parse::<Board>().expect("goal");
+    let oracle = Oracle::new(&goal);
     let every = cases(&["hdu1043", "--all"], 1, Some("12345678x"));
     assert_eq!(every.len(), 181_440);
     let mut seen = std::collections::HashSet::new();
@@ -166,7 +166,7 @@ fn all_writes_every_board_at_the_distances_once() {
         assert_eq!(*answer, path.to_string());
     }
     let deepest = cases(&["p1379", "--all", "--depth", "30"], 1, Some("123804765"));
-    let p1379 = Oracle::new(Board::parse("123804765").expect("goal"));
+    let p1379 = Oracle::new(&"123804765".parse::<Board>().expect("goal"));
     assert_eq!(deepest.len(), 148);
     assert!(deepest
         .iter()
@@ -234,9 +234,17 @@ fn json_gives_each_case_with_its_answer() {
     assert_eq!(records.len(), 20);
     let mut oracles = HashMap::new();
     for record in &records {
-        let start = Board::parse(record["start"].as_str().expect("start")).expect("board");
-        let goal = Board::parse(record["goal"].as_str().expect("goal")).expect("board");
-        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(goal));
+        let start = record["start"]
+            .as_str()
+            .expect("start")
+            .parse::<Board>()
+            .expect("board");
+        let goal = record["goal"]
+            .as_str()
+            .expect("goal")
+            .parse::<Board>()
+            .expect("board");
+        let oracle = oracles.entry(goal).or_insert_with(|| Oracle::new(&goal));
         let path = oracle.path(&start);
         assert_eq!(record["solvable"], path.is_some());
         assert_eq!(

@@ -58,7 +58,154 @@ fn no_layer_imports_from_one_above_it() {
 
 #[test]
 fn the_check_sees_an_upward_import() {
-    let text = "use crate::puzzle::Board;\nuse crate::tools::stream::Stream; // crate::solve";
+    let text = "use crate::puzzle::Packed;\nuse crate::tools::stream::Stream; // crate::solve";
     let names: Vec<String> = crate_paths(text).into_iter().map(|(_, n)| n).collect();
     assert_eq!(names, ["puzzle", "tools", "solve"]);
+}
+
+/// The library's modules, each by its path (`solve::pdb::lookup`), with its file's text.
+fn modules() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules = Vec::new();
+    for entry in walkdir::WalkDir::new(&src) {
+        let path = entry.expect("an entry").into_path();
+        let relative = path.strip_prefix(&src).expect("under src");
+        let Some(name) = relative.to_str().and_then(|name| name.strip_suffix(".rs")) else {
+            continue;
+        };
+        if name == "main" || name.starts_with("cli") {
+            continue;
+        }
+        let name = name.trim_end_matches("/mod").replace('/', "::");
+        let text = fs::read_to_string(&path).expect("a source file");
+        modules.push((if name == "lib" { String::new() } else { name }, text));
+    }
+    modules
+}
+
+/// The modules `text`, the file of module `module`, names by `crate::` and `super::` paths
+/// (each path's longest prefix that is a module of `known`), its own descendants left out: a
+/// folder's `mod.rs` declares and re-exports its children.
+fn imports(module: &str, text: &str, known: &[String]) -> Vec<String> {
+    let parent = module.rsplit_once("::").map_or("", |(parent, _)| parent);
+    let mut found = Vec::new();
+    for (root, base) in [("crate::", String::new()), ("super::", parent.to_string())] {
+        let mut rest = text;
+        while let Some(at) = rest.find(root) {
+            rest = &rest[at + root.len()..];
+            // `a::b::c` or the first names of a group, `{a::b, c}`
+            let group = match rest.strip_prefix('{') {
+                Some(inner) => &inner[..inner.find('}').unwrap_or(inner.len())],
+                None => rest,
+            };
+            for item in group
+                .split(',')
+                .take(if rest.starts_with('{') { 64 } else { 1 })
+            {
+                let path: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let mut segments: Vec<&str> = if base.is_empty() { vec![] } else { vec![&base] };
+                segments.extend(path.split("::").filter(|s| !s.is_empty()));
+                let target = (1..=segments.len())
+                    .rev()
+                    .map(|n| segments[..n].join("::"))
+                    .find(|candidate| known.contains(candidate));
+                if let Some(target) = target {
+                    let descendant =
+                        target.starts_with(&format!("{module}::")) || module.is_empty();
+                    if target != module && !descendant {
+                        found.push(target);
+                    }
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// A cycle among `edges`, as the modules along it, if there is one.
+fn cycle(edges: &[(String, Vec<String>)]) -> Option<Vec<String>> {
+    fn visit(
+        at: &str,
+        edges: &[(String, Vec<String>)],
+        path: &mut Vec<String>,
+        done: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|m| m == at) {
+            let mut found = path[start..].to_vec();
+            found.push(at.to_string());
+            return Some(found);
+        }
+        if done.iter().any(|m| m == at) {
+            return None;
+        }
+        path.push(at.to_string());
+        let next = edges.iter().find(|(m, _)| m == at).map(|(_, n)| n.clone());
+        for target in next.unwrap_or_default() {
+            if let Some(found) = visit(&target, edges, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.push(at.to_string());
+        None
+    }
+    let mut done = Vec::new();
+    for (module, _) in edges {
+        if let Some(found) = visit(module, edges, &mut Vec::new(), &mut done) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_file_imports_in_a_circle() {
+    let modules = modules();
+    let known: Vec<String> = modules.iter().map(|(name, _)| name.clone()).collect();
+    let edges: Vec<(String, Vec<String>)> = modules
+        .iter()
+        .map(|(name, text)| (name.clone(), imports(name, text, &known)))
+        .collect();
+    assert!(edges.len() > 40, "only {} modules", edges.len());
+    assert_eq!(cycle(&edges), None, "modules that import each other");
+}
+
+#[test]
+fn the_cycle_check_sees_a_circle() {
+    let known = ["solve::ida", "solve::conflicts", "puzzle::board"].map(String::from);
+    let ida = imports("solve::ida", "use super::conflicts::Conflicts;", &known);
+    let conflicts = imports(
+        "solve::conflicts",
+        "use super::{ida::Heuristic, x};",
+        &known,
+    );
+    assert_eq!(ida, ["solve::conflicts"]);
+    assert_eq!(conflicts, ["solve::ida"]);
+    let edges = [
+        ("solve::ida".into(), ida),
+        ("solve::conflicts".into(), conflicts),
+    ];
+    assert!(cycle(&edges).is_some());
+}
+
+#[test]
+fn only_the_solvers_see_the_packed_board() {
+    let packed = [
+        "eight_core::packed",
+        "eight_core::state",
+        "eight_core::bibfs",
+    ];
+    for (module, text) in modules() {
+        let named = packed.iter().any(|name| text.contains(name)) || text.contains("Packed");
+        assert!(
+            !named || module.starts_with("solve"),
+            "{module} names the packed 3x3 board"
+        );
+    }
 }

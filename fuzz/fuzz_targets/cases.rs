@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
                     Item::Case(case) => {
                         assert_eq!(case.boards.len(), boards);
                         for board in case.boards {
-                            assert!(Board::from_cells(board.cells()).is_some());
+                            assert!(Board::new(board.shape(), board.cells()).is_some());
                         }
                     }
                     Item::Malformed(error) | Item::Header(error) => assert!(error.place.line >= 1),

@@ -5,7 +5,7 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use eight::puzzle::{Grid, Shape};
+use eight::puzzle::{Board, Shape};
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
 use eight::{Engine, Judge};
@@ -221,7 +221,7 @@ fn judge_of(file: &Path) -> Option<&'static Judge> {
 /// `--goal`, read at the size of each judge that needs it, once per size.
 struct Goals {
     text: Option<String>,
-    read: HashMap<Shape, Result<&'static Grid, String>>,
+    read: HashMap<Shape, Result<Board, String>>,
 }
 
 impl Goals {
@@ -230,14 +230,12 @@ impl Goals {
         let Some(text) = &self.text else {
             return Ok(*judge);
         };
-        let read = self.read.entry(judge.shape).or_insert_with(|| {
-            // one goal per size, kept for the run's whole length
-            Grid::parse(text, judge.shape)
-                .map(|goal| &*Box::leak(Box::new(goal)))
-                .map_err(|error| error.to_string())
-        });
+        let read = self
+            .read
+            .entry(judge.shape)
+            .or_insert_with(|| Board::parse(text, judge.shape).map_err(|error| error.to_string()));
         match read {
-            Ok(goal) => Ok(judge.with_grid_goal(goal)),
+            Ok(goal) => Ok(judge.with_goal(*goal)),
             Err(error) => Err(error.clone()),
         }
     }

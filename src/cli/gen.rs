@@ -78,11 +78,11 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         unsolvable: options.unsolvable,
         // a 3x3 goal, shared or not; sized already into the judge for other shapes
         goal: match (&options.goal, judge.shape == Shape::SQUARE3) {
-            (Some(text), true) => Some(eight::Board::parse(text)?),
+            (Some(text), true) => Some(text.parse()?),
             _ => None,
         },
         walk: options.walk,
-        budget: options.max_nodes.unwrap_or(0),
+        budget: options.max_nodes,
         all: options.all,
         json: options.json,
     };

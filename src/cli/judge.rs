@@ -277,8 +277,8 @@ fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>]
         let mut cases = Cases::with(input, Origin::Line, judge.reading());
         while let Ok(item) = cases.next(&mut || Ok(())) {
             match item {
-                Item::Case(case) if case.shape == Shape::SQUARE4 => {
-                    let (_, goal) = judge.problem_grids(case.grids());
+                Item::Case(case) if case.boards[0].shape() == Shape::SQUARE4 => {
+                    let (_, goal) = judge.problem(case.boards);
                     classes[Class::of(goal.blank()) as usize] = true;
                 }
                 Item::End => break,

@@ -5,12 +5,12 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use eight::puzzle::{Grid, Shape};
+use eight::puzzle::{Board, Shape};
 use eight::solve::pdb;
 use eight::tools::cache::DiskCache;
-use eight::{Algorithm, Board, Judge};
+use eight::{Algorithm, Judge};
 
 mod batch;
 mod files;
@@ -129,7 +129,8 @@ Examples:
   eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs";
 
 fn parse_board(text: &str) -> Result<Board, String> {
-    Board::parse(text).map_err(|error| error.to_string())
+    text.parse()
+        .map_err(|error: eight::format::InputError| error.to_string())
 }
 
 /// The options every solving command shares.
@@ -142,8 +143,8 @@ struct EngineArgs {
     /// frontier and the time; a summary at the end (with --json, fields of each record)
     #[arg(long)]
     stats: bool,
-    /// What answers 3x3 boards: `auto` and `table` look up the whole-space tables built into the
-    /// binary; `bibfs` searches each case with the bidirectional BFS; `bfs`, `astar` and
+    /// What answers 3x3 boards: `auto` (or `table`) looks up the whole-space tables built into
+    /// the binary; `bibfs` searches each case with the bidirectional BFS; `bfs`, `astar` and
     /// `idastar` are the textbook searches, for comparing. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algorithm,
@@ -193,15 +194,23 @@ fn sized(
     let Some(goal) = goal else {
         return Ok(judge);
     };
-    let goal = Grid::parse(goal, judge.shape)
+    let goal = Board::parse(goal, judge.shape)
         .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
-    // one goal a run, kept for the run's whole length
-    Ok(judge.with_grid_goal(Box::leak(Box::new(goal))))
+    Ok(judge.with_goal(goal))
 }
 
+/// `--algo`'s values: each algorithm's name, and `table`, which earlier versions took for the
+/// tables that `auto` answers 3x3 boards with.
 fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
-    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
-        .map(|name| Algorithm::from_name(&name).expect("a possible value is an algorithm"))
+    let values = Algorithm::ALL.map(|algorithm| match algorithm {
+        Algorithm::Auto => PossibleValue::new("auto").alias("table"),
+        other => PossibleValue::new(other.name()),
+    });
+    PossibleValuesParser::new(values).map(|name| {
+        Algorithm::from_name(&name)
+            .or((name == "table").then_some(Algorithm::Auto))
+            .expect("a possible value is an algorithm")
+    })
 }
 
 /// Parses a judge's id or its command's name, offering both in `--help` and completions.
@@ -273,9 +282,9 @@ pub fn command() -> clap::Command {
 #[derive(Debug)]
 pub enum Invocation {
     /// A solving command.
-    Solve(solve::Invocation),
+    Solve(Box<solve::Invocation>),
     /// Any other.
-    Other(Cli),
+    Other(Box<Cli>),
 }
 
 /// Parses the command line, exiting as clap does on an error, `--help` or `--version`; but
@@ -288,8 +297,8 @@ pub fn parse() -> Invocation {
         .subcommand()
         .and_then(|(name, matches)| solve::Invocation::from_matches(name, matches));
     let parsed = match solving {
-        Some(invocation) => invocation.map(Invocation::Solve),
-        None => Cli::from_arg_matches(&matches).map(Invocation::Other),
+        Some(invocation) => invocation.map(|invocation| Invocation::Solve(Box::new(invocation))),
+        None => Cli::from_arg_matches(&matches).map(|cli| Invocation::Other(Box::new(cli))),
     };
     parsed.unwrap_or_else(|error| exit(error.format(&mut command())))
 }
@@ -324,8 +333,8 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         return Ok(Status::Trouble);
     }
     let cli = match invocation {
-        Invocation::Solve(invocation) => return solve::answer(invocation),
-        Invocation::Other(cli) => cli,
+        Invocation::Solve(invocation) => return solve::answer(*invocation),
+        Invocation::Other(cli) => *cli,
     };
     match cli.command {
         Command::Batch {

@@ -4,11 +4,11 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::Args;
-use eight::puzzle::{Grid, Shape};
+use eight::puzzle::{Board, Shape};
 use eight::solve::Outcome;
 use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
-use eight::{Board, Engine};
+use eight::Engine;
 
 use super::{parse_board, Color, Status};
 
@@ -43,10 +43,10 @@ pub struct HistogramOptions {
 }
 
 pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
-    let read = |text: &str| Grid::parse(text, options.size);
+    let read = |text: &str| Board::parse(text, options.size);
     let goal = match &options.goal {
         Some(goal) => read(goal).map_err(|error| format!("--goal: {error}")),
-        None => Ok(Grid::ordered(options.size)),
+        None => Ok(Board::ordered(options.size)),
     };
     let (start, goal) = match (read(&options.board.join(" ")), goal) {
         (Ok(start), Ok(goal)) => (start, goal),

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
 use eight::solve::Report;
 use eight::tools::stream::{Output, Stream};
@@ -69,7 +70,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
             .help(
                 "The board to reach (of another size than 3x3: the tiles in order, the blank last)",
             );
-        if let Some(board) = judge.goal {
+        if let Goal::Fixed(board) = judge.goal {
             goal = goal.default_value(board.to_string());
         }
         command = command.arg(goal);
@@ -145,7 +146,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     let mut stream = Stream {
         judge: invocation.judge,
         engine: Engine::new(options.algo)
-            .with_budget(options.max_nodes.unwrap_or(0))
+            .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
             .timed(options.stats),
         output: if options.json {
@@ -168,7 +169,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
         return Ok(status);
     }
     if let Some(file) = arguments.iter().find(|argument| {
-        Path::new(argument).is_file() && Board::parse(&argument.to_string_lossy()).is_err()
+        Path::new(argument).is_file() && argument.to_string_lossy().parse::<Board>().is_err()
     }) {
         let file = file.to_string_lossy();
         super::warn(&format_args!(
@@ -348,7 +349,7 @@ impl Totals {
         let line = format!(
             "eight: case {case:>6}  {:<7}  expanded {:>9}  generated {:>9}  peak frontier {:>7}  \
              {:>10.3} ms\n",
-            report.algorithm,
+            report.method.name(),
             stats.expanded,
             stats.generated,
             stats.peak_frontier,

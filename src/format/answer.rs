@@ -6,7 +6,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::puzzle::{Grid, Move, Path};
+use crate::puzzle::{Board, Move, Path};
 
 /// A count's answer when the goal is unreachable.
 pub const NO_COUNT: &str = "-1";
@@ -198,8 +198,8 @@ impl Answer {
         spelling: &Spelling,
         case: u64,
         lines: &[String],
-        start: &Grid,
-        goal: &Grid,
+        start: &Board,
+        goal: &Board,
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
@@ -257,8 +257,8 @@ impl Answer {
 fn check_path(
     line: &str,
     spelling: &Spelling,
-    start: &Grid,
-    goal: &Grid,
+    start: &Board,
+    goal: &Board,
     best: Option<&Path>,
     policy: Policy,
 ) -> Result<(), Fault> {
@@ -280,7 +280,7 @@ fn check_path(
     for letter in line.chars() {
         spelling.read_letter(letter)?;
     }
-    let mut board = start.clone();
+    let mut board = *start;
     let mut moves = 0;
     for (step, letter) in line.chars().enumerate() {
         let next = spelling.read_letter(letter)?;
@@ -318,6 +318,14 @@ fn check_path(
     Ok(())
 }
 
+/// `1 move`, `2 moves`.
+pub fn moves(count: usize) -> String {
+    match count {
+        1 => "1 move".into(),
+        count => format!("{count} moves"),
+    }
+}
+
 impl fmt::Display for Fault {
     /// Why the answer is wrong, as `eight judge` says it of a program's line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -328,14 +336,18 @@ impl fmt::Display for Fault {
             Fault::Spacing => write!(f, "blanks where the judge compares the text exactly"),
             Fault::Unreachable => write!(f, "the board cannot reach the goal"),
             Fault::Reachable { shortest } => {
-                write!(f, "the board reaches the goal in {shortest} moves")
+                write!(f, "the board reaches the goal in {}", moves(*shortest))
             }
             Fault::NotACapital(letter) => {
                 write!(f, "`{}` is not a move (D, L, R, U)", letter.escape_debug())
             }
             Fault::Heading { expected } => write!(f, "the answer does not open with `{expected}`"),
             Fault::TooLong { moves, limit } => {
-                write!(f, "{moves} moves, but the judge takes at most {limit}")
+                write!(
+                    f,
+                    "{}, but the judge takes at most {limit}",
+                    self::moves(*moves)
+                )
             }
             Fault::NotCanonical => write!(
                 f,
@@ -351,7 +363,11 @@ impl fmt::Display for Fault {
                 write!(f, "it ends on {end}, not on the goal {goal}")
             }
             Fault::Longer { moves, shortest } => {
-                write!(f, "{moves} moves, but the shortest has {shortest}")
+                write!(
+                    f,
+                    "{}, but the shortest has {shortest}",
+                    self::moves(*moves)
+                )
             }
         }
     }
@@ -446,13 +462,12 @@ mod tests {
     fn plain(
         answer: Answer,
         line: &str,
-        start: &crate::puzzle::Board,
-        goal: &crate::puzzle::Board,
+        start: &Board,
+        goal: &Board,
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
-        let (start, goal) = (Grid::from_board(start), Grid::from_board(goal));
-        answer.check(&PLAIN, 1, &[line.to_string()], &start, &goal, best, policy)
+        answer.check(&PLAIN, 1, &[line.to_string()], start, goal, best, policy)
     }
 
     #[test]
@@ -487,8 +502,8 @@ mod tests {
     #[test]
     fn checks_headings_capitals_limits_and_the_canonical_path() {
         // `123456x78`: the blank two cells left of its goal place
-        let start = Grid::from_board(&board("123456x78"));
-        let goal = Grid::from_board(&board("12345678x"));
+        let start = board("123456x78");
+        let goal = board("12345678x");
         let best: Path = "rr".parse().expect("letters");
         let policy = Policy { minimal: false };
         let spelling = Spelling {
@@ -547,8 +562,8 @@ mod tests {
         // canonical path of the same length that differs from it
         let other: Path = "dd".parse().expect("letters");
         let lines = ["Case 1: 2".to_string(), "dr".to_string()];
-        let square = Grid::from_board(&board("1234x6758"));
-        let square_goal = Grid::from_board(&board("12345678x"));
+        let square = board("1234x6758");
+        let square_goal = board("12345678x");
         let count_then_path = Spelling {
             numbered: true,
             canonical_only: true,
@@ -646,7 +661,7 @@ mod tests {
             (Fault::Unreachable, "the board cannot reach the goal"),
             (
                 Fault::Reachable { shortest: 1 },
-                "the board reaches the goal in 1 moves",
+                "the board reaches the goal in 1 move",
             ),
             (Fault::NotAMove('x'), "`x` is not a move (d, l, r, u)"),
             (

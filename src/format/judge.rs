@@ -9,8 +9,9 @@ use itertools::Itertools;
 
 use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, PLAIN};
 use super::cases::{Header, Reading};
-use crate::puzzle::board::{Board, BLANK};
-use crate::puzzle::grid::{Grid, Shape};
+use std::borrow::Cow;
+
+use crate::puzzle::board::{Board, Shape, BLANK};
 use crate::puzzle::moves::Path;
 
 /// One judge's problem, as its statement poses it.
@@ -33,12 +34,8 @@ pub struct Judge {
     pub examples: &'static str,
     /// Boards in a case: 1, or 2 for a start and then its goal.
     pub boards: usize,
-    /// The 3×3 goal every case shares (the default of `--goal`); `None` when each case brings
-    /// its own as its last board, or for other shapes, whose goal is the tiles in order and the
-    /// blank last unless [`Judge::grid_goal`] says otherwise.
-    pub goal: Option<Board>,
-    /// A goal of another shape than 3×3 given for the run (`--goal` with `--size`).
-    pub grid_goal: Option<&'static Grid>,
+    /// The goal of its cases.
+    pub goal: Goal,
     /// The boards' shape.
     pub shape: Shape,
     /// What comes before the cases or each case: nothing, the number of cases, or each board's
@@ -62,6 +59,19 @@ pub struct Judge {
     pub blank_lines: bool,
 }
 
+/// Where a case's goal comes from.
+// a judge is a description, copied whole rarely: the board inline keeps it `Copy` and `const`
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Goal {
+    /// The same board for every case (the default of `--goal`).
+    Fixed(Board),
+    /// The tiles in order and the blank last, at the size of each case's board.
+    Ordered,
+    /// Each case's last board.
+    EachCase,
+}
+
 /// How a judge's statement writes a board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layout {
@@ -81,10 +91,10 @@ pub enum Layout {
     Sided,
 }
 
-/// A goal known to be a board, for the constants below.
-const fn goal(cells: [u8; 9]) -> Option<Board> {
-    match Board::from_cells(cells) {
-        Some(board) => Some(board),
+/// A 3×3 goal known to be a board, for the constants below.
+const fn goal(cells: [u8; 9]) -> Goal {
+    match Board::new(Shape::SQUARE3, &cells) {
+        Some(board) => Goal::Fixed(board),
         None => panic!("a judge's goal is a board"),
     }
 }
@@ -106,7 +116,6 @@ Examples:
   eight steps --goal 12345678x 867254301     prints 31",
     boards: 1,
     goal: goal([1, 2, 3, 8, 0, 4, 7, 6, 5]),
-    grid_goal: None,
     shape: Shape::SQUARE3,
     header: Header::None,
     brackets: false,
@@ -132,8 +141,7 @@ Examples:
   eight pair 283104765 123804765             prints 4
   printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466",
     boards: 2,
-    goal: None,
-    grid_goal: None,
+    goal: Goal::EachCase,
     shape: Shape::SQUARE3,
     header: Header::None,
     brackets: false,
@@ -161,7 +169,6 @@ Examples:
   eight path --goal 123x46758 12345678x      prints lul",
     boards: 1,
     goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
-    grid_goal: None,
     shape: Shape::SQUARE3,
     header: Header::None,
     brackets: false,
@@ -196,8 +203,7 @@ pub const HDU3567: Judge = Judge {
 Examples:
   printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | eight hdu3567",
     boards: 2,
-    goal: None,
-    grid_goal: None,
+    goal: Goal::EachCase,
     shape: Shape::SQUARE3,
     header: Header::Count,
     brackets: false,
@@ -229,8 +235,7 @@ pub const LIGHTOJ1121: Judge = Judge {
 Examples:
   printf '1\\n\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight lightoj1121",
     boards: 1,
-    goal: None,
-    grid_goal: None,
+    goal: Goal::Ordered,
     shape: Shape::SQUARE4,
     header: Header::Count,
     brackets: false,
@@ -284,8 +289,7 @@ pub const LEETCODE773: Judge = Judge {
 Examples:
   eight leetcode773 '[[4,1,2],[5,0,3]]'      prints 5",
     boards: 1,
-    goal: None,
-    grid_goal: None,
+    goal: Goal::Ordered,
     shape: Shape {
         width: 3,
         height: 2,
@@ -317,8 +321,7 @@ Examples:
   eight algs4 puzzle04.txt                   prints puzzle04.txt: 4
   printf '2\\n1 2\\n0 3\\n' | eight algs4      prints 1",
     boards: 1,
-    goal: None,
-    grid_goal: None,
+    goal: Goal::Ordered,
     shape: Shape::SQUARE3,
     header: Header::Side,
     brackets: false,
@@ -372,39 +375,29 @@ impl Judge {
         format!("{} {}", self.site, self.number)
     }
 
-    /// This judge with another goal for every case (`--goal`); a judge whose cases bring their
-    /// own goals keeps them.
+    /// This judge with `goal` for every case (`--goal`), which sets the boards' shape too; a
+    /// judge whose cases bring their own goals keeps them.
     pub fn with_goal(&self, goal: Board) -> Judge {
-        Judge {
-            goal: self.goal.map(|_| goal),
-            ..*self
+        match self.goal {
+            Goal::EachCase => *self,
+            Goal::Fixed(_) | Goal::Ordered => Judge {
+                goal: Goal::Fixed(goal),
+                ..self.with_shape(goal.shape())
+            },
         }
     }
 
-    /// This judge with boards of `shape` (`--size`): the goal of another shape than 3×3 is the
-    /// tiles in order and the blank last.
+    /// This judge with boards of `shape` (`--size`): a goal of another shape than the judge's
+    /// own becomes the tiles in order and the blank last.
     pub fn with_shape(&self, shape: Shape) -> Judge {
-        let goal = match shape == Shape::SQUARE3 && self.boards == 1 {
-            true => self.goal.or(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 0])),
-            false => None,
+        let goal = match self.goal {
+            Goal::Fixed(goal) if goal.shape() != shape => Goal::Fixed(Board::ordered(shape)),
+            goal => goal,
         };
         Judge {
             shape,
             goal,
             ..*self
-        }
-    }
-
-    /// This judge with a goal of any shape for every case (`--goal` with `--size`); its shape
-    /// becomes the judge's.
-    pub fn with_grid_goal(&self, goal: &'static Grid) -> Judge {
-        match goal.board() {
-            Some(board) => self.with_shape(Shape::SQUARE3).with_goal(board),
-            None if self.boards == 2 => *self,
-            None => Judge {
-                grid_goal: Some(goal),
-                ..self.with_shape(goal.shape())
-            },
         }
     }
 
@@ -428,28 +421,14 @@ impl Judge {
             && self.answer != Answer::CountThenPath
     }
 
-    /// The start and the goal of a 3×3 case of [`Judge::boards`] boards.
+    /// The start and the goal of a case, from its boards.
     #[inline]
-    pub fn problem(&self, boards: &[Board]) -> (Board, Board) {
-        let goal = match (self.boards, self.goal) {
-            (1, Some(goal)) => goal,
-            _ => *boards.last().expect("a case has boards"),
-        };
-        (boards[0], goal)
-    }
-
-    /// The start and the goal of a case of any shape, from its boards.
-    pub fn problem_grids(&self, mut grids: Vec<Grid>) -> (Grid, Grid) {
-        if self.boards == 2 {
-            let goal = grids.pop().expect("two boards");
-            let start = grids.pop().expect("two boards");
-            return (start, goal);
-        }
-        let start = grids.pop().expect("a board");
-        let goal = match (self.grid_goal, self.goal) {
-            (Some(goal), _) => goal.clone(),
-            (None, Some(goal)) if start.shape() == Shape::SQUARE3 => Grid::from_board(&goal),
-            _ => Grid::ordered(start.shape()),
+    pub fn problem<'a>(&'a self, boards: &'a [Board]) -> (&'a Board, Cow<'a, Board>) {
+        let start = &boards[0];
+        let goal = match &self.goal {
+            Goal::Fixed(goal) => Cow::Borrowed(goal),
+            Goal::EachCase => Cow::Borrowed(boards.last().expect("a case has boards")),
+            Goal::Ordered => Cow::Owned(Board::ordered(start.shape())),
         };
         (start, goal)
     }
@@ -465,7 +444,7 @@ impl Judge {
         &self,
         case: u64,
         lines: &[String],
-        (start, goal): (&Grid, &Grid),
+        (start, goal): (&Board, &Board),
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
@@ -482,7 +461,7 @@ impl Judge {
     }
 
     /// Writes a case in the statement's layout, a board a line.
-    pub fn write_case(&self, start: &Grid, goal: &Grid, out: &mut dyn Write) -> io::Result<()> {
+    pub fn write_case(&self, start: &Board, goal: &Board, out: &mut dyn Write) -> io::Result<()> {
         let mut text = self.layout.show(start);
         if self.boards == 2 {
             text.push('\n');
@@ -495,7 +474,7 @@ impl Judge {
 
 impl Layout {
     /// A board as this layout writes it.
-    pub fn show(self, board: &Grid) -> String {
+    pub fn show(self, board: &Board) -> String {
         let cells = board.cells();
         let width = usize::from(board.shape().width);
         let glyph = |cell: u8, blank: char| match cell {
@@ -553,10 +532,18 @@ mod tests {
     #[test]
     fn a_case_takes_the_shared_goal_or_its_own() {
         let (start, other) = (board("283104765"), board("12345678x"));
-        assert_eq!(P1379.problem(&[start]), (start, board("123804765")));
-        assert_eq!(HOJ10466.problem(&[start, other]), (start, other));
-        assert_eq!(P1379.with_goal(other).problem(&[start]), (start, other));
-        assert_eq!(HOJ10466.with_goal(start).goal, None);
+        let problem = |judge: &Judge, boards: &[Board]| {
+            let (start, goal) = judge.problem(boards);
+            (*start, goal.into_owned())
+        };
+        assert_eq!(problem(&P1379, &[start]), (start, board("123804765")));
+        assert_eq!(problem(&HOJ10466, &[start, other]), (start, other));
+        assert_eq!(problem(&P1379.with_goal(other), &[start]), (start, other));
+        assert_eq!(HOJ10466.with_goal(start).goal, Goal::EachCase);
+        let square4 = Board::ordered(Shape::SQUARE4);
+        assert_eq!(problem(&LIGHTOJ1121, &[square4]), (square4, square4));
+        let sized = P1379.with_shape(Shape::SQUARE4);
+        assert_eq!(sized.goal, Goal::Fixed(square4));
     }
 
     #[test]
@@ -564,7 +551,6 @@ mod tests {
         let (start, goal) = (board("283104765"), board("123804765"));
         let written = |judge: &Judge| {
             let mut out = Vec::new();
-            let (start, goal) = (Grid::from_board(&start), Grid::from_board(&goal));
             judge.write_case(&start, &goal, &mut out).expect("memory");
             String::from_utf8(out).expect("ASCII")
         };
@@ -572,8 +558,8 @@ mod tests {
         assert_eq!(written(&HOJ10466), "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n");
         assert_eq!(written(&HDU1043), "2 8 3 1 x 4 7 6 5\n");
         assert_eq!(written(&HDU3567), "2831X4765\n1238X4765\n");
-        let grid = |shape: Shape| Grid::ordered(shape);
-        let shown = |judge: &Judge, board: &Grid| judge.layout.show(board);
+        let grid = |shape: Shape| Board::ordered(shape);
+        let shown = |judge: &Judge, board: &Board| judge.layout.show(board);
         assert_eq!(
             shown(&LIGHTOJ1121, &grid(Shape::SQUARE4)),
             "\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0"

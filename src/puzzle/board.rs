@@ -1,192 +1,214 @@
-//! Boards of the 8-puzzle: nine cells in row-major order, tiles 1–8 and the blank (0).
-//!
-//! A board knows its cells, its moves and its parity; reading one from text is the reader's job
-//! (`Board::parse` lives in the layer above, in `format::cases`, beside the streams whose rules
-//! it shares).
+//! Boards of every size: `W` columns and `H` rows (a [`Shape`]), tiles 1 to `W·H − 1` and the
+//! blank (0), row-major. One type for every size, from 2×2 to 16×16: the 3×3 fast path packs a
+//! board into a word inside `solve`, where no one else needs to know.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-use super::moves::Move;
+use super::moves::{IllegalMove, Move, Path};
+pub use super::shape::Shape;
 
-/// The blank's value in [`Board::cells`].
-pub const BLANK: u8 = 0;
+pub use eight_core::BLANK;
 
-/// A valid board: each of the blank and the tiles 1–8 exactly once.
+/// The most cells a board has: 16×16.
+pub const MAX_CELLS: usize = 256;
+
+/// A valid board of any shape: each of the blank and the tiles 1 to `W·H − 1` exactly once.
 ///
-/// Packed in one word, a cell a nibble and the blank's index above them, so that a move is a
-/// few register operations and a copy is a single load.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Its cells live in a fixed array, the cells past the board's own always 0, so that a board is
+/// a plain value: copied without allocating, made in a `const` (the judges' goals), and reused
+/// by the reader case after case, writing only its own cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board {
-    bits: u64,
+    shape: Shape,
+    cells: [u8; MAX_CELLS],
 }
 
-const BLANK_SHIFT: u32 = 36;
-
-/// The cell the blank reaches from each cell by each move (in [`Move::ALL`] order),
-/// or `NONE` where the move would leave the board.
-pub(crate) const NONE: u8 = u8::MAX;
-pub(crate) const TARGETS: [[u8; 4]; 9] = {
-    let mut table = [[NONE; 4]; 9];
-    let mut cell = 0;
-    while cell < 9 {
-        let (row, column) = (cell / 3, cell % 3);
-        if row < 2 {
-            table[cell][Move::Down as usize] = (cell + 3) as u8;
-        }
-        if column > 0 {
-            table[cell][Move::Left as usize] = (cell - 1) as u8;
-        }
-        if column < 2 {
-            table[cell][Move::Right as usize] = (cell + 1) as u8;
-        }
-        if row > 0 {
-            table[cell][Move::Up as usize] = (cell - 3) as u8;
-        }
-        cell += 1;
-    }
-    table
-};
-
 impl Board {
-    /// The board with these cells, if it holds each of the blank (0) and 1–8 exactly once.
+    /// The board of `shape` with these cells, if they are each of 0 to `W·H − 1` once.
     ///
     /// ```
-    /// use eight::Board;
-    /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).is_some());
-    /// assert!(Board::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 6]).is_none());
+    /// use eight::puzzle::{Board, Shape};
+    /// assert!(Board::new(Shape::SQUARE3, &[2, 8, 3, 1, 0, 4, 7, 6, 5]).is_some());
+    /// assert!(Board::new(Shape::SQUARE3, &[2, 8, 3, 1, 0, 4, 7, 6, 6]).is_none());
     /// ```
-    pub const fn from_cells(cells: [u8; 9]) -> Option<Board> {
+    pub const fn new(shape: Shape, cells: &[u8]) -> Option<Board> {
         // loops by hand, so that the judges' goals can be constants
-        let mut seen = 0u16;
+        if cells.len() != shape.cells() {
+            return None;
+        }
+        let mut seen = [0u64; 4];
+        let mut board = [0u8; MAX_CELLS];
         let mut index = 0;
-        while index < 9 {
+        while index < cells.len() {
             let cell = cells[index];
-            if cell >= 9 || seen & 1 << cell != 0 {
+            let (word, bit) = ((cell / 64) as usize, 1u64 << (cell % 64));
+            if cell as usize >= cells.len() || seen[word] & bit != 0 {
                 return None;
             }
-            seen |= 1 << cell;
+            seen[word] |= bit;
+            board[index] = cell;
             index += 1;
         }
-        Some(Board::from_permutation(cells))
-    }
-
-    /// A board from cells already known to be a permutation of 0–8.
-    pub(crate) const fn from_permutation(cells: [u8; 9]) -> Board {
-        let mut blank = 0;
-        while cells[blank] != BLANK {
-            blank += 1;
-        }
-        let mut bits = 0;
-        let mut index = 9;
-        while index > 0 {
-            index -= 1;
-            bits = bits << 4 | cells[index] as u64;
-        }
-        Board {
-            bits: bits | (blank as u64) << BLANK_SHIFT,
-        }
-    }
-
-    /// The nine cells, row-major; the blank is 0.
-    #[inline]
-    pub fn cells(&self) -> [u8; 9] {
-        let mut cells = [0; 9];
-        for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = self.cell(index);
-        }
-        cells
-    }
-
-    /// The value of cell `index` (0–8, row-major); the blank is 0.
-    #[inline]
-    pub fn cell(&self, index: usize) -> u8 {
-        (self.bits >> (4 * index) & 0xF) as u8
-    }
-
-    /// The index (0–8) of the blank's cell.
-    #[inline]
-    pub fn blank(&self) -> usize {
-        (self.bits >> BLANK_SHIFT) as usize
-    }
-
-    /// The board after moving the blank, or `None` if that would leave the board.
-    #[inline]
-    pub fn apply(&self, step: Move) -> Option<Board> {
-        let blank = self.blank();
-        let target = TARGETS[blank][step as usize];
-        (target != NONE).then(|| {
-            let target = usize::from(target);
-            // The blank's nibble is 0: the tile moves by two exclusive ors.
-            let tile = u64::from(self.cell(target));
-            let moved = self.bits ^ tile << (4 * target) ^ tile << (4 * blank);
-            Board {
-                bits: moved ^ ((blank ^ target) as u64) << BLANK_SHIFT,
-            }
+        Some(Board {
+            shape,
+            cells: board,
         })
     }
 
-    /// Every legal move with the board it leads to, in the canonical order `d < l < r < u`.
-    #[inline]
-    pub fn neighbours(&self) -> impl Iterator<Item = (Move, Board)> + '_ {
-        Move::ALL
-            .into_iter()
-            .filter_map(move |step| self.apply(step).map(|next| (step, next)))
+    /// Sets the cells to `cells`, already known to be a permutation of 0 to `W·H − 1` for this
+    /// board's shape (the reader checked them).
+    #[inline(always)]
+    pub(crate) fn set_cells(&mut self, cells: &[u8]) {
+        self.cells[..cells.len()].copy_from_slice(cells);
     }
 
-    /// The number of inversions among the tiles, blank left out: pairs of tiles in reading
-    /// order whose values are in the other order.
+    /// The usual goal: the tiles in order, the blank last.
+    pub const fn ordered(shape: Shape) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        let last = shape.cells() - 1;
+        let mut index = 0;
+        while index < last {
+            cells[index] = index as u8 + 1;
+            index += 1;
+        }
+        Board { shape, cells }
+    }
+
+    /// Its shape.
     #[inline]
-    pub fn inversions(&self) -> u32 {
-        let mut seen = 0u16;
-        let mut inversions = 0;
-        for index in 0..9 {
-            let tile = self.cell(index);
-            if tile != BLANK {
-                // tiles seen so far that are larger than this one
-                inversions += (seen >> tile).count_ones();
-                seen |= 1 << tile;
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells, row-major; the blank is 0.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.shape.cells()]
+    }
+
+    /// The index of the blank's cell.
+    pub fn blank(&self) -> usize {
+        self.cells()
+            .iter()
+            .position(|&cell| cell == BLANK)
+            .expect("a board has a blank")
+    }
+
+    /// The board after moving the blank, or `None` if that would leave the board.
+    pub fn apply(&self, step: Move) -> Option<Board> {
+        let mut next = *self;
+        next.slide(step).then_some(next)
+    }
+
+    /// Moves the blank in place; `false`, and no change, if that would leave the board.
+    pub fn slide(&mut self, step: Move) -> bool {
+        let blank = self.blank();
+        match self.shape.target(blank, step) {
+            Some(target) => {
+                self.cells.swap(blank, target);
+                true
             }
+            None => false,
+        }
+    }
+
+    /// The number of inversions among the tiles, blank left out.
+    pub fn inversions(&self) -> u64 {
+        let tiles: Vec<u8> = self
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| c != BLANK)
+            .collect();
+        let mut inversions = 0;
+        for (index, &tile) in tiles.iter().enumerate() {
+            inversions += tiles[index + 1..]
+                .iter()
+                .filter(|&&later| later < tile)
+                .count() as u64;
         }
         inversions
     }
 
-    /// The parity (0 or 1) of the [inversions](Board::inversions).
-    ///
-    /// A move keeps it: a horizontal move changes no tile order, a vertical one moves a tile
-    /// past two others. So boards of different parity never reach each other; and boards of
-    /// equal parity always do (the 8-puzzle's state graph has exactly two components).
-    #[inline]
-    pub fn parity(&self) -> u8 {
-        (self.inversions() & 1) as u8
+    /// What no move changes: the inversions' parity, plus the blank's row when the width is
+    /// even (a vertical move then passes a tile over an odd number of others).
+    pub fn invariant(&self) -> u64 {
+        let blank_row = match self.shape.width % 2 {
+            0 => (self.blank() / usize::from(self.shape.width)) as u64,
+            _ => 0,
+        };
+        (self.inversions() + blank_row) % 2
+    }
+
+    /// Whether `goal` can be reached from this board, decided without search: boards of one
+    /// shape reach each other exactly when their invariants agree.
+    pub fn reaches(&self, goal: &Board) -> bool {
+        self.shape == goal.shape && self.invariant() == goal.invariant()
     }
 
     /// This board with every value renamed: the value at each cell of `from` becomes the value
-    /// at the same cell of `to`. Moves act on cells, not values, so a relabelled board is as
-    /// far from the relabelled goal as the board was from its own.
+    /// at the same cell of `to`; distances to the renamed goal stay the same.
     pub fn relabel(&self, from: &Board, to: &Board) -> Board {
-        let mut names = [0u8; 9];
-        for index in 0..9 {
-            names[usize::from(from.cell(index))] = to.cell(index);
+        let mut names = [0u8; MAX_CELLS];
+        for (&old, &new) in from.cells().iter().zip(to.cells()) {
+            names[usize::from(old)] = new;
         }
-        let mut cells = [0u8; 9];
-        for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = names[usize::from(self.cell(index))];
+        let mut relabelled = *self;
+        for cell in &mut relabelled.cells[..self.shape.cells()] {
+            *cell = names[usize::from(*cell)];
         }
-        Board::from_permutation(cells)
+        relabelled
     }
 
-    /// Whether `goal` can be reached from this board, decided by parity without search.
-    pub fn reaches(&self, goal: &Board) -> bool {
-        self.parity() == goal.parity()
+    /// The board reached by making every move of `path`, or the first illegal move.
+    ///
+    /// ```
+    /// use eight::{Board, Path};
+    /// let start: Board = "283104765".parse().unwrap();
+    /// let path: Path = "urdl".parse().unwrap();
+    /// assert_eq!(start.replay(&path).unwrap().to_string(), "234108765");
+    /// ```
+    pub fn replay(&self, path: &Path) -> Result<Board, IllegalMove> {
+        let mut board = *self;
+        for (step, &next) in path.0.iter().enumerate() {
+            if !board.slide(next) {
+                return Err(IllegalMove { step });
+            }
+        }
+        Ok(board)
+    }
+}
+
+impl Hash for Board {
+    /// Its own cells only: the rest are always 0.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.cells().hash(state);
     }
 }
 
 impl fmt::Display for Board {
-    /// The nine cells glued, with `0` for the blank (`283104765`).
+    /// Up to 9 cells, glued digits (`283104765`); more, the numbers separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.cells()
-            .iter()
-            .try_for_each(|cell| write!(f, "{}", char::from(b'0' + cell)))
+        if self.cells().len() <= 9 {
+            return self
+                .cells()
+                .iter()
+                .try_for_each(|cell| write!(f, "{}", char::from(b'0' + cell)));
+        }
+        for (index, cell) in self.cells().iter().enumerate() {
+            let gap = if index == 0 { "" } else { " " };
+            write!(f, "{gap}{cell}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    /// `Board(3x3 283104765)`: the shape and the cells, not the array's unused end.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({} {self})", self.shape)
     }
 }
 
@@ -194,60 +216,53 @@ impl fmt::Display for Board {
 pub(crate) mod tests {
     use super::*;
 
-    /// A board from its glued cells, `x` or `0` the blank (the reader is a layer above).
+    /// A board from its numbers separated by spaces.
+    pub(crate) fn grid(shape: Shape, text: &str) -> Board {
+        let cells: Vec<u8> = text
+            .split_whitespace()
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        Board::new(shape, &cells).expect("a valid board")
+    }
+
+    /// A 3×3 board from its glued cells, `x` or `0` the blank (the reader is a layer above).
     pub(crate) fn board(text: &str) -> Board {
         let cells: Vec<u8> = text
             .bytes()
             .map(|byte| if byte == b'x' { BLANK } else { byte - b'0' })
             .collect();
-        Board::from_cells(cells.try_into().expect("nine cells")).expect("a valid board")
+        Board::new(Shape::SQUARE3, &cells).expect("a valid board")
     }
 
     #[test]
-    fn moves_the_blank_in_each_direction() {
-        let centre = board("123804765");
-        assert_eq!(centre.apply(Move::Down), Some(board("123864705")));
-        assert_eq!(centre.apply(Move::Left), Some(board("123084765")));
-        assert_eq!(centre.apply(Move::Right), Some(board("123840765")));
-        assert_eq!(centre.apply(Move::Up), Some(board("103824765")));
+    fn even_widths_count_the_blank_row() {
+        let goal = Board::ordered(Shape::SQUARE4);
+        assert_eq!(goal.to_string(), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0");
+        let up = goal.apply(Move::Up).expect("a move");
+        assert!(up.reaches(&goal));
+        assert_ne!(up.inversions() % 2, goal.inversions() % 2);
+        let swapped = grid(Shape::SQUARE4, "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0");
+        assert!(!swapped.reaches(&goal));
     }
 
     #[test]
-    fn refuses_moves_off_the_board() {
-        let corner = board("12345678x");
-        assert_eq!(corner.apply(Move::Down), None);
-        assert_eq!(corner.apply(Move::Right), None);
-        let moves: String = corner.neighbours().map(|(m, _)| m.letter()).collect();
-        assert_eq!(moves, "lu");
+    fn refuses_cells_that_are_not_a_permutation() {
+        let shape = Shape::new(2, 3).expect("a shape");
+        assert!(Board::new(shape, &[1, 2, 3, 4, 5, 0]).is_some());
+        assert!(Board::new(shape, &[1, 2, 3, 4, 5, 6]).is_none());
+        assert!(Board::new(shape, &[1, 1, 3, 4, 5, 0]).is_none());
+        assert!(Board::new(shape, &[1, 2, 3, 4, 0]).is_none());
     }
 
     #[test]
-    fn rejects_cells_that_are_not_a_permutation() {
-        assert_eq!(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 9]), None);
-        assert_eq!(Board::from_cells([1, 1, 3, 4, 5, 6, 7, 8, 0]), None);
-        assert_eq!(Board::from_cells([0, 0, 3, 4, 5, 6, 7, 8, 2]), None);
-        assert_eq!(Board::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 200]), None);
-    }
-
-    #[test]
-    fn parity_counts_tile_inversions_without_the_blank() {
-        assert_eq!(board("12345678x").inversions(), 0);
-        assert_eq!(board("x87654321").inversions(), 28);
-        assert_eq!(board("12345678x").parity(), 0);
-        assert_eq!(board("21345678x").parity(), 1);
-        // 8 before 1..7 makes 7 inversions; the blank in front adds none
-        assert_eq!(board("x81234567").parity(), 1);
-        assert!(board("283104765").reaches(&board("123804765")));
-        assert!(!board("12345687x").reaches(&board("12345678x")));
-    }
-
-    #[test]
-    fn relabels_values_and_keeps_cells() {
-        let from = board("12345678x");
-        let to = board("87654321x");
+    fn replay_names_the_first_illegal_move() {
+        let start = board("12345678x");
+        let path: Path = "uu".parse().expect("letters");
         assert_eq!(
-            board("x12345678").relabel(&from, &to).to_string(),
-            "087654321"
+            start.replay(&path).map(|b| b.to_string()),
+            Ok("120453786".to_string())
         );
+        let off: Path = "uuu".parse().expect("letters");
+        assert_eq!(start.replay(&off), Err(IllegalMove { step: 2 }));
     }
 }

@@ -6,9 +6,10 @@
 //! two moves each beyond their Manhattan distance. The same holds for columns, with moves of the
 //! other direction, so the two counts add up.
 
-use super::ida::Heuristic;
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::{Grid, Shape};
+use super::heuristic::Heuristic;
+use super::ida::{self, Outcome};
+use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::BLANK;
 
 /// The estimate's parts, in step with the board.
 #[derive(Clone)]
@@ -44,7 +45,7 @@ fn longest_increasing(values: &[u8]) -> usize {
 
 impl Conflicts {
     /// The estimate of `start` to `goal`.
-    pub fn new(start: &Grid, goal: &Grid) -> Conflicts {
+    pub fn new(start: &Board, goal: &Board) -> Conflicts {
         let width = usize::from(start.shape().width);
         let count = start.cells().len();
         let height = count / width;
@@ -211,4 +212,14 @@ impl Heuristic for Conflicts {
         lines[b] = saved.1;
         self.conflicts = self.conflicts + u32::from(saved.0) + u32::from(saved.1) - now;
     }
+}
+
+/// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
+/// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes; returns the
+/// outcome and the nodes expanded.
+pub fn solve(start: &Board, goal: &Board, limit: Option<u32>, budget: u64) -> (Outcome, u64) {
+    if !start.reaches(goal) {
+        return (Outcome::Unreachable, 0);
+    }
+    ida::solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
 }

@@ -1,26 +1,28 @@
-//! The engine behind the solving commands: a lookup in the whole-space tables that the build
-//! script made with the bidirectional search's own backward side, or, when asked (`--algo`),
-//! the bidirectional search itself or a textbook search. All give the canonical answer, so
-//! output does not depend on which one answered.
-
-use std::time::{Duration, Instant};
+//! The engine behind every solving command, the one router: it decides by shape what answers a
+//! query. A 3×3 board is packed and looked up in the whole-space tables that the build script
+//! made with `eight-core`'s bidirectional search (or, when asked with `--algo`, searched by that
+//! search or a textbook one); up to 9 cells, a whole-space table per shape; beyond, IDA*, with
+//! the pattern databases for 4×4. All give the canonical answer, so output does not depend on
+//! which one answered.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use super::conflicts;
 use super::ida::{self, Outcome};
 use super::pdb::{self, Class, Lookup, Source};
 use super::small::{self, SmallTables};
+use super::square3::Tables;
 use super::stats::Stats;
 use super::textbook;
-use crate::puzzle::board::Board;
-use crate::puzzle::grid::{Grid, Shape};
+use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::bibfs::Solver;
-use crate::solve::state::State;
-use crate::solve::table::Table;
-use crate::solve::tables::{relabel_for, Tables};
+use eight_core::bibfs::Solver;
+use eight_core::packed::Packed;
+use eight_core::state::State;
+use eight_core::table::Table;
 
-/// Which engine answers.
+/// Which engine answers 3×3 boards.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Algorithm {
     /// The whole-space tables, embedded at compile time: every 3×3 query is a lookup.
@@ -28,8 +30,6 @@ pub enum Algorithm {
     Auto,
     /// The bidirectional search for every case.
     Bibfs,
-    /// The whole-space tables, as `Auto`.
-    Table,
     /// Plain breadth-first search from the goal, for every case.
     Bfs,
     /// A* with the Manhattan distance, for every case.
@@ -40,21 +40,19 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::Auto,
         Algorithm::Bibfs,
-        Algorithm::Table,
         Algorithm::Bfs,
         Algorithm::Astar,
         Algorithm::Idastar,
     ];
 
-    /// The algorithm's name on the command line.
+    /// The algorithm's name.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
             Algorithm::Bibfs => "bibfs",
-            Algorithm::Table => "table",
             Algorithm::Bfs => "bfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
@@ -69,7 +67,42 @@ impl Algorithm {
     }
 }
 
-/// What answers one query, as [`Engine::route`] decides.
+/// What answered a query: the whole-space tables, parity alone, or a search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Method {
+    /// A lookup in a whole-space table (3×3, or another shape of up to 9 cells).
+    #[default]
+    Table,
+    /// The parities differ: unreachable, decided without search.
+    Parity,
+    /// The bidirectional breadth-first search.
+    Bibfs,
+    /// Plain breadth-first search.
+    Bfs,
+    /// A* with the Manhattan distance.
+    Astar,
+    /// IDA*: with the Manhattan distance on 3×3, plus linear conflicts on larger boards.
+    Idastar,
+    /// IDA* with the 4×4 pattern databases.
+    Pdb,
+}
+
+impl Method {
+    /// Its name in `--stats` and the JSON records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Table => "table",
+            Method::Parity => "parity",
+            Method::Bibfs => "bibfs",
+            Method::Bfs => "bfs",
+            Method::Astar => "astar",
+            Method::Idastar => "idastar",
+            Method::Pdb => "pdb",
+        }
+    }
+}
+
+/// What answers one 3×3 query, as [`Engine::route`] decides.
 enum Route {
     /// The parities differ.
     Unreachable,
@@ -80,23 +113,43 @@ enum Route {
         began: Option<Instant>,
         before: u64,
     },
-    /// A search.
-    Search,
+    /// A search from `start`, packed.
+    Search(Packed),
+}
+
+/// A 3×3 goal as the tables see it, kept from one query to the next (the cases of a run
+/// usually share their goal).
+#[derive(Clone, Copy)]
+struct Target {
+    cells: [u8; 9],
+    packed: Packed,
+    /// What each value of a board becomes for the goal's canonical table (`None`: the goal is
+    /// canonical already, nothing to rename).
+    names: Option<[u8; 9]>,
+}
+
+/// The cells of a 3×3 board; `None` for other shapes.
+#[inline]
+fn square3(board: &Board) -> Option<&[u8; 9]> {
+    match board.shape() == Shape::SQUARE3 {
+        true => board.cells().try_into().ok(),
+        false => None,
+    }
 }
 
 /// What answered a query and what it cost.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Report {
-    /// `bibfs`, `table`, `bfs`, `astar`, `idastar`, or `parity` for an unreachable board.
-    pub algorithm: &'static str,
+    /// What answered.
+    pub method: Method,
     /// The search's counts and time.
     pub stats: Stats,
 }
 
 impl Report {
-    fn parity(began: Option<Instant>) -> Report {
+    fn new(method: Method, began: Option<Instant>) -> Report {
         Report {
-            algorithm: "parity",
+            method,
             stats: Stats {
                 time: elapsed(began),
                 ..Stats::default()
@@ -105,27 +158,34 @@ impl Report {
     }
 }
 
-/// Answers queries with the embedded tables, or the search that the algorithm names.
+/// How an engine answers: the same for every engine made [like](Engine::like) another.
+#[derive(Clone, Default)]
+struct Settings {
+    algorithm: Algorithm,
+    /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
+    timed: bool,
+    /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] if not set).
+    budget: Option<u64>,
+    /// The threads a 4×4 search may use (one if not set).
+    jobs: Option<usize>,
+    /// Where 4×4 searches get their pattern databases ([`pdb::installed`] if not set).
+    source: Option<Arc<dyn Source>>,
+}
+
+/// Answers queries about boards of every shape; see the module's documentation.
 #[derive(Default)]
 pub struct Engine {
-    algorithm: Algorithm,
+    settings: Settings,
     solver: Solver,
     /// The tables of the nine canonical goals, embedded.
     tables: Tables,
-    /// The last goal asked about, and its parity.
-    goal_parity: Option<(Board, u8)>,
+    /// The last 3×3 goal asked about, as its table sees it, and its parity.
+    target: Option<Target>,
+    goal_parity: Option<(Packed, u8)>,
     /// What answered the last query.
     last: Report,
-    /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
-    timed: bool,
     /// The whole-space tables of boards of other shapes up to 9 cells.
     small: SmallTables,
-    /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] when 0).
-    budget: u64,
-    /// The threads a 4×4 search may use (1 when 0).
-    jobs: usize,
-    /// Where 4×4 searches get their pattern databases ([`pdb::installed`] when `None`).
-    source: Option<Arc<dyn Source>>,
 }
 
 /// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
@@ -144,8 +204,178 @@ fn elapsed(began: Option<Instant>) -> Duration {
 pub const DEFAULT_BUDGET: u64 = 500_000_000;
 
 impl Engine {
+    /// An engine that answers 3×3 boards with `algorithm`.
+    pub fn new(algorithm: Algorithm) -> Engine {
+        Engine {
+            settings: Settings {
+                algorithm,
+                ..Settings::default()
+            },
+            ..Engine::default()
+        }
+    }
+
+    /// A new engine that answers as this one does: the same algorithm, budget, timing, jobs and
+    /// databases (for another thread).
+    pub fn like(&self) -> Engine {
+        Engine {
+            settings: self.settings.clone(),
+            ..Engine::default()
+        }
+    }
+
+    /// This engine, timing each query (for `--stats`) when `timed`.
+    pub fn timed(mut self, timed: bool) -> Engine {
+        self.settings.timed = timed;
+        self
+    }
+
+    /// This engine, with at most `budget` nodes for each search of a board of more than 9 cells
+    /// ([`DEFAULT_BUDGET`] if `None`).
+    pub fn with_budget(mut self, budget: Option<u64>) -> Engine {
+        self.settings.budget = budget;
+        self
+    }
+
+    /// This engine, searching a 4×4 board on `jobs` threads.
+    pub fn with_jobs(mut self, jobs: usize) -> Engine {
+        self.settings.jobs = Some(jobs.max(1));
+        self
+    }
+
+    /// This engine, with its 4×4 pattern databases from `source`.
+    pub fn with_source(mut self, source: Arc<dyn Source>) -> Engine {
+        self.settings.source = Some(source);
+        self
+    }
+
+    /// The node budget of a search of a board of more than 9 cells.
+    pub fn budget(&self) -> u64 {
+        self.settings.budget.unwrap_or(DEFAULT_BUDGET)
+    }
+
+    /// The threads a 4×4 search may use.
+    pub fn jobs(&self) -> usize {
+        self.settings.jobs.unwrap_or(1)
+    }
+
+    /// What answered the last query, and what it cost.
+    pub fn last(&self) -> Report {
+        self.last
+    }
+
+    /// The minimum number of moves from `start` to `goal`; `None` when unreachable, or, for a
+    /// board of more than 9 cells, when the search gave up ([`Engine::solve`] tells which).
+    #[inline]
+    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+        let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
+            return self.solved(start, goal).map(|path| path.len() as u32);
+        };
+        let target = self.target(goal);
+        match self.route(start, &target) {
+            Route::Unreachable => None,
+            Route::Table {
+                start,
+                blank,
+                began,
+                before,
+            } => Some(self.chosen(blank, began, before).state_distance(&start)),
+            Route::Search(start) => self.search(&start, &target.packed, false).0,
+        }
+    }
+
+    /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or returns
+    /// `None` as [`Engine::distance`] does; a table's walk hands them over without allocating,
+    /// one lookup at a time, inlined into the sink.
+    #[inline]
+    pub fn walk<S: MoveSink>(&mut self, start: &Board, goal: &Board, sink: S) -> Option<S::Output> {
+        let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
+            return self
+                .solved(start, goal)
+                .map(|path| sink.take(path.0.into_iter()));
+        };
+        let target = self.target(goal);
+        match self.route(start, &target) {
+            Route::Unreachable => None,
+            Route::Table {
+                start,
+                blank,
+                began,
+                before,
+            } => {
+                let table = self.chosen(blank, began, before);
+                Some(sink.take(table.walk_from(start)))
+            }
+            Route::Search(start) => {
+                let path = self.search(&start, &target.packed, true).1?;
+                Some(sink.take(path.0.into_iter()))
+            }
+        }
+    }
+
+    /// The canonical path from `start` to `goal`, or `None` as [`Engine::distance`] does.
+    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+        self.walk(start, goal, Collect)
+    }
+
+    /// The canonical path between boards of any shape, if it is at most `limit` moves long:
+    /// the 3×3 engine for 3×3 boards, a whole-space table up to 9 cells, IDA* beyond.
+    pub fn solve(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Outcome {
+        let began = Instant::now();
+        let (path, method, expanded) = match (square3(start), square3(goal)) {
+            (Some(_), Some(_)) => {
+                let path = self.path(start, goal);
+                (path.ok_or(Outcome::Unreachable), None, 0)
+            }
+            _ if !start.reaches(goal) => (Err(Outcome::Unreachable), Some(Method::Parity), 0),
+            _ if goal.cells().len() <= small::MAX_CELLS => {
+                let path = self.small.path(start, goal);
+                (path.ok_or(Outcome::Unreachable), Some(Method::Table), 0)
+            }
+            _ => {
+                let (outcome, method, nodes) = match start.shape() {
+                    Shape::SQUARE4 => self.deep(start, goal, limit),
+                    _ => {
+                        let (outcome, nodes) = conflicts::solve(start, goal, limit, self.budget());
+                        (outcome, Method::Idastar, nodes)
+                    }
+                };
+                let path = match outcome {
+                    Outcome::Found(path) => Ok(path),
+                    other => Err(other),
+                };
+                (path, Some(method), nodes)
+            }
+        };
+        if let Some(method) = method {
+            self.last = Report {
+                method,
+                stats: Stats {
+                    expanded,
+                    time: began.elapsed(),
+                    ..Stats::default()
+                },
+            };
+        }
+        match path {
+            Ok(path) => match limit {
+                Some(limit) if path.len() as u32 > limit => Outcome::Beyond(limit),
+                _ => Outcome::Found(path),
+            },
+            Err(outcome) => outcome,
+        }
+    }
+
+    /// The path [`Engine::solve`] finds without a limit, if it finds one.
+    fn solved(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+        match self.solve(start, goal, None) {
+            Outcome::Found(path) => Some(path),
+            Outcome::Unreachable | Outcome::Beyond(_) | Outcome::Exhausted => None,
+        }
+    }
+
     /// Whether `start` reaches `goal`, by parity, remembering the last goal's.
-    fn reaches(&mut self, start: &Board, goal: &Board) -> bool {
+    fn reaches(&mut self, start: &Packed, goal: &Packed) -> bool {
         let parity = match self.goal_parity {
             Some((last, parity)) if last == *goal => parity,
             _ => {
@@ -157,42 +387,20 @@ impl Engine {
         start.parity() == parity
     }
 
-    /// An engine that answers with `algorithm`.
-    pub fn new(algorithm: Algorithm) -> Engine {
-        Engine {
-            algorithm,
-            ..Engine::default()
-        }
-    }
-
-    /// The table for `goal`'s blank cell, when the algorithm answers with tables.
-    #[inline]
-    fn table(&self, goal: &Board) -> Option<&Table> {
-        match self.algorithm {
-            Algorithm::Auto | Algorithm::Table => Some(self.tables.get(goal.blank())),
-            Algorithm::Bibfs | Algorithm::Bfs | Algorithm::Astar | Algorithm::Idastar => None,
-        }
-    }
-
-    /// What answered the last query, and what it cost.
-    pub fn last(&self) -> Report {
-        self.last
-    }
-
     /// Answers with a search when no table does, noting what it cost.
     fn search(
         &mut self,
-        start: &Board,
-        goal: &Board,
+        start: &Packed,
+        goal: &Packed,
         want_path: bool,
     ) -> (Option<u32>, Option<Path>) {
         let began = Instant::now();
         let (expanded, generated) = (self.solver.nodes_expanded(), self.solver.nodes_generated());
-        let (algorithm, found) = match self.algorithm {
-            Algorithm::Bfs => ("bfs", Some(textbook::bfs(start, goal))),
-            Algorithm::Astar => ("astar", Some(textbook::astar(start, goal))),
-            Algorithm::Idastar => ("idastar", Some(textbook::idastar(start, goal))),
-            Algorithm::Auto | Algorithm::Bibfs | Algorithm::Table => ("bibfs", None),
+        let (method, found) = match self.settings.algorithm {
+            Algorithm::Bfs => (Method::Bfs, Some(textbook::bfs(start, goal))),
+            Algorithm::Astar => (Method::Astar, Some(textbook::astar(start, goal))),
+            Algorithm::Idastar => (Method::Idastar, Some(textbook::idastar(start, goal))),
+            Algorithm::Auto | Algorithm::Bibfs => (Method::Bibfs, None),
         };
         let (distance, path, stats) = match found {
             Some((path, stats)) => (path.as_ref().map(|p| p.len() as u32), path, stats),
@@ -212,211 +420,94 @@ impl Engine {
                 (distance, path, stats)
             }
         };
-        self.last = Report { algorithm, stats };
+        self.last = Report { method, stats };
         (distance, path)
     }
 
-    /// Notes a table lookup as the last query; `before` is the solver's count of expanded
-    /// boards when it began, so that a query that built the table is charged for it.
-    fn looked_up(&mut self, began: Option<Instant>, before: u64) {
+    /// The 3×3 goal of these cells as its table sees it, remembered for the next query.
+    #[inline(always)]
+    fn target(&mut self, goal: &[u8; 9]) -> Target {
+        match self.target {
+            Some(target) if target.cells == *goal => target,
+            _ => {
+                let packed = Packed::from_permutation(*goal);
+                let canonical = *self.tables.get(packed.blank()).goal();
+                let names = (packed != canonical).then(|| {
+                    let mut names = [0; 9];
+                    for (&old, new) in goal.iter().zip(canonical.cells()) {
+                        names[usize::from(old)] = new;
+                    }
+                    names
+                });
+                let target = Target {
+                    cells: *goal,
+                    packed,
+                    names,
+                };
+                self.target = Some(target);
+                target
+            }
+        }
+    }
+
+    /// Decides once per 3×3 query what answers it: parity for an unreachable board, the goal's
+    /// table (with `start` relabelled for it), or a search.
+    #[inline]
+    fn route(&mut self, start: &[u8; 9], target: &Target) -> Route {
+        let began = self.clock();
+        let before = self.solver.nodes_expanded();
+        if self.settings.algorithm == Algorithm::Auto {
+            // one state for the parity and the lookup: relabelling keeps reachability
+            let state = match &target.names {
+                None => State::from_cells(start),
+                Some(names) => State::from_cells(&start.map(|cell| names[usize::from(cell)])),
+            };
+            let blank = target.packed.blank();
+            if state.parity() != self.tables.get(blank).parity() {
+                self.last = Report::new(Method::Parity, began);
+                return Route::Unreachable;
+            }
+            return Route::Table {
+                start: state,
+                blank,
+                began,
+                before,
+            };
+        }
+        let start = Packed::from_permutation(*start);
+        if !self.reaches(&start, &target.packed) {
+            self.last = Report::new(Method::Parity, began);
+            return Route::Unreachable;
+        }
+        Route::Search(start)
+    }
+
+    /// The table that `route` chose, noting the lookup as the last query; `before` is the
+    /// solver's count of expanded boards when the query began.
+    #[inline]
+    fn chosen(&mut self, blank: usize, began: Option<Instant>, before: u64) -> &Table {
         self.last = Report {
-            algorithm: "table",
+            method: Method::Table,
             stats: Stats {
                 expanded: self.solver.nodes_expanded() - before,
                 time: elapsed(began),
                 ..Stats::default()
             },
         };
-    }
-
-    /// Decides once per query what answers it: parity for an unreachable board, the goal's
-    /// table (with `start` relabelled for it), or a search. Counts the query toward the switch.
-    fn route(&mut self, start: &Board, goal: &Board) -> Route {
-        let began = self.clock();
-        let before = self.solver.nodes_expanded();
-        if let Some(table) = self.table(goal) {
-            // one state for the parity and the lookup: relabelling keeps reachability
-            let state = State::new(&relabel_for(start, goal, table));
-            if state.parity() != table.parity() {
-                self.last = Report::parity(began);
-                return Route::Unreachable;
-            }
-            return Route::Table {
-                start: state,
-                blank: goal.blank(),
-                began,
-                before,
-            };
-        }
-        if !self.reaches(start, goal) {
-            self.last = Report::parity(began);
-            return Route::Unreachable;
-        }
-        Route::Search
-    }
-
-    /// The table that `route` chose, noting the lookup as the last query.
-    fn chosen(&mut self, blank: usize, began: Option<Instant>, before: u64) -> &Table {
-        self.looked_up(began, before);
         self.tables.get(blank)
-    }
-
-    /// The minimum number of moves from `start` to `goal`, or `None` when unreachable.
-    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
-        match self.route(start, goal) {
-            Route::Unreachable => None,
-            Route::Table {
-                start,
-                blank,
-                began,
-                before,
-            } => Some(self.chosen(blank, began, before).state_distance(&start)),
-            Route::Search => self.search(start, goal, false).0,
-        }
-    }
-
-    /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or returns
-    /// `None` when unreachable; a table's walk hands them over without allocating, one lookup
-    /// at a time, inlined into the sink.
-    pub fn walk<S: MoveSink>(&mut self, start: &Board, goal: &Board, sink: S) -> Option<S::Output> {
-        match self.route(start, goal) {
-            Route::Unreachable => None,
-            Route::Table {
-                start,
-                blank,
-                began,
-                before,
-            } => {
-                let table = self.chosen(blank, began, before);
-                Some(sink.take(table.walk_from(start)))
-            }
-            Route::Search => {
-                let path = self.search(start, goal, true).1?;
-                Some(sink.take(path.0.into_iter()))
-            }
-        }
-    }
-
-    /// The canonical path from `start` to `goal`, or `None` when unreachable.
-    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        self.walk(start, goal, Collect)
-    }
-
-    /// This engine, timing each query (for `--stats`) when `timed`.
-    pub fn timed(self, timed: bool) -> Engine {
-        Engine { timed, ..self }
     }
 
     /// The time now, if queries are timed.
     #[inline]
     fn clock(&self) -> Option<Instant> {
-        self.timed.then(Instant::now)
-    }
-
-    /// This engine, with at most `budget` nodes for each search of a board of more than 9 cells.
-    pub fn with_budget(self, budget: u64) -> Engine {
-        Engine { budget, ..self }
-    }
-
-    /// The node budget of a search of a board of more than 9 cells.
-    pub fn budget(&self) -> u64 {
-        match self.budget {
-            0 => DEFAULT_BUDGET,
-            budget => budget,
-        }
-    }
-
-    /// The canonical path between boards of any shape, if it is at most `limit` moves long:
-    /// the 3×3 engine for 3×3 boards, a whole-space table up to 9 cells, IDA* beyond.
-    pub fn solve(&mut self, start: &Grid, goal: &Grid, limit: Option<u32>) -> Outcome {
-        let began = Instant::now();
-        let (path, algorithm, expanded) = match (start.board(), goal.board()) {
-            (Some(start), Some(goal)) => {
-                let path = self.path(&start, &goal);
-                (path.ok_or(Outcome::Unreachable), None, 0)
-            }
-            _ if !start.reaches(goal) => (Err(Outcome::Unreachable), Some("parity"), 0),
-            _ if goal.cells().len() <= small::MAX_CELLS => {
-                let path = self.small.path(start, goal);
-                (path.ok_or(Outcome::Unreachable), Some("table"), 0)
-            }
-            _ => {
-                let (outcome, algorithm, nodes) = match start.shape() {
-                    Shape::SQUARE4 => self.deep(start, goal, limit),
-                    _ => {
-                        let (outcome, nodes) = ida::solve(start, goal, limit, self.budget());
-                        (outcome, "idastar", nodes)
-                    }
-                };
-                let path = match outcome {
-                    Outcome::Found(path) => Ok(path),
-                    other => Err(other),
-                };
-                (path, Some(algorithm), nodes)
-            }
-        };
-        if let Some(algorithm) = algorithm {
-            self.last = Report {
-                algorithm,
-                stats: Stats {
-                    expanded,
-                    time: began.elapsed(),
-                    ..Stats::default()
-                },
-            };
-        }
-        match path {
-            Ok(path) => match limit {
-                Some(limit) if path.len() as u32 > limit => Outcome::Beyond(limit),
-                _ => Outcome::Found(path),
-            },
-            Err(outcome) => outcome,
-        }
-    }
-}
-
-impl Engine {
-    /// A new engine that answers as this one does: the same algorithm, budget, timing and
-    /// databases (for another thread).
-    pub fn like(&self) -> Engine {
-        Engine {
-            algorithm: self.algorithm,
-            timed: self.timed,
-            budget: self.budget,
-            source: self.source.clone(),
-            jobs: self.jobs,
-            ..Engine::default()
-        }
-    }
-
-    /// This engine, searching a 4×4 board on `jobs` threads.
-    pub fn with_jobs(self, jobs: usize) -> Engine {
-        Engine { jobs, ..self }
-    }
-
-    /// The threads a 4×4 search may use.
-    pub fn jobs(&self) -> usize {
-        self.jobs.max(1)
-    }
-
-    /// This engine, with its 4×4 pattern databases from `source`.
-    pub fn with_source(self, source: Arc<dyn Source>) -> Engine {
-        Engine {
-            source: Some(source),
-            ..self
-        }
+        self.settings.timed.then(Instant::now)
     }
 
     /// IDA* on a 4×4 board that reaches `goal`: with the pattern databases of `goal`'s class if
     /// they are ready; otherwise with linear conflicts for up to [`PROBE`] nodes, and then with
     /// the databases, fetched. Returns the outcome, what answered and the nodes expanded.
-    fn deep(
-        &mut self,
-        start: &Grid,
-        goal: &Grid,
-        limit: Option<u32>,
-    ) -> (Outcome, &'static str, u64) {
-        let source: &dyn Source = match &self.source {
+    fn deep(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> (Outcome, Method, u64) {
+        let source: &dyn Source = match &self.settings.source {
             Some(source) => source.as_ref(),
             None => pdb::installed(),
         };
@@ -426,16 +517,16 @@ impl Engine {
             Some(databases) => (databases, 0),
             None => {
                 let probe = budget.min(PROBE);
-                let (outcome, nodes) = ida::solve(start, goal, limit, probe);
+                let (outcome, nodes) = conflicts::solve(start, goal, limit, probe);
                 if outcome != Outcome::Exhausted || probe == budget {
-                    return (outcome, "idastar", nodes);
+                    return (outcome, Method::Idastar, nodes);
                 }
                 (source.get(class), nodes)
             }
         };
         let lookup = Lookup::new(&databases, start, goal);
         let (outcome, nodes) = ida::solve_with(start, lookup, limit, budget - spent, self.jobs());
-        (outcome, "pdb", spent + nodes)
+        (outcome, Method::Pdb, spent + nodes)
     }
 }
 
@@ -464,24 +555,26 @@ pub trait MoveSink {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::rank::{unrank, COUNT};
+    use crate::solve::square3::unpack;
+    use eight_core::rank::{unrank, COUNT};
 
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
         let mut engine = Engine::default();
-        let mut tables = Engine::new(Algorithm::Table);
+        let mut search = Engine::new(Algorithm::Bibfs);
         let mut solver = Solver::new();
         // spread over all ranks: enough queries for every blank cell's table to be built
         for index in 0..4_000u64 {
-            let start = unrank((index * 7_919 % COUNT as u64) as u32);
-            let goal = unrank((index * 104_729 % COUNT as u64) as u32);
-            assert_eq!(
-                engine.distance(&start, &goal),
-                solver.distance(&start, &goal)
+            let (start, goal) = (
+                unrank((index * 7_919 % COUNT as u64) as u32),
+                unrank((index * 104_729 % COUNT as u64) as u32),
             );
+            let distance = solver.distance(&start, &goal);
             let path = solver.path(&start, &goal);
+            let (start, goal) = (unpack(&start), unpack(&goal));
+            assert_eq!(engine.distance(&start, &goal), distance);
             assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
-            assert_eq!(tables.path(&start, &goal), path, "{start} to {goal}");
+            assert_eq!(search.path(&start, &goal), path, "{start} to {goal}");
             let walked = engine.walk(&start, &goal, Collect);
             assert_eq!(walked, path, "walked: {start} to {goal}");
         }
@@ -489,17 +582,16 @@ mod tests {
 
     #[test]
     fn forced_algorithms_stay_with_their_engine() {
-        let (start, goal) = (unrank(12_345), unrank(54_321));
+        let (start, goal) = (unpack(&unrank(12_345)), unpack(&unrank(54_321)));
         let mut search = Engine::new(Algorithm::Bibfs);
         search.distance(&start, &goal);
-        assert_eq!(search.last().algorithm, "bibfs");
+        assert_eq!(search.last().method, Method::Bibfs);
         assert!(search.solver.nodes_expanded() > 0);
-        for mut table in [Engine::new(Algorithm::Table), Engine::default()] {
-            table.distance(&start, &goal);
-            table.path(&start, &goal);
-            assert_eq!(table.last().algorithm, "table");
-            // the tables are embedded: no query searches, and nothing is built
-            assert_eq!(table.solver.nodes_expanded(), 0);
-        }
+        let mut table = Engine::new(Algorithm::Auto);
+        table.distance(&start, &goal);
+        table.path(&start, &goal);
+        assert_eq!(table.last().method, Method::Table);
+        // the tables are embedded: no query searches, and nothing is built
+        assert_eq!(table.solver.nodes_expanded(), 0);
     }
 }

@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread;
 
-use super::conflicts::Conflicts;
+use super::heuristic::Heuristic;
 use super::interrupt;
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::{Grid, Shape};
+use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
+use crate::puzzle::BLANK;
 
 /// How a bounded search ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -27,30 +27,6 @@ pub enum Outcome {
     Beyond(u32),
     /// The node budget ran out first.
     Exhausted,
-}
-
-/// An admissible estimate of the moves left, told of every move of the search and of its undoing.
-pub trait Heuristic {
-    /// What [`Heuristic::unslide`] needs to undo a move.
-    type Undo: Copy;
-
-    /// The estimate of the board as it stands; 0 only at the goal.
-    fn estimate(&self) -> u32;
-
-    /// `tile` has moved from `from` to `to` (the blank's cell before the move); `cells` begins
-    /// with the board after it (and may run on past its last cell); `vertical` tells a move
-    /// between rows.
-    fn slide(
-        &mut self,
-        cells: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-        vertical: bool,
-    ) -> Self::Undo;
-
-    /// Undoes the [`Heuristic::slide`] of the same arguments, which returned `undo`.
-    fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, undo: Self::Undo);
 }
 
 /// A search: the board, the moves so far, the nodes spent, and the heuristic in step.
@@ -77,7 +53,7 @@ enum Step {
 
 impl<H: Heuristic> Search<H> {
     /// A search from `start`, with `heuristic` in step with it.
-    fn new(start: &Grid, heuristic: H, budget: u64) -> Search<H> {
+    fn new(start: &Board, heuristic: H, budget: u64) -> Search<H> {
         let shape = start.shape();
         let mut cells = [BLANK; MOST_CELLS];
         cells[..start.cells().len()].copy_from_slice(start.cells());
@@ -171,16 +147,6 @@ impl<H: Heuristic> Search<H> {
     }
 }
 
-/// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
-/// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes; returns the
-/// outcome and the nodes expanded.
-pub fn solve(start: &Grid, goal: &Grid, limit: Option<u32>, budget: u64) -> (Outcome, u64) {
-    if !start.reaches(goal) {
-        return (Outcome::Unreachable, 0);
-    }
-    solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
-}
-
 /// The most cells of a board: 16 by 16.
 const MOST_CELLS: usize = Shape::MAX_SIDE as usize * Shape::MAX_SIDE as usize;
 
@@ -192,9 +158,9 @@ const WHOLE: u32 = u32::MAX;
 const SPLIT: u32 = 12;
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
-/// which `start` must reach, as [`solve`]; on `jobs` threads when more than one.
+/// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more than one.
 pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
-    start: &Grid,
+    start: &Board,
     heuristic: H,
     limit: Option<u32>,
     budget: u64,

@@ -3,22 +3,19 @@
 //! plain BFS oracle the tests trust, and the engine that routes each query to one of them.
 //! Every solver gives the canonical path, so which one answered never shows in the output.
 
-pub mod bibfs;
+pub mod bfs;
 pub mod conflicts;
 pub mod engine;
+pub mod heuristic;
 pub mod ida;
 pub mod interrupt;
 pub mod oracle;
 pub mod pdb;
 pub mod small;
-pub mod state;
+pub mod square3;
 pub mod stats;
-pub mod table;
-pub mod tables;
 pub mod textbook;
 
-pub use bibfs::Solver;
 pub use engine::{Algorithm, Engine, MoveSink, Report};
 pub use ida::Outcome;
 pub use stats::Stats;
-pub use table::Table;

@@ -7,9 +7,10 @@
 
 use std::collections::HashMap;
 
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::{Grid, Shape};
-use crate::puzzle::moves::{Move, Path};
+use super::bfs::{breadth_first, walk_down};
+use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::moves::Path;
+use crate::puzzle::BLANK;
 
 /// The most cells a whole-space table takes: 9! boards.
 pub const MAX_CELLS: usize = 9;
@@ -33,36 +34,26 @@ fn rank(cells: &[u8]) -> usize {
 }
 
 impl Distances {
-    fn new(goal: &Grid) -> Distances {
+    fn new(goal: &Board) -> Distances {
         let count: usize = (1..=goal.cells().len()).product();
         let mut distances = vec![UNSEEN; count];
-        distances[rank(goal.cells())] = 0;
-        let mut layer = vec![goal.clone()];
-        let mut depth = 0;
-        while !layer.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for board in &layer {
-                for step in Move::ALL {
-                    if let Some(neighbour) = board.apply(step) {
-                        let seen = &mut distances[rank(neighbour.cells())];
-                        if *seen == UNSEEN {
-                            *seen = depth;
-                            next.push(neighbour);
-                        }
-                    }
-                }
+        breadth_first(goal, |board, distance| {
+            let seen = &mut distances[rank(board.cells())];
+            let new = *seen == UNSEEN;
+            if new {
+                *seen = distance as u8;
             }
-            layer = next;
-        }
+            new
+        });
         Distances {
             shape: goal.shape(),
             distances,
         }
     }
 
-    fn distance(&self, board: &Grid) -> Option<u8> {
-        Some(self.distances[rank(board.cells())]).filter(|&d| d != UNSEEN)
+    fn distance(&self, board: &Board) -> Option<u32> {
+        let distance = self.distances[rank(board.cells())];
+        (distance != UNSEEN).then_some(u32::from(distance))
     }
 }
 
@@ -74,20 +65,20 @@ pub struct SmallTables {
 
 impl SmallTables {
     /// The canonical goal with the blank at `blank`: the tiles in reading order around it.
-    fn canonical(shape: Shape, blank: usize) -> Grid {
+    fn canonical(shape: Shape, blank: usize) -> Board {
         let mut tiles = 1..;
-        let cells = (0..shape.cells())
+        let cells: Vec<u8> = (0..shape.cells())
             .map(|cell| match cell == blank {
                 true => BLANK,
                 false => tiles.next().expect("endless"),
             })
             .collect();
-        Grid::new(shape, cells).expect("a permutation")
+        Board::new(shape, &cells).expect("a permutation")
     }
 
     /// The canonical path from `start` to `goal` (of at most [`MAX_CELLS`] cells), or `None`
     /// when unreachable.
-    pub fn path(&mut self, start: &Grid, goal: &Grid) -> Option<Path> {
+    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
         assert!(goal.cells().len() <= MAX_CELLS, "a whole-space table fits");
         let canonical = SmallTables::canonical(goal.shape(), goal.blank());
         let table = self
@@ -95,20 +86,8 @@ impl SmallTables {
             .entry((goal.shape(), goal.blank()))
             .or_insert_with(|| Distances::new(&canonical));
         debug_assert_eq!(table.shape, goal.shape());
-        let mut board = start.relabel(goal, &canonical);
-        let mut distance = table.distance(&board)?;
-        let mut moves = Vec::with_capacity(usize::from(distance));
-        while distance > 0 {
-            let (step, next) = Move::ALL
-                .into_iter()
-                .filter_map(|step| board.apply(step).map(|next| (step, next)))
-                .find(|(_, next)| table.distance(next) == Some(distance - 1))
-                .expect("a board at distance d > 0 has a neighbour at d - 1");
-            moves.push(step);
-            board = next;
-            distance -= 1;
-        }
-        Some(Path(moves))
+        let start = start.relabel(goal, &canonical);
+        walk_down(&start, |board| table.distance(board))
     }
 }
 
@@ -126,9 +105,9 @@ mod tests {
     #[test]
     fn leetcode_samples() {
         let shape = Shape::new(3, 2).expect("a shape");
-        let goal = Grid::ordered(shape);
+        let goal = Board::ordered(shape);
         let mut tables = SmallTables::default();
-        let board = |cells: &[u8]| Grid::new(shape, cells.to_vec()).expect("a board");
+        let board = |cells: &[u8]| Board::new(shape, cells).expect("a board");
         let path = |cells: &[u8], tables: &mut SmallTables| tables.path(&board(cells), &goal);
         assert_eq!(
             path(&[1, 2, 3, 4, 0, 5], &mut tables).map(|p| p.len()),

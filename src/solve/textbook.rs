@@ -16,13 +16,14 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use super::state::{State, INDICES};
 use super::stats::Stats;
-use crate::puzzle::board::{Board, BLANK};
 use crate::puzzle::moves::{Move, Path};
+use crate::puzzle::BLANK;
+use eight_core::packed::Packed;
+use eight_core::state::{State, INDICES};
 
 /// The Manhattan distance of `board` to `goal`: each tile's rows and columns from its place.
-pub fn manhattan(board: &Board, goal: &Board) -> u32 {
+pub fn manhattan(board: &Packed, goal: &Packed) -> u32 {
     let mut place = [0usize; 9];
     for cell in 0..9 {
         place[usize::from(goal.cell(cell))] = cell;
@@ -38,7 +39,7 @@ pub fn manhattan(board: &Board, goal: &Board) -> u32 {
 
 /// The greedy walk from `start`: at each board the first move whose board is one nearer the
 /// goal by `distance` (which must be exact on every board of a shortest path).
-fn walk(start: &Board, length: u32, distance: impl Fn(&State) -> Option<u32>) -> Path {
+fn walk(start: &Packed, length: u32, distance: impl Fn(&State) -> Option<u32>) -> Path {
     let mut state = State::new(start);
     let mut moves = Vec::with_capacity(length as usize);
     for left in (0..length).rev() {
@@ -53,7 +54,7 @@ fn walk(start: &Board, length: u32, distance: impl Fn(&State) -> Option<u32>) ->
 }
 
 /// Plain breadth-first search from the goal, one layer at a time, until the start is reached.
-pub fn bfs(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+pub fn bfs(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
     let began = Instant::now();
     if !start.reaches(goal) {
         return (None, Stats::since(began));
@@ -95,7 +96,7 @@ pub fn bfs(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
 
 /// A* from the goal with the Manhattan distance to the start, run until every board with
 /// f no greater than the distance is expanded.
-pub fn astar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+pub fn astar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
     let began = Instant::now();
     if !start.reaches(goal) {
         return (None, Stats::since(began));
@@ -151,7 +152,7 @@ pub fn astar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
 }
 
 /// IDA* from the start with the Manhattan distance, moves tried in the canonical order.
-pub fn idastar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
+pub fn idastar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
     let began = Instant::now();
     if !start.reaches(goal) {
         return (None, Stats::since(began));
@@ -172,8 +173,8 @@ pub fn idastar(start: &Board, goal: &Board) -> (Option<Path>, Stats) {
 /// The depth-first step of IDA*: `Ok` when `moves` reach the goal within `bound`, else the
 /// smallest f that exceeded it.
 fn dive(
-    board: &Board,
-    goal: &Board,
+    board: &Packed,
+    goal: &Packed,
     cost: u32,
     bound: u32,
     last: Option<Move>,
@@ -209,20 +210,26 @@ fn dive(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::rank::{unrank, COUNT};
+    use crate::puzzle::board::tests::board;
     use crate::solve::oracle::Oracle;
+    use crate::solve::square3::{pack, unpack};
+    use eight_core::rank::{unrank, COUNT};
+
+    fn packed(text: &str) -> Packed {
+        pack(&board(text)).expect("a 3x3 board")
+    }
 
     #[test]
     fn every_search_gives_the_canonical_path_on_seeded_boards() {
-        let goal = Board::parse("12345678x").expect("goal");
-        let oracle = Oracle::new(goal);
+        let goal = packed("12345678x");
+        let oracle = Oracle::new(&unpack(&goal));
         // 2,000 boards spread over all ranks, half of them unreachable, and the hardest two
-        let mut boards: Vec<Board> = (0..2_000u64)
+        let mut boards: Vec<Packed> = (0..2_000u64)
             .map(|i| unrank((i * 104_729 + 17) as u32 % COUNT as u32))
             .collect();
-        boards.extend(["867254301", "647850321"].map(|b| Board::parse(b).expect("board")));
+        boards.extend(["867254301", "647850321"].map(packed));
         for (number, start) in boards.iter().enumerate() {
-            let expected = oracle.path(start);
+            let expected = oracle.path(&unpack(start));
             assert_eq!(astar(start, &goal).0, expected, "astar {start}");
             assert_eq!(idastar(start, &goal).0, expected, "idastar {start}");
             // plain BFS explores most of the space each time: every fourth board
@@ -234,15 +241,9 @@ mod tests {
 
     #[test]
     fn manhattan_counts_rows_and_columns() {
-        let goal = Board::parse("12345678x").expect("goal");
+        let goal = packed("12345678x");
         assert_eq!(manhattan(&goal, &goal), 0);
-        assert_eq!(
-            manhattan(&Board::parse("1234567x8").expect("board"), &goal),
-            1
-        );
-        assert_eq!(
-            manhattan(&Board::parse("x12345678").expect("board"), &goal),
-            12
-        );
+        assert_eq!(manhattan(&packed("1234567x8"), &goal), 1);
+        assert_eq!(manhattan(&packed("x12345678"), &goal), 12);
     }
 }

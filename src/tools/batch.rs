@@ -4,7 +4,7 @@
 //! of `eight judge`, which expects `eight`'s answer and got the program's.
 
 use super::check::{cases_of, Wrong};
-use crate::format::answer::{Fault, NO_PATH};
+use crate::format::answer::{self, Fault, NO_PATH};
 
 /// What a failing file's line says after its name: the case and why, or the count of extra
 /// answers.
@@ -19,7 +19,10 @@ pub fn describe(wrong: &Wrong) -> String {
         Fault::Count => format!("expected {recorded}, got {canonical}"),
         Fault::Unreachable => format!("expected `{recorded}`, got {NO_PATH}"),
         Fault::Reachable { shortest } => {
-            format!("expected {NO_PATH}, got {canonical} ({shortest} moves)")
+            format!(
+                "expected {NO_PATH}, got {canonical} ({})",
+                answer::moves(*shortest)
+            )
         }
         Fault::NotAMove(letter) => {
             let letter = letter.escape_debug();
@@ -106,7 +109,7 @@ mod tests {
                 "expected `u`, which ends on 123406758, not on the goal 123456780",
             ),
             ("rlr", "expected `rlr`, 3 moves, but the shortest has 1: r"),
-            ("unsolvable", "expected unsolvable, got r (1 moves)"),
+            ("unsolvable", "expected unsolvable, got r (1 move)"),
             (
                 "rx",
                 "expected `rx`, which holds `x`, not a move (d, l, r, u)",

@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Read, Write};
 
 use crate::format::answer::{Fault, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::{Grid, Path};
+use crate::puzzle::{Board, Path};
 use crate::solve::{Engine, Outcome};
 
 /// The policy for a fixture's recorded answers, which `eight` itself wrote: shortest paths
@@ -213,8 +213,8 @@ fn kept(line: &str) -> String {
 struct Solved<'a> {
     case: u64,
     line: u64,
-    start: Grid,
-    goal: Grid,
+    start: Board,
+    goal: Board,
     /// The goal as the case gives it, if it does.
     given_goal: bool,
     path: Option<&'a Path>,
@@ -250,11 +250,12 @@ fn solve_all(
             Item::End => break,
         };
         count += 1;
-        let (place, grids) = (case.place, case.grids());
+        let place = case.place;
+        let (&start, goal) = judge.problem(case.boards);
+        let goal = goal.into_owned();
         if let Some(error) = cases.beyond(count, place) {
             return Ok(Err(error));
         }
-        let (start, goal) = judge.problem_grids(grids);
         let path = match engine.solve(&start, &goal, judge.spelling.limit) {
             Outcome::Found(path) => Some(path),
             Outcome::Unreachable | Outcome::Beyond(_) => None,
@@ -383,7 +384,9 @@ mod tests {
     #[test]
     fn accepts_any_shortest_path_not_only_the_canonical_one() {
         // a board 6 moves from the goal by two paths: the larger one passes too
-        let goal = HDU1043.goal.expect("a fixed goal");
+        let crate::format::judge::Goal::Fixed(goal) = HDU1043.goal else {
+            panic!("a fixed goal")
+        };
         let (start, other) = two_shortest_paths(&goal);
         assert_eq!(
             verdict(
@@ -398,8 +401,8 @@ mod tests {
 
     /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not
     /// its canonical one.
-    fn two_shortest_paths(goal: &crate::puzzle::Board) -> (crate::puzzle::Board, Path) {
-        let oracle = crate::solve::oracle::Oracle::new(*goal);
+    fn two_shortest_paths(goal: &Board) -> (Board, Path) {
+        let oracle = crate::solve::oracle::Oracle::new(goal);
         let all = itertools::Itertools::multi_cartesian_product(
             (0..6).map(|_| crate::puzzle::Move::ALL.into_iter()),
         );
@@ -413,11 +416,11 @@ mod tests {
                 .map(|&m| m.opposite())
                 .collect::<Vec<_>>()
                 .into();
-            let Ok(start) = back.replay(goal) else {
+            let Ok(start) = goal.replay(&back) else {
                 continue;
             };
             let canonical = oracle.path(&start).expect("reachable");
-            if canonical.len() == 6 && path != canonical && path.replay(&start) == Ok(*goal) {
+            if canonical.len() == 6 && path != canonical && start.replay(&path) == Ok(*goal) {
                 return (start, path);
             }
         }

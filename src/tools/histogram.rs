@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::puzzle::board::Board;
-use crate::solve::tables::Tables;
+use crate::puzzle::Board;
+use crate::solve::square3::Space;
 
 /// The distribution of distances to one goal.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -26,14 +26,13 @@ impl Histogram {
     ///
     /// ```
     /// use eight::{tools::histogram::Histogram, Board};
-    /// let histogram = Histogram::new(&Board::parse("12345678x").unwrap());
+    /// let histogram = Histogram::new(&"12345678x".parse::<Board>().unwrap());
     /// assert_eq!((histogram.total, histogram.max), (181_440, 31));
     /// ```
     pub fn new(goal: &Board) -> Histogram {
-        let tables = Tables::default();
-        let table = tables.get(goal.blank());
-        let counts: Vec<u32> = (0..=table.depth())
-            .map(|depth| table.count_within(depth, depth) as u32)
+        let (space, blank) = (Space::default(), goal.blank());
+        let counts: Vec<u32> = (0..=space.depth(blank))
+            .map(|depth| space.count_within(blank, depth, depth) as u32)
             .collect();
         let total: u64 = counts.iter().map(|&count| u64::from(count)).sum();
         let weighted: u64 = (0u64..)
@@ -42,7 +41,7 @@ impl Histogram {
             .sum();
         Histogram {
             goal: goal.to_string(),
-            max: table.depth(),
+            max: space.depth(blank),
             mean: weighted as f64 / total as f64,
             counts,
             total,
@@ -79,7 +78,7 @@ mod tests {
 
     #[test]
     fn reproduces_the_published_distribution() {
-        let histogram = Histogram::new(&Board::parse("12345678x").expect("goal"));
+        let histogram = Histogram::new(&"12345678x".parse().expect("goal"));
         assert_eq!(histogram.counts, PUBLISHED);
         assert_eq!(histogram.total, 181_440);
         assert_eq!(histogram.max, 31);

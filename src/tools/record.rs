@@ -114,7 +114,7 @@ impl Record {
     /// This record with what answered it and what that cost.
     pub fn with_report(self, report: Report) -> Record {
         Record {
-            algorithm: Some(report.algorithm),
+            algorithm: Some(report.method.name()),
             stats: Some(report.stats),
             ..self
         }

@@ -3,34 +3,34 @@
 
 use serde::Serialize;
 
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::Grid;
+use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
+use crate::puzzle::BLANK;
 use crate::tools::record::Solution;
 
 /// The gap between boards.
 const GAP: usize = 3;
 
 /// The boards of a path from `start`, each with the move that led to it.
-pub fn frames(start: &Grid, path: &Path) -> Vec<(Option<Move>, Grid)> {
-    let mut board = start.clone();
-    let mut frames = vec![(None, board.clone())];
+pub fn frames(start: &Board, path: &Path) -> Vec<(Option<Move>, Board)> {
+    let mut board = *start;
+    let mut frames = vec![(None, board)];
     for &step in &path.0 {
         assert!(board.slide(step), "a solution's moves are legal");
-        frames.push((Some(step), board.clone()));
+        frames.push((Some(step), board));
     }
     frames
 }
 
 /// The width of a cell of `board`'s drawing: its largest tile's digits.
-fn cell_width(board: &Grid) -> usize {
+fn cell_width(board: &Board) -> usize {
     (board.cells().len() - 1).to_string().len()
 }
 
 /// Draws `frames` in rows of boards that fit `width` columns. With `color`, the blank is in
 /// reverse video and the tile that just moved in bold yellow (ANSI escape codes); without, the
 /// text is plain ASCII.
-pub fn render(frames: &[(Option<Move>, Grid)], width: usize, color: bool) -> String {
+pub fn render(frames: &[(Option<Move>, Board)], width: usize, color: bool) -> String {
     let first = &frames[0].1;
     let (columns, rows) = (
         usize::from(first.shape().width),
@@ -70,7 +70,7 @@ pub fn render(frames: &[(Option<Move>, Grid)], width: usize, color: bool) -> Str
 
 /// One row of a board: its cells right-aligned, the blank as `_`; `moved` is the cell of the
 /// tile that moved.
-fn draw_row(board: &Grid, row: usize, moved: Option<usize>, color: bool) -> String {
+fn draw_row(board: &Board, row: usize, moved: Option<usize>, color: bool) -> String {
     let columns = usize::from(board.shape().width);
     let width = cell_width(board);
     let cells: Vec<String> = (0..columns)
@@ -122,7 +122,7 @@ fn join_padded(pieces: &[String], board_width: usize) -> String {
 }
 
 /// Why `start` cannot reach `goal`, in a sentence.
-pub fn unreachable(start: &Grid, goal: &Grid) -> String {
+pub fn unreachable(start: &Board, goal: &Board) -> String {
     let (a, b) = (start.inversions(), goal.inversions());
     let count = |n: u64| match n {
         1 => "1 inversion".to_string(),
@@ -132,7 +132,7 @@ pub fn unreachable(start: &Grid, goal: &Grid) -> String {
     let width = start.shape().width;
     if width % 2 == 0 {
         // on an even width, a vertical move changes both the parity and the blank's row
-        let row = |board: &Grid| board.blank() / usize::from(width) + 1;
+        let row = |board: &Board| board.blank() / usize::from(width) + 1;
         return format!(
             "{start} cannot reach {goal}: its tiles have {} and its blank is on row {}, the \
              goal's {b} and row {}; every move keeps the parity of inversions plus row",
@@ -162,7 +162,7 @@ pub struct Drawing {
 
 impl Drawing {
     /// The drawing of the canonical `path` from `start` to `goal`.
-    pub fn new(start: &Grid, goal: &Grid, path: Option<&Path>) -> Drawing {
+    pub fn new(start: &Board, goal: &Board, path: Option<&Path>) -> Drawing {
         let boards = path.map_or_else(Vec::new, |path| {
             frames(start, path)
                 .iter()
@@ -180,8 +180,8 @@ impl Drawing {
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Grid {
-        Grid::from_board(&crate::puzzle::board::tests::board(text))
+    fn board(text: &str) -> Board {
+        crate::puzzle::board::tests::board(text)
     }
 
     #[test]
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn draws_larger_boards_with_cells_of_equal_width() {
-        let goal = Grid::ordered(crate::puzzle::grid::Shape::SQUARE4);
+        let goal = Board::ordered(crate::puzzle::board::Shape::SQUARE4);
         let start = goal.apply(Move::Up).expect("a move");
         let frames = frames(&start, &"d".parse().expect("path"));
         assert_eq!(
@@ -224,8 +224,8 @@ mod tests {
 
     #[test]
     fn explains_an_unreachable_board_by_its_parity() {
-        let shape = crate::puzzle::grid::Shape::new(2, 2).expect("a shape");
-        let square = |cells: &[u8]| Grid::new(shape, cells.to_vec()).expect("a board");
+        let shape = crate::puzzle::board::Shape::new(2, 2).expect("a shape");
+        let square = |cells: &[u8]| Board::new(shape, cells).expect("a board");
         assert_eq!(
             unreachable(&square(&[2, 1, 3, 0]), &square(&[1, 2, 3, 0])),
             "2130 cannot reach 1230: its tiles have 1 inversion and its blank is on row 2, the \

@@ -8,7 +8,7 @@ use std::thread;
 
 use crate::format::answer::{self, Answer};
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
-use crate::puzzle::{Board, Grid, Move};
+use crate::puzzle::{Board, Move};
 use crate::solve::{Engine, MoveSink, Outcome as Solved, Report};
 use crate::tools::record::{self, Record, Solution};
 
@@ -60,7 +60,7 @@ struct Waiting {
     number: u64,
     place: Place,
     /// The start and goal, or why the case cannot be solved.
-    problem: Result<(Grid, Grid), InputError>,
+    problem: Result<(Board, Board), InputError>,
     /// An error to report before the answer: the case is beyond the announced count.
     beyond: Option<InputError>,
 }
@@ -92,9 +92,9 @@ impl Stream<'_> {
             }
             match item {
                 Item::Case(case) if !plain => {
-                    let (number, place, grids) = (case.number, case.place, case.grids());
+                    let (number, place) = (case.number, case.place);
+                    let problem = self.problem(place, case.boards);
                     let beyond = cases.beyond(number, place);
-                    let problem = self.problem(place, grids);
                     waiting.push(Waiting {
                         number,
                         place,
@@ -109,10 +109,12 @@ impl Stream<'_> {
                     let number = case.number;
                     let (start, goal) = self.judge.problem(case.boards);
                     match self.output {
-                        Output::Answers => self.answer(&start, &goal, out)?,
+                        Output::Answers => {
+                            Stream::answer(&self.judge, &mut self.engine, start, &goal, out)?
+                        }
                         Output::Json => {
-                            let path = self.engine.path(&start, &goal);
-                            let solution = Solution::new(&start, &goal, path.as_ref());
+                            let path = self.engine.path(start, &goal);
+                            let solution = Solution::new(start, &goal, path.as_ref());
                             let report = self.engine.last();
                             self.record(number, case.place.line, solution, report, out)?;
                         }
@@ -186,8 +188,9 @@ impl Stream<'_> {
 
     /// The start and goal of a case of any shape, or why it cannot be solved: a goal of
     /// another size.
-    fn problem(&self, place: Place, grids: Vec<Grid>) -> Result<(Grid, Grid), InputError> {
-        let (start, goal) = self.judge.problem_grids(grids);
+    fn problem(&self, place: Place, boards: &[Board]) -> Result<(Board, Board), InputError> {
+        let (&start, goal) = self.judge.problem(boards);
+        let goal = goal.into_owned();
         if start.shape() != goal.shape() {
             return Err(InputError {
                 place,
@@ -216,7 +219,7 @@ impl Stream<'_> {
                 Ok((start, goal)) => {
                     let (solved, report) = solved.expect("every problem is solved");
                     let problem = (&start, &goal);
-                    self.answer_grids(case.number, case.place, problem, solved, report, out)?
+                    self.answer_solved(case.number, case.place, problem, solved, report, out)?
                 }
                 Err(error) => Err(error),
             };
@@ -272,11 +275,11 @@ impl Stream<'_> {
 
     /// Answers case `number` of any shape, judge and spelling, solved as `solved` at the cost
     /// in `report`; the error is a search that ran out of nodes.
-    fn answer_grids(
+    fn answer_solved(
         &mut self,
         number: u64,
         place: Place,
-        (start, goal): (&Grid, &Grid),
+        (start, goal): (&Board, &Board),
         solved: Solved,
         report: Report,
         out: &mut impl Write,
@@ -308,11 +311,16 @@ impl Stream<'_> {
     /// Writes the answer line of one case, asking the engine for no more than it needs: a
     /// count needs no path, and a path is written as it is walked.
     #[inline]
-    fn answer(&mut self, start: &Board, goal: &Board, out: &mut impl Write) -> io::Result<()> {
-        match self.judge.answer {
-            Answer::Count => answer::write_count(self.engine.distance(start, goal), out),
-            Answer::Path => self
-                .engine
+    fn answer(
+        judge: &Judge,
+        engine: &mut Engine,
+        start: &Board,
+        goal: &Board,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        match judge.answer {
+            Answer::Count => answer::write_count(engine.distance(start, goal), out),
+            Answer::Path => engine
                 .walk(start, goal, Line(out))
                 .unwrap_or_else(|| answer::write_no_path(out)),
             Answer::CountThenPath => unreachable!("a plain judge answers on one line"),

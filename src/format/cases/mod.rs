@@ -12,8 +12,7 @@ mod boundaries;
 
 use super::place::{InputError, Origin, Place};
 use super::scan::{is_space, Event, Scanner, Token, HEAD};
-use crate::puzzle::board::{Board, BLANK};
-use crate::puzzle::grid::{Grid, Shape};
+use crate::puzzle::board::{Board, Shape, BLANK};
 
 /// One step of reading: a whole case, a malformed one, or the end of the input.
 #[derive(Debug)]
@@ -32,26 +31,12 @@ pub enum Item<'a> {
 /// A valid case: its boards, and the place of its first cell.
 #[derive(Debug)]
 pub struct Case<'a> {
-    /// One 3×3 board (`steps`, `path`) or two (`pair`: start, then goal); none for other shapes.
+    /// One board (`steps`, `path`) or two (`pair`: start, then goal).
     pub boards: &'a [Board],
-    /// The cells of every board of the case, one board after the other.
-    pub cells: &'a [u8],
-    /// The shape of its boards.
-    pub shape: Shape,
     /// Where the case starts.
     pub place: Place,
     /// Its number in the input, from 1, malformed cases counted.
     pub number: u64,
-}
-
-impl Case<'_> {
-    /// The case's boards as grids, whatever their shape.
-    pub fn grids(&self) -> Vec<Grid> {
-        self.cells
-            .chunks_exact(self.shape.cells())
-            .map(|cells| Grid::new(self.shape, cells.to_vec()).expect("a valid case"))
-            .collect()
-    }
 }
 
 /// What comes before the cells.
@@ -120,6 +105,7 @@ pub struct Cases<R> {
     skipping: bool,
     /// Whether the scanner's token is still to be read, as the start of a case.
     replay: bool,
+    /// The boards of the case read last, reused case after case.
     done: [Board; 2],
     /// With [`Header::Count`]: whether it was read, and what it announced, and where.
     header_read: bool,
@@ -190,7 +176,6 @@ impl<R: Read> Cases<R> {
             matches!(reading.boards, 1 | 2),
             "a case holds one board or two"
         );
-        let placeholder = Board::from_permutation([0, 1, 2, 3, 4, 5, 6, 7, 8]);
         let mut scanner = Scanner::new(reader, origin);
         scanner.brackets = reading.brackets;
         let mut cases = Cases {
@@ -210,7 +195,7 @@ impl<R: Read> Cases<R> {
             problem: None,
             skipping: false,
             replay: false,
-            done: [placeholder; 2],
+            done: [Board::ordered(reading.shape); 2],
             header_read: false,
             announced: None,
             sided: false,
@@ -231,6 +216,9 @@ impl<R: Read> Cases<R> {
     /// Makes room for cases of boards of `shape`.
     fn reshape(&mut self, shape: Shape) {
         self.shape = shape;
+        if self.done[0].shape() != shape {
+            self.done = [Board::ordered(shape); 2];
+        }
         let wanted = self.wanted();
         self.cells.resize(wanted, 0);
         self.places.resize(wanted, None);
@@ -633,18 +621,19 @@ impl<R: Read> Cases<R> {
     /// The case whose cells are in `cells`, known valid.
     fn finish_at(&mut self, place: Place) -> Item<'_> {
         self.read += 1;
-        let square3 = self.shape == Shape::SQUARE3;
-        if square3 {
+        let size = self.shape.cells();
+        if size == 9 && self.shape == Shape::SQUARE3 {
+            // copies of a known length, which compile to a few moves
             for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
-                let cells: [u8; 9] = cells.try_into().expect("chunks of 9");
-                *board = Board::from_permutation(cells);
+                board.set_cells(&cells[..9]);
+            }
+        } else {
+            for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(size)) {
+                board.set_cells(cells);
             }
         }
-        let wanted = self.wanted();
         Item::Case(Case {
-            boards: &self.done[..if square3 { self.boards } else { 0 }],
-            cells: &self.cells[..wanted],
-            shape: self.shape,
+            boards: &self.done[..self.boards],
             place,
             number: self.read,
         })
@@ -792,30 +781,15 @@ impl<R: Read> Cases<R> {
 }
 
 impl Board {
-    /// Reads one board written in any layout of the spec (`283104765`, `2 8 3 1 0 4 7 6 5`,
-    /// `12345678x`, rows on separate lines); errors give the column in `text`.
-    ///
-    /// ```
-    /// use eight::Board;
-    /// let board = Board::parse("1 2 3 4 5 6 7 8 x").unwrap();
-    /// assert_eq!(board.to_string(), "123456780");
-    /// ```
-    pub fn parse(text: &str) -> Result<Board, InputError> {
-        let grid = Grid::parse(text, Shape::SQUARE3)?;
-        Ok(grid.board().expect("a valid 3×3 grid is a board"))
-    }
-}
-
-impl Grid {
     /// Reads one board of `shape` written in any layout the reader takes (numbers separated by
     /// whitespace; up to 9 cells, also glued rows or boards); errors give the column in `text`.
     ///
     /// ```
-    /// use eight::puzzle::{Grid, Shape};
-    /// let board = Grid::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).unwrap();
+    /// use eight::puzzle::{Board, Shape};
+    /// let board = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).unwrap();
     /// assert_eq!(board.blank(), 14);
     /// ```
-    pub fn parse(text: &str, shape: Shape) -> Result<Grid, InputError> {
+    pub fn parse(text: &str, shape: Shape) -> Result<Board, InputError> {
         let reading = Reading {
             shape,
             ..Reading::square3(1)
@@ -824,7 +798,7 @@ impl Grid {
         const IN_MEMORY: &str = "reading from memory cannot fail";
         let mut no_wait = || Ok(());
         let board = match cases.next(&mut no_wait).expect(IN_MEMORY) {
-            Item::Case(case) => case.grids().pop().expect("one board"),
+            Item::Case(case) => case.boards[0],
             Item::Malformed(error) | Item::Header(error) => return Err(error),
             Item::End => return Err(InputError::empty(Origin::Text)),
         };
@@ -839,8 +813,16 @@ impl Grid {
 impl std::str::FromStr for Board {
     type Err = InputError;
 
+    /// Reads one 3×3 board written in any layout of the spec (`283104765`, `2 8 3 1 0 4 7 6 5`,
+    /// `12345678x`, rows on separate lines); errors give the column in `text`.
+    ///
+    /// ```
+    /// use eight::Board;
+    /// let board: Board = "1 2 3 4 5 6 7 8 x".parse().unwrap();
+    /// assert_eq!(board.to_string(), "123456780");
+    /// ```
     fn from_str(text: &str) -> Result<Board, InputError> {
-        Board::parse(text)
+        Board::parse(text, Shape::SQUARE3)
     }
 }
 
@@ -982,7 +964,7 @@ mod tests {
         loop {
             match cases.next(&mut || Ok(())).expect("memory reads") {
                 Item::Case(case) => {
-                    let shown: Vec<String> = case.grids().iter().map(Grid::to_string).collect();
+                    let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
                     results.push(shown.join(" | "));
                 }
                 Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
@@ -1190,10 +1172,10 @@ mod tests {
 
     #[test]
     fn parses_one_board_and_nothing_more() {
-        let board = Board::parse("2 8 3\n1 0 4\n7 6 5").expect("a board");
+        let board = "2 8 3\n1 0 4\n7 6 5".parse::<Board>().expect("a board");
         assert_eq!(board.to_string(), "283104765");
-        assert!(Board::parse("283104765 123804765").is_err());
-        assert!(Board::parse("").is_err());
+        assert!("283104765 123804765".parse::<Board>().is_err());
+        assert!("".parse::<Board>().is_err());
     }
 
     #[test]

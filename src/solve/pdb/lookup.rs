@@ -5,9 +5,9 @@
 
 use super::rank::{address, CELLS};
 use super::{symmetry, Class, Databases};
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::{Grid, Shape};
-use crate::solve::ida::Heuristic;
+use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::BLANK;
+use crate::solve::heuristic::Heuristic;
 
 /// The frames: the symmetries that fix a corner or a centre cell are two, an edge cell's one.
 const FRAMES: usize = 2;
@@ -45,7 +45,7 @@ pub struct Lookup<'a> {
 
 impl<'a> Lookup<'a> {
     /// The estimate of `start` against `goal`, both 4×4, from `databases` of `goal`'s class.
-    pub fn new(databases: &'a Databases, start: &Grid, goal: &Grid) -> Lookup<'a> {
+    pub fn new(databases: &'a Databases, start: &Board, goal: &Board) -> Lookup<'a> {
         assert_eq!(goal.shape(), Shape::SQUARE4, "pattern databases are 4x4");
         let class = databases.class();
         assert_eq!(class, Class::of(goal.blank()), "the goal's class");

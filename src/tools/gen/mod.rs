@@ -13,11 +13,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::cases::Header;
-use crate::format::judge::Judge;
-use crate::puzzle::board::{Board, BLANK};
-use crate::puzzle::grid::{Grid, Shape};
-use crate::solve::table::Table;
-use crate::solve::tables::{canonical_goal, relabel_for, Tables};
+use crate::format::judge::{Goal, Judge};
+use crate::puzzle::board::{Board, Shape, BLANK};
+use crate::solve::square3::Space;
 use crate::tools::record::{self, Record, Solution};
 
 mod shapes;
@@ -48,8 +46,9 @@ pub struct Request {
     /// For boards of other shapes than 3×3: each start this many random moves from its goal
     /// (never undoing the last), instead of drawn uniformly among the reachable boards.
     pub walk: Option<u32>,
-    /// The most nodes the search of a board of more than 9 cells may expand (0: the default).
-    pub budget: u64,
+    /// The most nodes the search of a board of more than 9 cells may expand (the engine's
+    /// default if not set).
+    pub budget: Option<u64>,
 }
 
 /// A request that cannot be met.
@@ -95,16 +94,14 @@ pub fn generate(
                 "--all writes the reachable boards: leave out --unsolvable".into(),
             )));
         }
-        let canonical = canonical_goal(goal.blank());
-        let table = generator.tables.get(goal.blank());
         if !request.json {
             let cases = generator.drawn[goal.blank()].len() as u64;
             request.judge.write_header(cases, input)?;
         }
         for (case, &index) in (1..).zip(&generator.drawn[goal.blank()]) {
-            let start = table.board(index).relabel(&canonical, &goal);
-            let case_boards = (&start, &goal);
-            write_case(request, case, case_boards, Some(table), input, &mut answers)?;
+            let start = generator.space.board(index, &goal);
+            let space = Some(&generator.space);
+            write_case(request, case, (&start, &goal), space, input, &mut answers)?;
         }
         return Ok(Ok(()));
     }
@@ -138,23 +135,23 @@ pub fn generate(
     Ok(Ok(()))
 }
 
-/// Writes one case in `judge`'s format and, when asked, its answer from `table` (the goal's
-/// canonical table; `None` when the case is unreachable).
+/// Writes one case in `judge`'s format and, when asked, its answer from `space` (`None` when the
+/// case is unreachable).
 fn write_case(
     request: &Request,
     case: u64,
     (start, goal): (&Board, &Board),
-    table: Option<&Table>,
+    space: Option<&Space>,
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
     let judge = &request.judge;
-    let path = table.and_then(|table| table.path(&relabel_for(start, goal, table)));
+    let path = space.and_then(|space| space.path(start, goal));
     if request.json {
         let solution = Solution::new(start, goal, path.as_ref());
         return record::write(&Record::solved(case, None, solution), input);
     }
-    judge.write_case(&Grid::from_board(start), &Grid::from_board(goal), input)?;
+    judge.write_case(start, goal, input)?;
     let Some(out) = answers.as_mut() else {
         return Ok(());
     };
@@ -165,8 +162,8 @@ fn write_case(
 
 struct Generator {
     rng: ChaCha8Rng,
-    /// The table of each canonical goal, built when first needed.
-    tables: Tables,
+    /// The 3×3 boards by distance, from the embedded tables.
+    space: Space,
     /// The indices of each table's boards at the requested distances.
     drawn: [Vec<u32>; 9],
     goal: Option<Board>,
@@ -191,10 +188,13 @@ impl Generator {
                 judge.number
             )));
         }
-        let goal = request.goal.or(judge.goal);
+        let goal = match (request.goal, judge.goal) {
+            (Some(goal), _) | (None, Goal::Fixed(goal)) => Some(goal),
+            (None, Goal::EachCase | Goal::Ordered) => None,
+        };
         let mut generator = Generator {
             rng: ChaCha8Rng::seed_from_u64(request.seed),
-            tables: Tables::default(),
+            space: Space::default(),
             drawn: Default::default(),
             goal,
             min_depth: request.min_depth,
@@ -214,9 +214,8 @@ impl Generator {
         let (first, last) = (generator.min_depth, generator.max_depth);
         let mut deepest = 0;
         for blank in candidates {
-            let table = generator.table(blank);
-            deepest = deepest.max(table.depth());
-            let drawn = table.within(first, last);
+            deepest = deepest.max(generator.space.depth(blank));
+            let drawn = generator.space.within(blank, first, last);
             if !drawn.is_empty() {
                 generator.drawn[blank] = drawn;
                 generator.blanks.push(blank);
@@ -233,10 +232,6 @@ impl Generator {
         Ok(generator)
     }
 
-    fn table(&self, blank: usize) -> &Table {
-        self.tables.get(blank)
-    }
-
     /// A uniformly random board: Fisher–Yates over the cells.
     fn shuffled(&mut self) -> Board {
         let mut cells = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -244,11 +239,11 @@ impl Generator {
             let other = self.rng.random_range(0..=last as u32) as usize;
             cells.swap(last, other);
         }
-        Board::from_cells(cells).expect("a shuffle of 0-8")
+        Board::new(Shape::SQUARE3, &cells).expect("a shuffle of 0-8")
     }
 
-    /// One case: the start, its goal, and the goal's canonical table when it is reachable.
-    fn case(&mut self, reachable: bool) -> (Board, Board, Option<&Table>) {
+    /// One case: the start, its goal, and the boards by distance when it is reachable.
+    fn case(&mut self, reachable: bool) -> (Board, Board, Option<&Space>) {
         let goal = match self.goal {
             Some(goal) => goal,
             None if reachable => loop {
@@ -260,20 +255,20 @@ impl Generator {
             None => self.shuffled(),
         };
         if !reachable {
-            let mut cells = self.shuffled().cells();
-            if Board::from_cells(cells).expect("a shuffle").reaches(&goal) {
+            let shuffled = self.shuffled();
+            let mut cells: [u8; 9] = shuffled.cells().try_into().expect("nine cells");
+            if shuffled.reaches(&goal) {
                 // Swapping two tiles flips the parity: a bijection between the two halves.
                 let mut tiles = (0..9).filter(|&cell| cells[cell] != BLANK);
                 let (a, b) = (tiles.next(), tiles.next());
                 cells.swap(a.expect("eight tiles"), b.expect("eight tiles"));
             }
-            return (Board::from_cells(cells).expect("a permutation"), goal, None);
+            let start = Board::new(Shape::SQUARE3, &cells).expect("a permutation");
+            return (start, goal, None);
         }
-        let canonical = canonical_goal(goal.blank());
         let drawn = &self.drawn[goal.blank()];
         let index = drawn[self.rng.random_range(0..drawn.len() as u32) as usize];
-        let table = self.tables.get(goal.blank());
-        let start = table.board(index).relabel(&canonical, &goal);
-        (start, goal, Some(table))
+        let start = self.space.board(index, &goal);
+        (start, goal, Some(&self.space))
     }
 }

@@ -11,9 +11,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Impossible, Request};
 use crate::format::cases::Header;
-use crate::puzzle::board::BLANK;
-use crate::puzzle::grid::{Grid, Shape};
+use crate::format::judge::Goal;
+use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
+use crate::puzzle::BLANK;
 use crate::solve::{small, Engine, Outcome};
 use crate::tools::record::{self, Record, Solution};
 
@@ -43,10 +44,10 @@ pub(super) fn generate(
         let cases_left = request.count - index;
         let reachable = rng.random_range(0..cases_left.min(u64::from(u32::MAX)) as u32) as u64
             >= unsolvable_left.min(cases_left);
-        let goal = match (judge.boards, judge.grid_goal) {
-            (2, _) => shuffled(shape, &mut rng),
-            (_, Some(goal)) => goal.clone(),
-            _ => Grid::ordered(shape),
+        let goal = match judge.goal {
+            Goal::EachCase => shuffled(shape, &mut rng),
+            Goal::Fixed(goal) => goal,
+            Goal::Ordered => Board::ordered(shape),
         };
         let (start, path) = if reachable {
             match reachable_start(request, &goal, &mut engine, &mut rng) {
@@ -128,26 +129,26 @@ fn refusal(request: &Request, shape: Shape) -> Option<String> {
 }
 
 /// A uniformly random board of `shape`: Fisher–Yates over the cells.
-fn shuffled(shape: Shape, rng: &mut ChaCha8Rng) -> Grid {
+fn shuffled(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
     let mut cells: Vec<u8> = (0..=shape.last_tile()).collect();
     for last in (1..cells.len()).rev() {
         let other = rng.random_range(0..=last as u32) as usize;
         cells.swap(last, other);
     }
-    Grid::new(shape, cells).expect("a shuffle")
+    Board::new(shape, &cells).expect("a shuffle")
 }
 
 /// `board` with its first two tiles swapped: the other half of the boards, one to one.
-fn swapped(board: &Grid) -> Grid {
+fn swapped(board: &Board) -> Board {
     let mut cells = board.cells().to_vec();
     let mut tiles = (0..cells.len()).filter(|&cell| cells[cell] != BLANK);
     let (a, b) = (tiles.next(), tiles.next());
     cells.swap(a.expect("tiles"), b.expect("tiles"));
-    Grid::new(board.shape(), cells).expect("a permutation")
+    Board::new(board.shape(), &cells).expect("a permutation")
 }
 
 /// A board drawn uniformly among those that do not reach `goal`.
-fn other_half(goal: &Grid, rng: &mut ChaCha8Rng) -> Grid {
+fn other_half(goal: &Board, rng: &mut ChaCha8Rng) -> Board {
     let board = shuffled(goal.shape(), rng);
     match board.reaches(goal) {
         true => swapped(&board),
@@ -158,10 +159,10 @@ fn other_half(goal: &Grid, rng: &mut ChaCha8Rng) -> Grid {
 /// A start that reaches `goal` as the request asks, with the engine's answer for it.
 fn reachable_start(
     request: &Request,
-    goal: &Grid,
+    goal: &Board,
     engine: &mut Engine,
     rng: &mut ChaCha8Rng,
-) -> Result<(Grid, Outcome), Impossible> {
+) -> Result<(Board, Outcome), Impossible> {
     let limit = request.judge.spelling.limit;
     if let Some(moves) = request.walk {
         let start = walk(goal, moves, rng);
@@ -194,8 +195,8 @@ fn reachable_start(
 }
 
 /// The board `moves` random moves from `goal`, never undoing the last move.
-fn walk(goal: &Grid, moves: u32, rng: &mut ChaCha8Rng) -> Grid {
-    let mut board = goal.clone();
+fn walk(goal: &Board, moves: u32, rng: &mut ChaCha8Rng) -> Board {
+    let mut board = *goal;
     let mut last: Option<Move> = None;
     for _ in 0..moves {
         let options: Vec<Move> = Move::ALL

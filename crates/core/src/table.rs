@@ -6,10 +6,10 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use crate::puzzle::board::Board;
-use crate::puzzle::moves::{Move, Path};
-use crate::solve::bibfs::Solver;
-use crate::solve::state::{State, INDICES};
+use crate::bibfs::Solver;
+use crate::moves::{Move, Path};
+use crate::packed::Packed;
+use crate::state::{State, INDICES};
 
 /// An entry: the distance in the low five bits, the canonical first move (its index in
 /// [`Move::ALL`]) in the two above; [`UNREACHED`] for a board the search has not reached.
@@ -20,7 +20,7 @@ const UNREACHED: u8 = u8::MAX;
 /// The distances to one goal and the canonical first moves, one byte per board of its parity
 /// class (181,440 bytes).
 pub struct Table {
-    goal: Board,
+    goal: Packed,
     parity: u8,
     /// Built at run time, or embedded in the binary at compile time.
     entries: Cow<'static, [u8]>,
@@ -32,13 +32,13 @@ impl Table {
     /// Searches the whole class of `goal` (181,440 boards) with `solver`'s buffers.
     ///
     /// ```
-    /// use eight::{Board, Solver, Table};
-    /// let goal = Board::parse("12345678x").unwrap();
+    /// use eight_core::{Packed, Solver, Table};
+    /// let goal = Packed::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     /// let table = Table::new(&goal, &mut Solver::new());
     /// assert_eq!(table.depth(), 31);
-    /// assert_eq!(table.distance(&Board::parse("867254301").unwrap()), Some(31));
+    /// assert_eq!(table.distance(&Packed::from_cells([8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap()), Some(31));
     /// ```
-    pub fn new(goal: &Board, solver: &mut Solver) -> Table {
+    pub fn new(goal: &Packed, solver: &mut Solver) -> Table {
         let (entries, sizes) = explore(goal, solver);
         Table {
             goal: *goal,
@@ -50,7 +50,7 @@ impl Table {
 
     /// The table of `goal` whose entries, made by [`Table::new`] and read by
     /// [`Table::entries`], are `entries` (the build script's, embedded in the binary).
-    pub fn from_entries(goal: &Board, entries: &'static [u8]) -> Table {
+    pub fn from_entries(goal: &Packed, entries: &'static [u8]) -> Table {
         assert_eq!(
             entries.len(),
             INDICES,
@@ -85,11 +85,13 @@ impl Table {
     }
 
     /// The goal.
-    pub fn goal(&self) -> &Board {
+    #[inline]
+    pub fn goal(&self) -> &Packed {
         &self.goal
     }
 
     /// The greatest distance of any board from the goal.
+    #[inline]
     pub fn depth(&self) -> u32 {
         (self.sizes().len() - 1) as u32
     }
@@ -114,18 +116,19 @@ impl Table {
     }
 
     /// The board of an index of this table's class.
-    pub fn board(&self, index: u32) -> Board {
+    pub fn board(&self, index: u32) -> Packed {
         State::from_index(index, self.parity).board()
     }
 
     /// The minimum number of moves from `start` to the goal, if it reaches it.
     #[inline]
-    pub fn distance(&self, start: &Board) -> Option<u32> {
+    pub fn distance(&self, start: &Packed) -> Option<u32> {
         let state = State::new(start);
         (state.parity() == self.parity).then(|| self.state_distance(&state))
     }
 
     /// The parity class of the goal, and so of every board in the table.
+    #[inline]
     pub fn parity(&self) -> u8 {
         self.parity
     }
@@ -147,13 +150,13 @@ impl Table {
     }
 
     /// The moves of the canonical path, without allocating: each board's entry holds its first.
-    pub fn walk(&self, start: &Board) -> Option<Walk<'_>> {
+    pub fn walk(&self, start: &Packed) -> Option<Walk<'_>> {
         let state = State::new(start);
         (state.parity() == self.parity).then(|| self.walk_from(state))
     }
 
     /// The canonical path, collected.
-    pub fn path(&self, start: &Board) -> Option<Path> {
+    pub fn path(&self, start: &Packed) -> Option<Path> {
         self.walk(start).map(|moves| Path(moves.collect()))
     }
 }
@@ -192,7 +195,7 @@ impl Iterator for Walk<'_> {
 /// A board's canonical move is the smallest, over its parents one layer nearer the goal, of the
 /// move back to the parent; so each edge into the next layer keeps the smaller of the move it
 /// brings and the one already there, and no second pass is needed.
-fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
+fn explore(goal: &Packed, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
     let mut table = vec![UNREACHED; INDICES];
     let start = State::new(goal);
     table[start.index() as usize] = 0;
@@ -237,7 +240,7 @@ fn explore(goal: &Board, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
 
 /// The canonical goal with the blank at `blank`: tiles 1–8 in order around it. Every goal is a
 /// relabelling of the one with its blank in the same cell, and relabelling keeps distances.
-pub fn canonical_goal(blank: usize) -> Board {
+pub fn canonical_goal(blank: usize) -> Packed {
     let mut tiles = 1..=8;
     let cells = std::array::from_fn(|cell| {
         if cell == blank {
@@ -246,35 +249,5 @@ pub fn canonical_goal(blank: usize) -> Board {
             tiles.next().expect("eight tiles")
         }
     });
-    Board::from_cells(cells).expect("a permutation")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solve::oracle::Oracle;
-
-    #[test]
-    fn agrees_with_the_oracle_on_every_board_of_a_goal() {
-        let goal = Board::parse("1234x5678").expect("board");
-        let table = Table::new(&goal, &mut Solver::new());
-        let oracle = Oracle::new(goal);
-        let mut count = 0;
-        for (board, distance) in oracle.boards() {
-            assert_eq!(table.distance(board), Some(distance));
-            count += 1;
-        }
-        assert_eq!(count, table.count_within(0, table.depth()));
-        let deepest = table.within(table.depth(), table.depth());
-        assert_eq!(deepest.len() as u64, table.count_within(table.depth(), 99));
-        for index in deepest {
-            assert_eq!(oracle.distance(&table.board(index)), Some(table.depth()));
-        }
-        let sample = Board::parse("867254301").expect("board");
-        assert_eq!(table.path(&sample), oracle.path(&sample));
-        assert_eq!(
-            table.distance(&Board::parse("21345678x").expect("board")),
-            None
-        );
-    }
+    Packed::from_cells(cells).expect("a permutation")
 }

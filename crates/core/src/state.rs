@@ -9,9 +9,10 @@
 //! only those three Lehmer digits change: they are recomputed from the old ones and three
 //! comparisons, since what lies to the right of the window is the same before and after.
 
-use crate::puzzle::board::{Board, BLANK, NONE, TARGETS};
-use crate::puzzle::moves::Move;
-use crate::puzzle::rank::{nth_set_bit, ONES};
+use crate::moves::Move;
+use crate::packed::{Packed, NONE, TARGETS};
+use crate::rank::{nth_set_bit, ONES};
+use crate::BLANK;
 
 /// How many boards a parity class holds, and so how many indices there are: 9! / 2.
 pub const INDICES: usize = 181_440;
@@ -45,38 +46,51 @@ pub struct State {
 
 impl State {
     /// The state of a board.
-    pub fn new(board: &Board) -> State {
+    pub fn new(board: &Packed) -> State {
+        State::from_cells(&board.cells())
+    }
+
+    /// The state of the board of these nine cells, row-major, a permutation of 0–8 (the reader
+    /// checked them): read straight from the bytes, with no packed board between.
+    #[inline]
+    pub fn from_cells(cells: &[u8; 9]) -> State {
         let mut state = State {
             tiles: 0,
             digits: 0,
             rank: 0,
-            blank: board.blank() as u8,
+            blank: 0,
         };
         let mut seen = 0usize;
-        let tiles = board.cells().into_iter().filter(|&cell| cell != BLANK);
-        for (position, tile) in tiles.enumerate() {
+        let mut position = 0;
+        for (cell, &tile) in cells.iter().enumerate() {
+            if tile == BLANK {
+                state.blank = cell as u8;
+                continue;
+            }
             let smaller = (1usize << tile) - 2; // the tiles 1..tile, not 0
             let digit = u32::from(tile) - 1 - u32::from(ONES[seen & smaller]);
             seen |= 1 << tile;
             state.tiles |= u32::from(tile) << (4 * position);
             state.digits |= digit << (3 * position);
             state.rank += digit * WEIGHT[position];
+            position += 1;
         }
         state
     }
 
     /// The board.
-    pub fn board(&self) -> Board {
+    #[inline]
+    pub fn board(&self) -> Packed {
         let blank = usize::from(self.blank);
         let cells = std::array::from_fn(|cell| match cell.cmp(&blank) {
             std::cmp::Ordering::Less => self.tile(cell),
             std::cmp::Ordering::Equal => BLANK,
             std::cmp::Ordering::Greater => self.tile(cell - 1),
         });
-        Board::from_permutation(cells)
+        Packed::from_permutation(cells)
     }
 
-    /// The parity (0 or 1) of the tile inversions, as [`Board::parity`]: the Lehmer digits
+    /// The parity (0 or 1) of the tile inversions, as [`Packed::parity`]: the Lehmer digits
     /// count the inversions.
     #[inline]
     pub fn parity(&self) -> u8 {
@@ -91,6 +105,7 @@ impl State {
     }
 
     /// The board of `index` in the class of tile parity `parity`.
+    #[inline]
     pub fn from_index(index: u32, parity: u8) -> State {
         assert!(
             (index as usize) < INDICES,
@@ -115,7 +130,7 @@ impl State {
                     rest.next().expect("eight tiles")
                 }
             });
-            Board::from_permutation(cells)
+            Packed::from_permutation(cells)
         };
         let mut board = place(tiles);
         if board.parity() != parity {
@@ -262,7 +277,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::rank::{unrank, COUNT};
+    use crate::rank::{unrank, COUNT};
 
     #[test]
     fn moves_update_the_index_as_a_fresh_computation_would() {

@@ -10,9 +10,9 @@
 //! half those are marked back from the meeting layer, in the backward half every step that
 //! lowers the distance to the goal by one stays on a shortest path.
 
-use crate::puzzle::board::Board;
-use crate::puzzle::moves::Path;
-use crate::solve::state::{State, INDICES};
+use crate::moves::Path;
+use crate::packed::Packed;
+use crate::state::{State, INDICES};
 
 /// One stamp per index of the parity class (start and goal share one, or there is no search),
 /// shared by both sides, since a board is seen by one side only until they meet:
@@ -104,12 +104,12 @@ impl Solver {
     /// The minimum number of moves from `start` to `goal`, or `None` when the parities differ.
     ///
     /// ```
-    /// use eight::{Board, Solver};
+    /// use eight_core::{Packed, Solver};
     /// let mut solver = Solver::new();
-    /// let goal = Board::parse("123804765").unwrap();
-    /// assert_eq!(solver.distance(&Board::parse("283104765").unwrap(), &goal), Some(4));
+    /// let goal = Packed::from_cells([1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
+    /// assert_eq!(solver.distance(&Packed::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).unwrap(), &goal), Some(4));
     /// ```
-    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+    pub fn distance(&mut self, start: &Packed, goal: &Packed) -> Option<u32> {
         if start == goal {
             return Some(0);
         }
@@ -124,14 +124,14 @@ impl Solver {
     /// among the shortest; `None` when the parities differ.
     ///
     /// ```
-    /// use eight::{Board, Solver};
+    /// use eight_core::{Packed, Solver};
     /// let mut solver = Solver::new();
-    /// let start = Board::parse("2 3 4 1 5 x 7 6 8").unwrap();
-    /// let goal = Board::parse("12345678x").unwrap();
+    /// let start = Packed::from_cells([2, 3, 4, 1, 5, 0, 7, 6, 8]).unwrap();
+    /// let goal = Packed::from_cells([1, 2, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     /// let path = solver.path(&start, &goal).unwrap();
     /// assert_eq!(path.to_string(), "dlurullddrurdllurdr");
     /// ```
-    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+    pub fn path(&mut self, start: &Packed, goal: &Packed) -> Option<Path> {
         if start == goal {
             return Some(Path::default());
         }
@@ -179,7 +179,7 @@ impl Solver {
     }
 
     /// Runs the two searches until they meet; false if they cannot.
-    fn meet(&mut self, start: &Board, goal: &Board) -> bool {
+    fn meet(&mut self, start: &Packed, goal: &Packed) -> bool {
         self.forget();
         self.peak = 0;
         let (start, goal) = (State::new(start), State::new(goal));
@@ -274,7 +274,7 @@ impl Solver {
     }
 
     /// The greedy walk from `start` over boards on shortest paths, after `mark`.
-    fn walk(&self, start: &Board) -> Path {
+    fn walk(&self, start: &Packed) -> Path {
         let (a, b) = (self.forward.depth(), self.backward.depth());
         let mut moves = Vec::with_capacity((a + b + 1) as usize);
         let mut state = State::new(start);

@@ -2,7 +2,7 @@
 //! its Lehmer code (for each cell, how many later cells hold a smaller value), so that search
 //! state lives in flat arrays instead of hash maps.
 
-use super::board::Board;
+use super::packed::Packed;
 
 /// How many ranks there are: 9!.
 pub const COUNT: usize = 362_880;
@@ -28,12 +28,12 @@ pub(crate) const ONES: [u8; 512] = {
 /// smaller values seen so far, one lookup on a bitmask. Nine steps, no inner loop.
 ///
 /// ```
-/// use eight::{puzzle::rank, Board};
-/// assert_eq!(rank::rank(&Board::parse("012345678").unwrap()), 0);
-/// assert_eq!(rank::rank(&Board::parse("876543210").unwrap()), 362_879);
+/// use eight_core::{rank, Packed};
+/// assert_eq!(rank::rank(&Packed::from_cells([0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap()), 0);
+/// assert_eq!(rank::rank(&Packed::from_cells([8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap()), 362_879);
 /// ```
 #[inline]
-pub fn rank(board: &Board) -> u32 {
+pub fn rank(board: &Packed) -> u32 {
     let mut seen = 0usize;
     let mut rank = 0;
     for (index, weight) in WEIGHT.into_iter().enumerate().take(8) {
@@ -47,6 +47,7 @@ pub fn rank(board: &Board) -> u32 {
 
 /// The position of the `n`-th (from 0) lowest set bit of `mask`: the `n`-th smallest value
 /// still unused when the set bits are the unused values. Drops the lowest bits, takes the next.
+#[inline]
 pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
     let mut candidates = mask;
     for _ in 0..n {
@@ -58,11 +59,11 @@ pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
 /// The board of a rank below [`COUNT`].
 ///
 /// ```
-/// use eight::{puzzle::rank, Board};
-/// let board = Board::parse("283104765").unwrap();
+/// use eight_core::{rank, Packed};
+/// let board = Packed::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).unwrap();
 /// assert_eq!(rank::unrank(rank::rank(&board)), board);
 /// ```
-pub fn unrank(mut rank: u32) -> Board {
+pub fn unrank(mut rank: u32) -> Packed {
     assert!((rank as usize) < COUNT, "rank {rank} is not below 9!");
     let mut unused = 0x1FFu32;
     let mut cells = [0u8; 9];
@@ -72,7 +73,7 @@ pub fn unrank(mut rank: u32) -> Board {
         *cell = value as u8;
         unused &= !(1 << value);
     }
-    Board::from_permutation(cells)
+    Packed::from_permutation(cells)
 }
 
 #[cfg(test)]
@@ -83,7 +84,9 @@ mod tests {
     fn round_trips_every_permutation() {
         for index in 0..COUNT as u32 {
             let board = unrank(index);
-            assert!(Board::from_cells(board.cells()).is_some());
+            assert!(Packed::from_cells(board.cells()).is_some());
+            // the packing found the blank where the cells have it
+            assert_eq!(board.cells()[board.blank()], crate::BLANK, "board {board}");
             assert_eq!(rank(&board), index, "board {board}");
         }
     }

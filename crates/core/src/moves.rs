@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use super::board::Board;
-
 /// One move of the blank. The derived order is the canonical one: `d < l < r < u`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Move {
@@ -68,23 +66,6 @@ impl Path {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-
-    /// The board reached by making every move from `start`, or the first illegal move.
-    ///
-    /// ```
-    /// use eight::{Board, Path};
-    /// let start = Board::parse("283104765").unwrap();
-    /// let path: Path = "urdl".parse().unwrap();
-    /// assert_eq!(path.replay(&start).unwrap().to_string(), "234108765");
-    /// ```
-    pub fn replay(&self, start: &Board) -> Result<Board, IllegalMove> {
-        self.0
-            .iter()
-            .enumerate()
-            .try_fold(*start, |board, (step, &next)| {
-                board.apply(next).ok_or(IllegalMove { step })
-            })
-    }
 }
 
 impl From<Vec<Move>> for Path {
@@ -117,7 +98,6 @@ impl std::str::FromStr for Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::board::tests::board;
 
     #[test]
     fn letters_round_trip_in_canonical_order() {
@@ -126,17 +106,5 @@ mod tests {
         assert!(Move::ALL.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!("dlru".parse::<Path>(), Ok(Path(Move::ALL.to_vec())));
         assert_eq!("dlxu".parse::<Path>(), Err('x'));
-    }
-
-    #[test]
-    fn replay_names_the_first_illegal_move() {
-        let start = board("12345678x");
-        let path: Path = "uu".parse().expect("letters");
-        assert_eq!(
-            path.replay(&start).map(|b| b.to_string()),
-            Ok("120453786".to_string())
-        );
-        let off: Path = "uuu".parse().expect("letters");
-        assert_eq!(off.replay(&start), Err(IllegalMove { step: 2 }));
     }
 }
