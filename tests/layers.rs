@@ -209,3 +209,25 @@ fn only_the_solvers_see_the_packed_board() {
         );
     }
 }
+
+#[test]
+fn every_file_reads_in_one_sitting() {
+    // the lines before a file's tests, the core crate's too
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for folder in ["src", "crates/core/src", "build"] {
+        for entry in walkdir::WalkDir::new(root.join(folder)) {
+            let path = entry.expect("an entry").into_path();
+            if path.extension().and_then(|extension| extension.to_str()) != Some("rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).expect("a source file");
+            let before_tests = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let lines = before_tests.lines().count();
+            assert!(
+                lines <= 600,
+                "{}: {lines} lines before its tests",
+                path.display()
+            );
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The reader's two quick paths, for the commonest input of all: 3×3 boards a line with nothing
+//! before them. Each reads a whole case at a case boundary in one pass over the buffer, or gives
+//! up and leaves it to the general path, which reads from the same place, so the two read alike
+//! (a seeded test in `mod.rs` checks it).
+
+use std::io::Read;
+
+use super::{cell, Cases};
+use crate::format::place::{Origin, Place};
+use crate::format::scan::is_space;
+
+/// The value of each byte as a cell for [`Cases::line_case`]: 0 to 8, or 15 for a byte that is
+/// no cell (its bit in a 16-bit set of seen values marks the board as not plain).
+const CELLS: [u8; 256] = {
+    let mut table = [15u8; 256];
+    let mut digit = 0;
+    while digit < 9 {
+        table[b'0' as usize + digit] = digit as u8;
+        digit += 1;
+    }
+    table[b'x' as usize] = 0;
+    table[b'X' as usize] = 0;
+    table
+};
+
+impl<R: Read> Cases<R> {
+    /// Whether the quick paths may read: at a case boundary of a line stream of plain 3×3 cases.
+    #[inline]
+    pub(super) fn at_boundary(&self) -> bool {
+        let scanner = &self.scanner;
+        self.count == 0
+            && !self.skipping
+            && !self.replay
+            && !scanner.in_token
+            && !scanner.after_cr
+            && scanner.origin == Origin::Line
+            && self.quick
+            && self.plain
+    }
+
+    /// The commonest case of all, a board a line in one of the two layouts the judges' inputs
+    /// use (`283104765` or `2 8 3 1 0 4 7 6 5`, then `\n`), checked byte by byte at fixed
+    /// offsets; anything else, and `None`, leaves it to [`Cases::quick_case`].
+    #[inline]
+    pub(super) fn line_case(&mut self) -> Option<Place> {
+        let scanner = &mut self.scanner;
+        let rest = &scanner.buffer[scanner.start..scanner.end];
+        let mut cells = [0u8; 18];
+        // the line end of the case before, which the other paths leave unread
+        let (mut at, mut line, mut column) = (0, scanner.line, scanner.column);
+        if rest.first() == Some(&b'\n') {
+            (at, line, column) = (1, line + 1, 1);
+        }
+        for board in 0..self.boards {
+            // glued: 9 cells and the line end; spaced: cells at even offsets, spaces between
+            let step = match rest.get(at + 9) {
+                Some(b'\n') => 1,
+                Some(b' ') if rest.get(at + 17) == Some(&b'\n') => 2,
+                _ => return None,
+            };
+            let mut seen = 0u16;
+            for cell in 0..9 {
+                let value = CELLS[usize::from(rest[at + step * cell])];
+                if step == 2 && cell < 8 && rest[at + 2 * cell + 1] != b' ' {
+                    return None;
+                }
+                seen |= 1 << value;
+                cells[board * 9 + cell] = value;
+            }
+            if seen != 0x1FF {
+                // a repeated tile or a cell that is not one (its value sets bit 15)
+                return None;
+            }
+            at += step * 9 - step + 2;
+        }
+        let place = Place {
+            origin: Origin::Line,
+            line,
+            column,
+        };
+        scanner.start += at;
+        scanner.line = line + self.boards as u64;
+        scanner.column = 1;
+        match self.boards {
+            1 => self.cells[..9].copy_from_slice(&cells[..9]),
+            _ => self.cells[..18].copy_from_slice(&cells),
+        }
+        Some(place)
+    }
+
+    /// The common case read in one pass: at a case boundary of a line stream, a valid case that
+    /// the buffer holds whole, its line ends falling between rows. Anything unusual (a token of
+    /// another length, a cell that is not a tile, a repeated tile, a line ending inside a row,
+    /// the buffer's end) takes the general path instead, from the last case boundary, so the
+    /// two read alike.
+    pub(super) fn quick_case(&mut self) -> Option<Place> {
+        let scanner = &mut self.scanner;
+        let rest = &scanner.buffer[scanner.start..scanner.end];
+        let wanted = 9 * self.boards;
+        // cells gather on the stack, where nothing can alias them, and are kept on success
+        let mut cells = [0u8; 18];
+        let (mut count, mut at, mut values) = (0, 0, 0u16);
+        // line ends crossed, where the current line starts in `rest`, and the first cell's place
+        let (mut lines, mut line_start, mut first) = (0, None, None);
+        while count < wanted {
+            while let Some(&byte) = rest.get(at).filter(|&&b| is_space(b)) {
+                // `\r\n` is one line end, at its `\n`; a lone `\r` is one too
+                let lone_cr = byte == b'\r' && rest.get(at + 1) != Some(&b'\n');
+                if byte == b'\r' && at + 1 == rest.len() {
+                    return None;
+                }
+                if byte == b'\n' || lone_cr {
+                    if count % 3 != 0 {
+                        return None;
+                    }
+                    lines += 1;
+                    line_start = Some(at + 1);
+                }
+                at += 1;
+            }
+            let length = rest[at..].iter().position(|&b| is_space(b))?;
+            let fits = match length {
+                1 => true,
+                3 => count % 3 == 0,
+                9 => count % 9 == 0,
+                _ => false,
+            };
+            if !fits || count + length > wanted {
+                return None;
+            }
+            first.get_or_insert((lines, line_start, at));
+            for &byte in &rest[at..at + length] {
+                let value = cell(byte)?;
+                if count % 9 == 0 {
+                    values = 0;
+                }
+                if values & 1 << value != 0 {
+                    return None;
+                }
+                values |= 1 << value;
+                cells[count] = value;
+                count += 1;
+            }
+            at += length;
+        }
+        let column = |line_start: Option<usize>, offset: usize| match line_start {
+            None => scanner.column + offset as u64,
+            Some(line_start) => (offset - line_start) as u64 + 1,
+        };
+        let (first_lines, first_line_start, first_at) = first?;
+        let place = Place {
+            origin: Origin::Line,
+            line: scanner.line + first_lines,
+            column: column(first_line_start, first_at),
+        };
+        scanner.column = column(line_start, at);
+        scanner.line += lines;
+        scanner.start += at;
+        // copies of a known length, which compile to a few moves
+        match self.boards {
+            1 => self.cells[..9].copy_from_slice(&cells[..9]),
+            _ => self.cells[..18].copy_from_slice(&cells),
+        }
+        Some(place)
+    }
+}
