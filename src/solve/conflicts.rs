@@ -223,3 +223,112 @@ pub fn solve(start: &Board, goal: &Board, limit: Option<u32>, budget: u64) -> (O
     }
     ida::solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::tests::grid;
+    use crate::puzzle::Move;
+    use crate::solve::oracle::Oracle;
+    use rand::{Rng, SeedableRng};
+
+    /// What undoes a move: the tile, its cells before and after, the direction, the saved lines.
+    type Moved = (u8, usize, usize, bool, (u8, u8));
+
+    /// Slides the blank by `step` and tells `conflicts`, as IDA* does; the undo, if it moved.
+    fn slide(board: &mut Board, conflicts: &mut Conflicts, step: Move) -> Option<Moved> {
+        let to = board.blank();
+        if !board.slide(step) {
+            return None;
+        }
+        // the tile moved from the blank's new cell into its old one
+        let (tile, from) = (board.cells()[to], board.blank());
+        let vertical = matches!(step, Move::Up | Move::Down);
+        let undo = conflicts.slide(board.cells(), tile, from, to, vertical);
+        Some((tile, from, to, vertical, undo))
+    }
+
+    #[test]
+    fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        for (width, height) in [(3, 3), (4, 4), (5, 5), (3, 5), (6, 2), (16, 16)] {
+            let shape = Shape::new(width, height).expect("a shape");
+            let goal = Board::ordered(shape);
+            let mut board = goal;
+            let mut conflicts = Conflicts::new(&board, &goal);
+            for round in 0..3_000 {
+                let step = Move::ALL[rng.random_range(0..4)];
+                let before = (board, conflicts.estimate());
+                let Some((tile, from, to, vertical, undo)) =
+                    slide(&mut board, &mut conflicts, step)
+                else {
+                    continue;
+                };
+                let fresh = Conflicts::new(&board, &goal).estimate();
+                assert_eq!(
+                    conflicts.estimate(),
+                    fresh,
+                    "{shape} round {round}: {board}"
+                );
+                if rng.random_bool(0.3) {
+                    conflicts.unslide(tile, from, to, vertical, undo);
+                    board.slide(step.opposite());
+                    assert_eq!((board, conflicts.estimate()), before, "{shape}: undone");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn never_exceeds_the_true_distance_and_keeps_its_parity() {
+        // every board of three whole spaces, against the plain BFS
+        for (width, height) in [(3, 3), (2, 4), (3, 2)] {
+            let shape = Shape::new(width, height).expect("a shape");
+            let goal = Board::ordered(shape);
+            let oracle = Oracle::new(&goal);
+            let mut tight = 0;
+            for (board, distance) in oracle.boards() {
+                let estimate = Conflicts::new(board, &goal).estimate();
+                assert!(
+                    estimate <= distance,
+                    "{shape}: {board} estimated {estimate} > {distance}"
+                );
+                // each move changes the Manhattan distance by one: estimate and distance agree
+                // in parity
+                assert_eq!(estimate % 2, distance % 2, "{shape}: {board}");
+                tight += u32::from(estimate == distance);
+            }
+            assert!(tight > 0, "{shape}: never tight");
+        }
+        // larger boards: a walk of k moves is at most k from the goal
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for side in [4, 5, 7] {
+            let shape = Shape::new(side, side).expect("a shape");
+            let goal = Board::ordered(shape);
+            for moves in [10, 30, 60] {
+                let mut board = goal;
+                for _ in 0..moves {
+                    while !board.slide(Move::ALL[rng.random_range(0..4)]) {}
+                }
+                let estimate = Conflicts::new(&board, &goal).estimate();
+                assert!(
+                    estimate <= moves,
+                    "{shape}: {board} after {moves} moves: {estimate}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn counts_a_conflict_in_a_row_and_in_a_column() {
+        let shape = Shape::SQUARE3;
+        let goal = Board::ordered(shape);
+        // 2 and 1 swapped in their goal row: each one away, and one must step out and back
+        let swapped = grid(shape, "2 1 3 4 5 6 7 8 0");
+        assert_eq!(Conflicts::new(&swapped, &goal).estimate(), 2 + 2);
+        // 1 and 4 swapped in their goal column
+        let column = grid(shape, "4 2 3 1 5 6 7 8 0");
+        assert_eq!(Conflicts::new(&column, &goal).estimate(), 2 + 2);
+        assert_eq!(Conflicts::new(&goal, &goal).estimate(), 0);
+    }
+}
