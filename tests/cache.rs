@@ -394,12 +394,14 @@ fn concurrent_runs_share_one_whole_file() {
         assert!(output.status.success());
         assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
         // no run found a damaged file: none read another's half-written one; a run may say
-        // whose build it waits for
+        // whose build it waits for, and, on a loaded machine where that build outlasts the
+        // wait, that it built its own
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
             stderr
                 .lines()
-                .all(|l| l.starts_with("eight: waiting for process")),
+                .all(|l| l.starts_with("eight: waiting for process")
+                    || l.starts_with("eight: gave up waiting for")),
             "{stderr}"
         );
     }
