@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use eight::puzzle::{Board, Shape};
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
+use eight::tools::record::{Checked, Summary};
 use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 use walkdir::WalkDir;
@@ -79,8 +80,12 @@ pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
 /// that could not be checked (`ERR`), when there are any; as JSON, all three.
 pub(super) fn summary(passed: u64, failed: u64, errors: u64, json: bool) -> String {
     if json {
-        return serde_json::json!({"passed": passed, "failed": failed, "errors": errors})
-            .to_string();
+        let summary = Summary {
+            errors,
+            failed,
+            passed,
+        };
+        return serde_json::to_string(&summary).expect("a record serializes");
     }
     match errors {
         0 => format!("{passed} passed, {failed} failed"),
@@ -166,7 +171,7 @@ pub fn run(
             (Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line), false) => {
                 report.say(line)
             }
-            (outcome, true) => report.say(&record(file, outcome).to_string()),
+            (outcome, true) => report.say(&record(file, outcome)),
         });
         match outcome {
             Outcome::Passed(_) => passed += 1,
@@ -189,9 +194,9 @@ pub fn run(
     Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
-/// A file's outcome as a JSON object: its status (`ok`, `wrote`, `fail` or `error`) and the
+/// A file's outcome as a JSON record: its status (`ok`, `wrote`, `fail` or `error`) and the
 /// detail that its text line gives after the file's name.
-fn record(file: &Path, outcome: &Outcome) -> serde_json::Value {
+fn record(file: &Path, outcome: &Outcome) -> String {
     let (status, line) = match outcome {
         Outcome::Passed(line) if line.starts_with("wrote") => ("wrote", line),
         Outcome::Passed(line) => ("ok", line),
@@ -202,7 +207,12 @@ fn record(file: &Path, outcome: &Outcome) -> serde_json::Value {
     let detail = line
         .split_once(&named)
         .map_or(line.as_str(), |(_, detail)| detail);
-    serde_json::json!({"file": file.display().to_string(), "status": status, "detail": detail})
+    let record = Checked {
+        detail: detail.to_string(),
+        file: file.display().to_string(),
+        status,
+    };
+    serde_json::to_string(&record).expect("a record serializes")
 }
 
 fn is_input(path: &Path) -> bool {

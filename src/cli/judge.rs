@@ -11,12 +11,14 @@ use std::thread;
 use std::time::Duration;
 
 use clap::Args;
+use eight::format::answer::Side;
 use eight::format::cases::Header;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Shape;
 use eight::solve::pdb::{self, Class};
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
+use eight::tools::record::{Judged, WrongCase};
 use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
@@ -153,8 +155,8 @@ struct Outcome {
     line: String,
     /// The lines shown below it: the end of the program's standard error.
     below: Vec<String>,
-    /// The record for `--json`.
-    record: serde_json::Value,
+    /// The record for `--json`, whose verdict also chooses the line's colour.
+    record: Judged,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -311,11 +313,13 @@ fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
 /// The lines of one file's outcome as the user sees them: plain, coloured, or JSON.
 fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> String {
     if options.json {
-        let mut record = outcome.record.clone();
-        record["file"] = file.display().to_string().into();
-        return record.to_string();
+        let record = Judged {
+            file: file.display().to_string(),
+            ..outcome.record.clone()
+        };
+        return serde_json::to_string(&record).expect("a record serializes");
     }
-    let verdict = outcome.line.split_whitespace().next().unwrap_or("");
+    let verdict = outcome.record.verdict;
     let painted = match (color, verdict) {
         (false, _) => verdict.to_string(),
         (true, "AC") => format!("\x1b[1;32m{verdict}\x1b[0m"),
@@ -347,7 +351,11 @@ fn judge_file(
         kind: Kind::Trouble,
         line: format!("ERR  {shown}  {why}"),
         below: Vec::new(),
-        record: serde_json::json!({"verdict": "ERR", "detail": why}),
+        record: Judged {
+            verdict: "ERR",
+            detail: why,
+            ..Judged::default()
+        },
     };
     let input = match input {
         Ok(input) => input,
@@ -362,13 +370,12 @@ fn judge_file(
         run.elapsed.as_millis(),
         run.peak_kib as f64 / 1024.0
     );
-    let record = |verdict: &str, detail: &str| {
-        serde_json::json!({
-            "verdict": verdict,
-            "detail": detail,
-            "time_ms": run.elapsed.as_millis() as u64,
-            "memory_mib": (run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0,
-        })
+    let record = |verdict: &'static str, detail: &str| Judged {
+        verdict,
+        detail: detail.to_string(),
+        time_ms: Some(run.elapsed.as_millis() as u64),
+        memory_mib: Some((run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0),
+        ..Judged::default()
     };
     let tail = |wanted: bool| {
         if wanted {
@@ -377,7 +384,7 @@ fn judge_file(
             Vec::new()
         }
     };
-    let rejected = |verdict: &str, why: String, below: Vec<String>| Outcome {
+    let rejected = |verdict: &'static str, why: String, below: Vec<String>| Outcome {
         kind: Kind::Rejected,
         line: format!("{verdict:<4} {shown}  {why}  ({usage})"),
         below,
@@ -418,7 +425,7 @@ fn judge_file(
     ) {
         Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
-            record["cases"] = cases.into();
+            record.cases = Some(cases);
             Outcome {
                 kind: Kind::Accepted,
                 line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
@@ -439,20 +446,25 @@ fn judge_file(
                 0 | 1 => String::new(),
                 many => format!("; {many} of {} cases wrong", wrong.cases),
             };
+            let fault = wrong.fault.told(
+                Side::Program,
+                wrong.got.as_deref().unwrap_or(""),
+                &wrong.expected,
+            );
             let why = format!(
-                "{at}: expected `{}`, got {got}: {}{count}",
-                wrong.expected, wrong.fault
+                "{at}: expected `{}`, got {got}: {fault}{count}",
+                wrong.expected
             );
             let mut outcome = rejected("WA", why, tail(options.verbose));
-            outcome.record["cases"] = wrong.cases.into();
-            outcome.record["wrong_cases"] = wrong.wrong_cases.into();
-            outcome.record["wrong"] = serde_json::json!({
-                "case": wrong.case,
-                "line": wrong.line,
-                "input": wrong.input,
-                "expected": wrong.expected,
-                "got": wrong.got,
-                "why": wrong.fault.to_string(),
+            outcome.record.cases = Some(wrong.cases);
+            outcome.record.wrong_cases = Some(wrong.wrong_cases);
+            outcome.record.wrong = Some(WrongCase {
+                case: wrong.case,
+                line: wrong.line,
+                input: wrong.input.clone(),
+                expected: wrong.expected.clone(),
+                got: wrong.got.clone(),
+                why: fault,
             });
             outcome
         }

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use super::cases::cases_of;
 use crate::puzzle::{Board, Move, Path};
 
 /// A count's answer when the goal is unreachable.
@@ -323,6 +324,72 @@ pub fn moves(count: usize) -> String {
     match count {
         1 => "1 move".into(),
         count => format!("{count} moves"),
+    }
+}
+
+/// Whose answer a [`Fault`] is told of: a program's line, which `eight judge` checks against the
+/// canonical answer, or a fixture's recorded `.out` line, which `eight batch` checks and which
+/// then "expected" what `eight`'s canonical answer "got".
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Side {
+    /// A program's answer (`eight judge`): the fault alone.
+    Program,
+    /// A recorded `.out` line (`eight batch`): the fault with the recorded line and the answer.
+    Recorded,
+}
+
+impl Fault {
+    /// The fault in words from `side`, of the line `answer` (trimmed as the judge reads it) where
+    /// the canonical answer is `canonical`.
+    pub fn told(&self, side: Side, answer: &str, canonical: &str) -> String {
+        if side == Side::Program {
+            return self.to_string();
+        }
+        let recorded = answer.trim();
+        match self {
+            Fault::Extra { cases, answers } => {
+                format!("{}, but the .out has {answers} answers", cases_of(*cases))
+            }
+            Fault::Missing => format!("expected nothing (the .out ends), got {canonical}"),
+            Fault::Count => format!("expected {recorded}, got {canonical}"),
+            Fault::Unreachable => format!("expected `{recorded}`, got {NO_PATH}"),
+            Fault::Reachable { shortest } => {
+                format!("expected {NO_PATH}, got {canonical} ({})", moves(*shortest))
+            }
+            Fault::NotAMove(letter) => {
+                let letter = letter.escape_debug();
+                format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
+            }
+            Fault::NotACapital(letter) => {
+                let letter = letter.escape_debug();
+                format!("expected `{recorded}`, which holds `{letter}`, not a move (D, L, R, U)")
+            }
+            Fault::Spacing => format!(
+                "expected `{}`, whose blanks the judge would not take: {canonical}",
+                answer.trim_end()
+            ),
+            Fault::Heading { expected } => {
+                format!("expected `{recorded}`, which does not open with `{expected}`")
+            }
+            Fault::TooLong { moves, limit } => format!(
+                "expected `{recorded}`, {}, but the judge takes at most {limit}",
+                self::moves(*moves)
+            ),
+            Fault::NotCanonical => format!(
+                "expected `{recorded}`, got {canonical}: the judge takes only the \
+                 lexicographically smallest shortest path"
+            ),
+            Fault::LeavesBoard { step, letter } => {
+                format!("expected `{recorded}`, whose move {step} (`{letter}`) leaves the board")
+            }
+            Fault::EndsElsewhere { end, goal } => {
+                format!("expected `{recorded}`, which ends on {end}, not on the goal {goal}")
+            }
+            Fault::Longer { moves, shortest } => format!(
+                "expected `{recorded}`, {}, but the shortest has {shortest}: {canonical}",
+                self::moves(*moves)
+            ),
+        }
     }
 }
 

@@ -3,60 +3,18 @@
 //! recorded line is what the `.out` "expected" and `eight`'s answer what it "got", the reverse
 //! of `eight judge`, which expects `eight`'s answer and got the program's.
 
-use super::check::{cases_of, Wrong};
-use crate::format::answer::{self, Fault, NO_PATH};
+use super::check::Wrong;
+use crate::format::answer::{Fault, Side};
 
 /// What a failing file's line says after its name: the case and why, or the count of extra
 /// answers.
 pub fn describe(wrong: &Wrong) -> String {
-    let recorded = wrong.got.as_deref().unwrap_or("").trim();
-    let canonical = &wrong.expected;
-    let reason = match &wrong.fault {
-        Fault::Extra { cases, answers } => {
-            return format!("{}, but the .out has {answers} answers", cases_of(*cases));
-        }
-        Fault::Missing => format!("expected nothing (the .out ends), got {canonical}"),
-        Fault::Count => format!("expected {recorded}, got {canonical}"),
-        Fault::Unreachable => format!("expected `{recorded}`, got {NO_PATH}"),
-        Fault::Reachable { shortest } => {
-            format!(
-                "expected {NO_PATH}, got {canonical} ({})",
-                answer::moves(*shortest)
-            )
-        }
-        Fault::NotAMove(letter) => {
-            let letter = letter.escape_debug();
-            format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
-        }
-        Fault::NotACapital(letter) => {
-            let letter = letter.escape_debug();
-            format!("expected `{recorded}`, which holds `{letter}`, not a move (D, L, R, U)")
-        }
-        Fault::Spacing => format!(
-            "expected `{}`, whose blanks the judge would not take: {canonical}",
-            wrong.got.as_deref().unwrap_or("").trim_end()
-        ),
-        Fault::Heading { expected } => {
-            format!("expected `{recorded}`, which does not open with `{expected}`")
-        }
-        Fault::TooLong { moves, limit } => {
-            format!("expected `{recorded}`, {moves} moves, but the judge takes at most {limit}")
-        }
-        Fault::NotCanonical => format!(
-            "expected `{recorded}`, got {canonical}: the judge takes only the lexicographically \
-             smallest shortest path"
-        ),
-        Fault::LeavesBoard { step, letter } => {
-            format!("expected `{recorded}`, whose move {step} (`{letter}`) leaves the board")
-        }
-        Fault::EndsElsewhere { end, goal } => {
-            format!("expected `{recorded}`, which ends on {end}, not on the goal {goal}")
-        }
-        Fault::Longer { moves, shortest } => format!(
-            "expected `{recorded}`, {moves} moves, but the shortest has {shortest}: {canonical}"
-        ),
-    };
-    format!("case {} (line {}): {reason}", wrong.case, wrong.line)
+    let recorded = wrong.got.as_deref().unwrap_or("");
+    let reason = wrong.fault.told(Side::Recorded, recorded, &wrong.expected);
+    match wrong.fault {
+        Fault::Extra { .. } => reason,
+        _ => format!("case {} (line {}): {reason}", wrong.case, wrong.line),
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
-//! The JSON record of a case, one for every command that speaks JSON: the stream's `--json`,
-//! `gen --json` and `show --json` all write a [`Solution`], inside a [`Record`] when it is one
-//! case of many. Each record is written with its newline in one write.
+//! Every JSON record eight writes, in one place: the stream's `--json`, `gen --json` and
+//! `show --json` all write a [`Solution`], inside a [`Record`] when it is one case of many;
+//! `eight judge --json` writes a [`Judged`] per file, `eight batch --json` a [`Checked`], and
+//! both close with a [`Summary`]. Each record is written with its newline in one write; the
+//! fields of the last three are in alphabetical order, as their earlier versions printed them.
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -119,6 +121,73 @@ impl Record {
             ..self
         }
     }
+}
+
+/// `eight judge`'s record of one file: the verdict and why, and what the run cost.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Judged {
+    /// The cases the output was checked against (AC and WA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cases: Option<u64>,
+    /// Why, as the text line says it after the verdict; empty for AC.
+    pub detail: String,
+    /// The `.in` file.
+    pub file: String,
+    /// The run's peak memory, in MiB to a tenth (once the program ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_mib: Option<f64>,
+    /// The run's time, in milliseconds (once the program ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    /// `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE` or `ERR`.
+    pub verdict: &'static str,
+    /// The first wrong case (WA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrong: Option<WrongCase>,
+    /// How many cases were wrong (WA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrong_cases: Option<u64>,
+}
+
+/// The first wrong case of a WA.
+#[derive(Serialize, Clone, Debug)]
+pub struct WrongCase {
+    /// Its number, from 1.
+    pub case: u64,
+    /// The canonical answer.
+    pub expected: String,
+    /// The program's answer, if it gave one.
+    pub got: Option<String>,
+    /// The case's input, as read.
+    pub input: String,
+    /// Its line in the `.in`.
+    pub line: u64,
+    /// Why the answer is wrong.
+    pub why: String,
+}
+
+/// `eight batch`'s record of one file: `ok`, `wrote`, `fail` or `error`, and the detail its text
+/// line gives after the file's name.
+#[derive(Serialize, Debug)]
+pub struct Checked {
+    /// What the text line says after the file's name.
+    pub detail: String,
+    /// The `.in` file.
+    pub file: String,
+    /// `ok`, `wrote`, `fail` or `error`.
+    pub status: &'static str,
+}
+
+/// The closing record of `batch` and `judge`: files passed and failed, and those that could not
+/// be checked.
+#[derive(Serialize, Debug)]
+pub struct Summary {
+    /// Files that could not be checked.
+    pub errors: u64,
+    /// Files that failed.
+    pub failed: u64,
+    /// Files that passed.
+    pub passed: u64,
 }
 
 /// Writes `record` and its newline in one write, so that an interrupted run never leaves half
