@@ -11,6 +11,7 @@ use super::bfs::{breadth_first, walk_down};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
 use crate::puzzle::BLANK;
+use eight_core::rank::rank_of;
 
 /// The most cells a whole-space table takes: 9! boards.
 pub const MAX_CELLS: usize = 9;
@@ -25,12 +26,7 @@ const UNSEEN: u8 = u8::MAX;
 
 /// The Lehmer rank of a permutation of `0..cells.len()`.
 fn rank(cells: &[u8]) -> usize {
-    let mut rank = 0;
-    for (index, &cell) in cells.iter().enumerate() {
-        let smaller_later = cells[index + 1..].iter().filter(|&&c| c < cell).count();
-        rank = rank * (cells.len() - index) + smaller_later;
-    }
-    rank
+    rank_of(cells, cells.len())
 }
 
 impl Distances {

@@ -1,6 +1,8 @@
-//! Cantor ranks: each of the 9! permutations of the cells gets a dense index below 9! through
-//! its Lehmer code (for each cell, how many later cells hold a smaller value), so that search
-//! state lives in flat arrays instead of hash maps.
+//! Lehmer ranks, the one home of them: each of the 9! permutations of a 3×3 board's cells gets a
+//! dense index below 9! through its Lehmer code (for each cell, how many later cells hold a
+//! smaller value), so that search state lives in flat arrays instead of hash maps; and the same
+//! code for any k values of n ([`rank_of`], [`unrank_of`]), which the small boards' tables (a
+//! whole permutation) and the pattern databases (where k tiles of 16 stand) index by.
 
 use super::packed::Packed;
 
@@ -76,6 +78,39 @@ pub fn unrank(mut rank: u32) -> Packed {
     Packed::from_permutation(cells)
 }
 
+/// The Lehmer rank of `values` (distinct, each below `of`, at most 64) among the arrangements of
+/// `values.len()` of `of` values: digit `i` counts the values below `values[i]` not used before
+/// it, in radix `of − i`. Dense: below `of · (of − 1) · …` (`of!` for a whole permutation).
+#[inline]
+pub fn rank_of(values: &[u8], of: usize) -> usize {
+    let mut seen = 0u64;
+    let mut index = 0;
+    for (i, &value) in values.iter().enumerate() {
+        let below = (seen & ((1 << value) - 1)).count_ones() as usize;
+        index = index * (of - i) + usize::from(value) - below;
+        seen |= 1 << value;
+    }
+    index
+}
+
+/// The arrangement of rank `index`, into `values`: the inverse of [`rank_of`].
+pub fn unrank_of(mut index: usize, of: usize, values: &mut [u8]) {
+    let mut digits = [0; 64];
+    for i in (0..values.len()).rev() {
+        digits[i] = index % (of - i);
+        index /= of - i;
+    }
+    let mut free = if of == 64 { u64::MAX } else { (1u64 << of) - 1 };
+    for (value, &digit) in values.iter_mut().zip(&digits) {
+        let mut rest = free;
+        for _ in 0..digit {
+            rest &= rest - 1;
+        }
+        *value = rest.trailing_zeros() as u8;
+        free &= !(1 << *value);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +133,30 @@ mod tests {
             let board = unrank(index);
             assert!(previous.cells() < board.cells(), "{previous} then {board}");
             previous = board;
+        }
+    }
+
+    #[test]
+    fn the_general_rank_is_the_packed_one_on_every_permutation() {
+        for index in 0..COUNT as u32 {
+            let cells = unrank(index).cells();
+            assert_eq!(rank_of(&cells, 9), index as usize);
+            let mut back = [0; 9];
+            unrank_of(index as usize, 9, &mut back);
+            assert_eq!(back, cells);
+        }
+        // three of sixteen, every one once
+        let mut seen = vec![false; 16 * 15 * 14];
+        for a in 0..16u8 {
+            for b in (0..16).filter(|&b| b != a) {
+                for c in (0..16).filter(|&c| c != a && c != b) {
+                    let index = rank_of(&[a, b, c], 16);
+                    assert!(!std::mem::replace(&mut seen[index], true), "{a} {b} {c}");
+                    let mut back = [0; 3];
+                    unrank_of(index, 16, &mut back);
+                    assert_eq!(back, [a, b, c]);
+                }
+            }
         }
     }
 }

@@ -6,6 +6,8 @@
 //! by one shifted difference, with no rank to recompute: what the search looks up, measured at
 //! half the instructions of a rank per lookup (which needs a population count per tile).
 
+use eight_core::rank::{rank_of, unrank_of};
+
 /// The cells of the 15-puzzle.
 pub const CELLS: usize = 16;
 
@@ -34,35 +36,16 @@ pub fn address(cells: &[u8]) -> usize {
         .fold(0, |address, &cell| address << 4 | usize::from(cell))
 }
 
-/// The index of `cells` (distinct, below 16) among the placements of as many tiles.
+/// The index of `cells` (distinct, below 16) among the placements of as many tiles: their
+/// Lehmer rank ([`eight_core::rank::rank_of`]).
 #[inline]
 pub fn rank(cells: &[u8]) -> usize {
-    let mut seen = 0u32;
-    let mut index = 0;
-    for (i, &cell) in cells.iter().enumerate() {
-        let below = (seen & ((1 << cell) - 1)).count_ones() as usize;
-        index = index * (CELLS - i) + usize::from(cell) - below;
-        seen |= 1 << cell;
-    }
-    index
+    rank_of(cells, CELLS)
 }
 
 /// The placement of index `index`: the inverse of [`rank`], into `cells`.
-pub fn unrank(mut index: usize, cells: &mut [u8]) {
-    let mut digits = [0; CELLS];
-    for i in (0..cells.len()).rev() {
-        digits[i] = index % (CELLS - i);
-        index /= CELLS - i;
-    }
-    let mut free = (1u32 << CELLS) - 1;
-    for (cell, &digit) in cells.iter_mut().zip(&digits) {
-        let mut rest = free;
-        for _ in 0..digit {
-            rest &= rest - 1;
-        }
-        *cell = rest.trailing_zeros() as u8;
-        free &= !(1 << *cell);
-    }
+pub fn unrank(index: usize, cells: &mut [u8]) {
+    unrank_of(index, CELLS, cells)
 }
 
 #[cfg(test)]
