@@ -1,10 +1,12 @@
 //! Test data: random cases in a judge's input format, with their canonical answers, the same
 //! bytes for the same seed on every platform (ChaCha8, and only 32-bit ranges drawn).
 //!
-//! A reachable board is drawn uniformly among the boards at the requested distances, from the
-//! whole layer of a table; an unreachable one uniformly among the boards of the other parity.
-//! A random goal (HOJ 10466) is a relabelling of one of nine canonical goals, so that at most
-//! nine tables serve every case.
+//! One generator for every size: the cases' order, which of them are unreachable, their goals and
+//! their writing are the same everywhere; only the draw of a reachable start depends on the
+//! shape. A 3×3 one is drawn uniformly among the boards at the requested distances, from the
+//! whole layer of a table (`layers.rs`); any other uniformly among the reachable boards, or
+//! `--walk K` moves from the goal (`shapes.rs`). An unreachable one is drawn uniformly among the
+//! boards of the other half, and every answer is the engine's.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -13,12 +15,16 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::cases::Header;
-use crate::format::judge::{Goal, Judge};
+use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
-use crate::solve::square3::Space;
+use crate::solve::{Engine, Outcome};
 use crate::tools::record::{self, Record, Solution};
 
+mod layers;
 mod shapes;
+
+use layers::Layers;
+use shapes::Walks;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -70,83 +76,128 @@ pub fn generate(
     input: &mut dyn Write,
     mut answers: Option<&mut dyn Write>,
 ) -> io::Result<Result<(), Impossible>> {
-    if request.judge.shape != Shape::SQUARE3 || request.judge.header == Header::Side {
-        return shapes::generate(request, input, answers);
-    }
-    if request.walk.is_some() {
-        return Ok(Err(Impossible(
-            "--walk is for boards of other sizes than 3x3: give 3x3 boards --depth".into(),
-        )));
-    }
-    let mut generator = match Generator::new(request) {
-        Ok(generator) => generator,
+    let judge = &request.judge;
+    let mut draw = match Draw::new(request) {
+        Ok(draw) => draw,
         Err(impossible) => return Ok(Err(impossible)),
     };
+    let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
+    let mut engine = Engine::default().with_budget(request.budget);
     if request.all {
-        let Some(goal) = generator.goal else {
-            return Ok(Err(Impossible(format!(
-                "--all needs one goal: give {} a --goal",
-                request.judge.id
-            ))));
+        let Draw::Layers(layers) = &draw else {
+            unreachable!("Draw::new refuses --all for other shapes")
         };
-        if request.unsolvable > 0.0 {
-            return Ok(Err(Impossible(
-                "--all writes the reachable boards: leave out --unsolvable".into(),
-            )));
-        }
+        let (goal, starts) = match layers.all(request) {
+            Ok(all) => all,
+            Err(impossible) => return Ok(Err(impossible)),
+        };
         if !request.json {
-            let cases = generator.drawn[goal.blank()].len() as u64;
-            request.judge.write_header(cases, input)?;
+            judge.write_header(starts.len() as u64, input)?;
         }
-        for (case, &index) in (1..).zip(&generator.drawn[goal.blank()]) {
-            let start = generator.space.board(index, &goal);
-            let space = Some(&generator.space);
-            write_case(request, case, (&start, &goal), space, input, &mut answers)?;
+        for (case, start) in (1..).zip(starts) {
+            let outcome = engine.solve(&start, &goal, judge.spelling.limit);
+            write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;
         }
         return Ok(Ok(()));
     }
     if !request.json {
-        request.judge.write_header(request.count, input)?;
+        judge.write_header(request.count, input)?;
     }
-    let unsolvable = (request.count as f64 * request.unsolvable).round() as u64;
-    let mut unsolvable_left = unsolvable;
+    let mut unsolvable_left = (request.count as f64 * request.unsolvable).round() as u64;
     for index in 0..request.count {
-        // Exactly `unsolvable` cases, uniformly placed: each is unreachable with probability
-        // (unreachable left) / (cases left).
+        let case = index + 1;
+        // Exactly the unsolvable share, uniformly placed: each case is unreachable with
+        // probability (unreachable left) / (cases left).
         let cases_left = request.count - index;
-        let reachable = generator
-            .rng
-            .random_range(0..cases_left.min(u64::from(u32::MAX)) as u32)
-            as u64
+        let reachable = rng.random_range(0..cases_left.min(u64::from(u32::MAX)) as u32) as u64
             >= unsolvable_left.min(cases_left);
         if !reachable {
             unsolvable_left -= 1;
         }
-        let (start, goal, table) = generator.case(reachable);
-        write_case(
-            request,
-            index + 1,
-            (&start, &goal),
-            table,
-            input,
-            &mut answers,
-        )?;
+        let (start, goal, outcome) = match draw.case(request, reachable, &mut engine, &mut rng) {
+            Ok(drawn) => drawn,
+            Err(impossible) => return Ok(Err(impossible)),
+        };
+        let outcome = outcome.unwrap_or_else(|| engine.solve(&start, &goal, judge.spelling.limit));
+        if outcome == Outcome::Exhausted {
+            return Ok(Err(Impossible(format!(
+                "case {case}: the search did not solve its board within {} nodes: ask for \
+                 boards nearer the goal with --walk, or raise --max-nodes",
+                engine.budget()
+            ))));
+        }
+        write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;
     }
     Ok(Ok(()))
 }
 
-/// Writes one case in `judge`'s format and, when asked, its answer from `space` (`None` when the
-/// case is unreachable).
+/// How reachable starts are drawn: from the 3×3 tables' layers, or for other shapes.
+enum Draw {
+    Layers(Box<Layers>),
+    Walks(Walks),
+}
+
+impl Draw {
+    /// The draw for `request`'s boards, if the request can be met.
+    fn new(request: &Request) -> Result<Draw, Impossible> {
+        let judge = &request.judge;
+        let square3 = judge.shape == Shape::SQUARE3 && judge.header != Header::Side;
+        if square3 && request.walk.is_some() {
+            return Err(Impossible(
+                "--walk is for boards of other sizes than 3x3: give 3x3 boards --depth".into(),
+            ));
+        }
+        if !(0.0..=1.0).contains(&request.unsolvable) {
+            return Err(Impossible(format!(
+                "--unsolvable {} is not a fraction from 0 to 1",
+                request.unsolvable
+            )));
+        }
+        if judge.reachable_only && request.unsolvable > 0.0 {
+            return Err(Impossible(format!(
+                "{}'s statement promises a reachable goal: --unsolvable must be 0",
+                judge.number
+            )));
+        }
+        match square3 {
+            true => Layers::new(request).map(|layers| Draw::Layers(Box::new(layers))),
+            false => Walks::new(request).map(Draw::Walks),
+        }
+    }
+
+    /// One case's start and goal, reachable or not, with the engine's outcome when the draw
+    /// already asked for it.
+    fn case(
+        &mut self,
+        request: &Request,
+        reachable: bool,
+        engine: &mut Engine,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(Board, Board, Option<Outcome>), Impossible> {
+        match self {
+            Draw::Layers(layers) => {
+                let (start, goal) = layers.case(request, reachable, rng);
+                Ok((start, goal, None))
+            }
+            Draw::Walks(walks) => walks.case(request, reachable, engine, rng),
+        }
+    }
+}
+
+/// Writes one case in `judge`'s format (or as a JSON record) and, when asked, its answer.
 fn write_case(
     request: &Request,
     case: u64,
     (start, goal): (&Board, &Board),
-    space: Option<&Space>,
+    outcome: Outcome,
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
     let judge = &request.judge;
-    let path = space.and_then(|space| space.path(start, goal));
+    let path = match outcome {
+        Outcome::Found(path) => Some(path),
+        Outcome::Unreachable | Outcome::Beyond(_) | Outcome::Exhausted => None,
+    };
     if request.json {
         let solution = Solution::new(start, goal, path.as_ref());
         return record::write(&Record::solved(case, None, solution), input);
@@ -160,115 +211,31 @@ fn write_case(
     out.write_all(line.as_bytes())
 }
 
-struct Generator {
-    rng: ChaCha8Rng,
-    /// The 3×3 boards by distance, from the embedded tables.
-    space: Space,
-    /// The indices of each table's boards at the requested distances.
-    drawn: [Vec<u32>; 9],
-    goal: Option<Board>,
-    min_depth: u32,
-    max_depth: u32,
-    /// The blank cells of goals that have boards at the requested distances.
-    blanks: Vec<usize>,
+/// A uniformly random board of `shape`: Fisher–Yates over the cells.
+fn shuffled(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
+    let mut cells: Vec<u8> = (0..=shape.last_tile()).collect();
+    for last in (1..cells.len()).rev() {
+        let other = rng.random_range(0..=last as u32) as usize;
+        cells.swap(last, other);
+    }
+    Board::new(shape, &cells).expect("a shuffle")
 }
 
-impl Generator {
-    fn new(request: &Request) -> Result<Generator, Impossible> {
-        if !(0.0..=1.0).contains(&request.unsolvable) {
-            return Err(Impossible(format!(
-                "--unsolvable {} is not a fraction from 0 to 1",
-                request.unsolvable
-            )));
-        }
-        let judge = &request.judge;
-        if judge.reachable_only && request.unsolvable > 0.0 {
-            return Err(Impossible(format!(
-                "{}'s statement promises a reachable goal: --unsolvable must be 0",
-                judge.number
-            )));
-        }
-        let goal = match (request.goal, judge.goal) {
-            (Some(goal), _) | (None, Goal::Fixed(goal)) => Some(goal),
-            (None, Goal::EachCase | Goal::Ordered) => None,
-        };
-        let mut generator = Generator {
-            rng: ChaCha8Rng::seed_from_u64(request.seed),
-            space: Space::default(),
-            drawn: Default::default(),
-            goal,
-            min_depth: request.min_depth,
-            max_depth: request.max_depth.unwrap_or(u32::MAX),
-            blanks: Vec::new(),
-        };
-        if generator.min_depth > generator.max_depth {
-            return Err(Impossible(format!(
-                "--min-depth {} is above --max-depth {}",
-                generator.min_depth, generator.max_depth
-            )));
-        }
-        let candidates: Vec<usize> = match goal {
-            Some(goal) => vec![goal.blank()],
-            None => (0..9).collect(),
-        };
-        let (first, last) = (generator.min_depth, generator.max_depth);
-        let mut deepest = 0;
-        for blank in candidates {
-            deepest = deepest.max(generator.space.depth(blank));
-            let drawn = generator.space.within(blank, first, last);
-            if !drawn.is_empty() {
-                generator.drawn[blank] = drawn;
-                generator.blanks.push(blank);
-            }
-        }
-        let reachable = (request.count as f64 * (1.0 - request.unsolvable)).round() > 0.0;
-        if generator.blanks.is_empty() && reachable {
-            let goal = goal.map_or("any goal".to_string(), |goal| goal.to_string());
-            return Err(Impossible(format!(
-                "no board lies {} or more moves from {goal}: the farthest lie {deepest} away",
-                request.min_depth
-            )));
-        }
-        Ok(generator)
-    }
+/// `board` with its first two tiles swapped: the other half of the boards, one to one (a swap
+/// of two tiles flips the parity).
+fn swapped(board: &Board) -> Board {
+    let mut cells = board.cells().to_vec();
+    let mut tiles = (0..cells.len()).filter(|&cell| cells[cell] != BLANK);
+    let (a, b) = (tiles.next(), tiles.next());
+    cells.swap(a.expect("tiles"), b.expect("tiles"));
+    Board::new(board.shape(), &cells).expect("a permutation")
+}
 
-    /// A uniformly random board: Fisher–Yates over the cells.
-    fn shuffled(&mut self) -> Board {
-        let mut cells = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-        for last in (1..9).rev() {
-            let other = self.rng.random_range(0..=last as u32) as usize;
-            cells.swap(last, other);
-        }
-        Board::new(Shape::SQUARE3, &cells).expect("a shuffle of 0-8")
-    }
-
-    /// One case: the start, its goal, and the boards by distance when it is reachable.
-    fn case(&mut self, reachable: bool) -> (Board, Board, Option<&Space>) {
-        let goal = match self.goal {
-            Some(goal) => goal,
-            None if reachable => loop {
-                let goal = self.shuffled();
-                if self.blanks.contains(&goal.blank()) {
-                    break goal;
-                }
-            },
-            None => self.shuffled(),
-        };
-        if !reachable {
-            let shuffled = self.shuffled();
-            let mut cells: [u8; 9] = shuffled.cells().try_into().expect("nine cells");
-            if shuffled.reaches(&goal) {
-                // Swapping two tiles flips the parity: a bijection between the two halves.
-                let mut tiles = (0..9).filter(|&cell| cells[cell] != BLANK);
-                let (a, b) = (tiles.next(), tiles.next());
-                cells.swap(a.expect("eight tiles"), b.expect("eight tiles"));
-            }
-            let start = Board::new(Shape::SQUARE3, &cells).expect("a permutation");
-            return (start, goal, None);
-        }
-        let drawn = &self.drawn[goal.blank()];
-        let index = drawn[self.rng.random_range(0..drawn.len() as u32) as usize];
-        let start = self.space.board(index, &goal);
-        (start, goal, Some(&self.space))
+/// A board drawn uniformly among those that do not reach `goal`.
+fn other_half(goal: &Board, rng: &mut ChaCha8Rng) -> Board {
+    let board = shuffled(goal.shape(), rng);
+    match board.reaches(goal) {
+        true => swapped(&board),
+        false => board,
     }
 }

@@ -1,104 +1,58 @@
 //! Test data for boards of other shapes than 3×3 (and for algs4's files of any side): a
 //! reachable start drawn uniformly among the reachable boards (a shuffle, with two tiles swapped
-//! when it falls in the other half) or, with `--walk K`, K random moves from the goal; an
-//! unreachable one uniformly among the other half. Distances are asked of the engine, so
-//! `--depth` works up to 9 cells, where every distance is known at once.
+//! when it falls in the other half) or, with `--walk K`, K random moves from the goal.
+//! Distances are asked of the engine, so `--depth` works up to 9 cells, where every distance is
+//! known at once.
 
-use std::io::{self, Write};
-
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Impossible, Request};
+use super::{other_half, shuffled, swapped, Impossible, Request};
 use crate::format::cases::Header;
 use crate::format::judge::Goal;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
-use crate::puzzle::BLANK;
 use crate::solve::{small, Engine, Outcome};
-use crate::tools::record::{self, Record, Solution};
 
 /// Draws tried for one case of a requested distance before giving up.
 const TRIES: u32 = 100_000;
 
-/// Generates `request`'s cases, whose boards are not the packed 3×3 ones.
-pub(super) fn generate(
-    request: &Request,
-    input: &mut dyn Write,
-    mut answers: Option<&mut dyn Write>,
-) -> io::Result<Result<(), Impossible>> {
-    let judge = &request.judge;
-    let shape = judge.shape;
-    if let Some(problem) = refusal(request, shape) {
-        return Ok(Err(Impossible(problem)));
+/// The draws of boards of other shapes than 3×3.
+pub(super) struct Walks;
+
+impl Walks {
+    /// The draws `request` asks for, if it can be met.
+    pub(super) fn new(request: &Request) -> Result<Walks, Impossible> {
+        match refusal(request, request.judge.shape) {
+            Some(problem) => Err(Impossible(problem)),
+            None => Ok(Walks),
+        }
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
-    let mut engine = Engine::default().with_budget(request.budget);
-    if !request.json {
-        judge.write_header(request.count, input)?;
-    }
-    let unsolvable = (request.count as f64 * request.unsolvable).round() as u64;
-    let mut unsolvable_left = unsolvable;
-    for index in 0..request.count {
-        let case = index + 1;
-        let cases_left = request.count - index;
-        let reachable = rng.random_range(0..cases_left.min(u64::from(u32::MAX)) as u32) as u64
-            >= unsolvable_left.min(cases_left);
-        let goal = match judge.goal {
-            Goal::EachCase => shuffled(shape, &mut rng),
+
+    /// One case: the start, its goal and the engine's outcome.
+    pub(super) fn case(
+        &self,
+        request: &Request,
+        reachable: bool,
+        engine: &mut Engine,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(Board, Board, Option<Outcome>), Impossible> {
+        let goal = match request.judge.goal {
+            Goal::EachCase => shuffled(request.judge.shape, rng),
             Goal::Fixed(goal) => goal,
-            Goal::Ordered => Board::ordered(shape),
+            Goal::Ordered => Board::ordered(request.judge.shape),
         };
-        let (start, path) = if reachable {
-            match reachable_start(request, &goal, &mut engine, &mut rng) {
-                Ok(found) => found,
-                Err(impossible) => return Ok(Err(impossible)),
-            }
-        } else {
-            unsolvable_left -= 1;
-            (other_half(&goal, &mut rng), Outcome::Unreachable)
-        };
-        let path = match path {
-            Outcome::Found(path) => Some(path),
-            Outcome::Unreachable | Outcome::Beyond(_) => None,
-            Outcome::Exhausted => {
-                return Ok(Err(Impossible(format!(
-                    "case {case}: the search did not solve its board within {} nodes: ask for \
-                     boards nearer the goal with --walk, or raise --max-nodes",
-                    engine.budget()
-                ))))
-            }
-        };
-        if request.json {
-            let solution = Solution::new(&start, &goal, path.as_ref());
-            record::write(&Record::solved(case, None, solution), input)?;
-            continue;
+        if !reachable {
+            return Ok((other_half(&goal, rng), goal, Some(Outcome::Unreachable)));
         }
-        judge.write_case(&start, &goal, input)?;
-        if let Some(out) = answers.as_mut() {
-            let mut line = judge.text(case, path.as_ref());
-            line.push('\n');
-            out.write_all(line.as_bytes())?;
-        }
+        let (start, outcome) = reachable_start(request, &goal, engine, rng)?;
+        Ok((start, goal, Some(outcome)))
     }
-    Ok(Ok(()))
 }
 
 /// Why `request` cannot be met for boards of `shape`, if it cannot.
 fn refusal(request: &Request, shape: Shape) -> Option<String> {
     let judge = &request.judge;
-    if !(0.0..=1.0).contains(&request.unsolvable) {
-        return Some(format!(
-            "--unsolvable {} is not a fraction from 0 to 1",
-            request.unsolvable
-        ));
-    }
-    if judge.reachable_only && request.unsolvable > 0.0 {
-        return Some(format!(
-            "{}'s statement promises a reachable goal: --unsolvable must be 0",
-            judge.number
-        ));
-    }
     if request.all {
         return Some(format!(
             "--all is for 3x3 boards: give {shape} boards a --count"
@@ -126,34 +80,6 @@ fn refusal(request: &Request, shape: Shape) -> Option<String> {
         ));
     }
     None
-}
-
-/// A uniformly random board of `shape`: Fisher–Yates over the cells.
-fn shuffled(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
-    let mut cells: Vec<u8> = (0..=shape.last_tile()).collect();
-    for last in (1..cells.len()).rev() {
-        let other = rng.random_range(0..=last as u32) as usize;
-        cells.swap(last, other);
-    }
-    Board::new(shape, &cells).expect("a shuffle")
-}
-
-/// `board` with its first two tiles swapped: the other half of the boards, one to one.
-fn swapped(board: &Board) -> Board {
-    let mut cells = board.cells().to_vec();
-    let mut tiles = (0..cells.len()).filter(|&cell| cells[cell] != BLANK);
-    let (a, b) = (tiles.next(), tiles.next());
-    cells.swap(a.expect("tiles"), b.expect("tiles"));
-    Board::new(board.shape(), &cells).expect("a permutation")
-}
-
-/// A board drawn uniformly among those that do not reach `goal`.
-fn other_half(goal: &Board, rng: &mut ChaCha8Rng) -> Board {
-    let board = shuffled(goal.shape(), rng);
-    match board.reaches(goal) {
-        true => swapped(&board),
-        false => board,
-    }
 }
 
 /// A start that reaches `goal` as the request asks, with the engine's answer for it.
