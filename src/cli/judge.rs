@@ -5,8 +5,6 @@ use std::ffi::OsString;
 use std::fs;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
@@ -15,6 +13,7 @@ use eight::format::answer::Side;
 use eight::format::cases::Header;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Shape;
+use eight::solve::parallel::ordered_map;
 use eight::solve::pdb::{self, Class};
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
@@ -200,55 +199,34 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         .max(1);
     let progress = progress(files.len());
     let color = options.color.wanted(io::stdout().is_terminal());
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel();
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
     let mut report = Report::default();
-    thread::scope(|scope| {
-        for _ in 0..jobs.min(files.len()) {
-            let (sender, next, files) = (sender.clone(), &next, &files);
-            let (snapshot, spans) = (&snapshot, &spans);
-            let (program, supervisor, limits) = (&program, &supervisor, &limits);
-            scope.spawn(move || {
-                let mut engine = Engine::default();
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(file) = files.get(index) else { break };
-                    let input = spans[index].as_ref().map(|&span| (snapshot, span));
-                    let outcome = judge_file(
-                        file,
-                        input,
-                        judge,
-                        options,
-                        supervisor,
-                        program,
-                        limits,
-                        &mut engine,
-                    );
-                    if sender.send((index, outcome)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let (snapshot, spans) = (&snapshot, &spans);
+    let run = |engine: &mut Engine, index: usize, file: &PathBuf| {
+        let input = spans[index].as_ref().map(|&span| (snapshot, span));
+        let limits = &limits;
+        judge_file(
+            file,
+            input,
+            judge,
+            options,
+            &supervisor,
+            &program,
+            limits,
+            engine,
+        )
+    };
+    // printed in file order as the runs finish
+    ordered_map(&files, jobs, Engine::default, run, |index, outcome| {
+        let shown = show(&files[index], &outcome, options, color);
+        progress.suspend(|| report.say(&shown));
+        match outcome.kind {
+            Kind::Accepted => passed += 1,
+            Kind::Rejected => failed += 1,
+            Kind::Trouble => trouble += 1,
         }
-        drop(sender);
-        // print in file order as the runs finish
-        let mut ready: Vec<Option<Outcome>> = (0..files.len()).map(|_| None).collect();
-        let mut printed = 0;
-        for (index, outcome) in receiver {
-            ready[index] = Some(outcome);
-            while let Some(outcome) = ready.get_mut(printed).and_then(Option::take) {
-                let shown = show(&files[printed], &outcome, options, color);
-                progress.suspend(|| report.say(&shown));
-                match outcome.kind {
-                    Kind::Accepted => passed += 1,
-                    Kind::Rejected => failed += 1,
-                    Kind::Trouble => trouble += 1,
-                }
-                printed += 1;
-                progress.inc(1);
-            }
-        }
+        progress.inc(1);
+        true
     });
     progress.finish_and_clear();
     // a database a program wrote is never read by a later run (where the supervisor could not

@@ -7,11 +7,10 @@
 //! heuristic is admissible, so no prefix of that path is ever cut off at that bound.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::OnceLock;
-use std::thread;
 
 use super::heuristic::Heuristic;
 use super::interrupt;
+use super::parallel::ordered_map;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
@@ -204,44 +203,54 @@ fn split<H: Heuristic + Clone + Send + Sync>(
         Step::Above(above) if !boards.is_empty() => above,
         step => return step,
     };
-    let next = AtomicUsize::new(0);
     let first = AtomicUsize::new(usize::MAX);
     let spent = AtomicU64::new(search.nodes);
     let root = &*search;
-    let outcomes: Vec<OnceLock<(Step, Vec<Move>)>> =
-        boards.iter().map(|_| OnceLock::new()).collect();
-    thread::scope(|scope| {
-        for _ in 0..jobs.min(boards.len()) {
-            scope.spawn(|| loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                if at >= boards.len() || at > first.load(Ordering::Relaxed) {
-                    break;
-                }
-                let mut below = root.clone();
-                for &step in &boards[at] {
-                    below.play(step);
-                }
-                below.nodes = 0;
-                below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
-                let step = below.dfs(SPLIT, bound, boards[at].last().copied(), WHOLE, &mut |_| {});
-                spent.fetch_add(below.nodes, Ordering::Relaxed);
-                if matches!(step, Step::Found | Step::Exhausted) {
-                    first.fetch_min(at, Ordering::Relaxed);
-                }
-                let _ = outcomes[at].set((step, below.moves));
-            });
+    let mut found = None;
+    let work = |_: &mut (), at: usize, moves: &Vec<Move>| {
+        // a board after one with a solution is not searched: its paths come later in order
+        if at > first.load(Ordering::Relaxed) {
+            return None;
         }
-    });
-    search.nodes = spent.into_inner();
-    for outcome in outcomes.into_iter().filter_map(OnceLock::into_inner) {
-        match outcome {
-            (Step::Found, moves) => {
-                search.moves = moves;
-                return Step::Found;
+        let mut below = root.clone();
+        for &step in moves {
+            below.play(step);
+        }
+        below.nodes = 0;
+        below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
+        let step = below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_| {});
+        spent.fetch_add(below.nodes, Ordering::Relaxed);
+        if matches!(step, Step::Found | Step::Exhausted) {
+            first.fetch_min(at, Ordering::Relaxed);
+        }
+        Some((step, below.moves))
+    };
+    // in order: every board before the first with a solution is searched to the end
+    ordered_map(
+        &boards,
+        jobs,
+        || (),
+        work,
+        |_, outcome| match outcome {
+            Some((Step::Above(next), _)) => {
+                above = above.min(next);
+                true
             }
-            (Step::Exhausted, _) => return Step::Exhausted,
-            (Step::Above(next), _) => above = above.min(next),
+            Some((step, moves)) => {
+                found = Some((step, moves));
+                false
+            }
+            None => false,
+        },
+    );
+    search.nodes = spent.into_inner();
+    match found {
+        Some((Step::Found, moves)) => {
+            search.moves = moves;
+            return Step::Found;
         }
+        Some((step, _)) => return step,
+        None => {}
     }
     Step::Above(above)
 }

@@ -10,6 +10,7 @@ pub mod heuristic;
 pub mod ida;
 pub mod interrupt;
 pub mod oracle;
+pub mod parallel;
 pub mod pdb;
 pub mod small;
 pub mod square3;

@@ -2,13 +2,11 @@
 //! order, one line each, in its judge's format or as JSON records, with bounded memory.
 
 use std::io::{self, Read, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
-use std::thread;
 
 use crate::format::answer::{self, Answer};
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
+use crate::solve::parallel::ordered_map;
 use crate::solve::{Engine, MoveSink, Outcome as Solved, Report};
 use crate::tools::record::{self, Record, Solution};
 
@@ -251,26 +249,23 @@ impl Stream<'_> {
                 })
                 .collect();
         }
-        let next = AtomicUsize::new(0);
-        let results: Vec<OnceLock<(Solved, Report)>> =
-            problems.iter().map(|_| OnceLock::new()).collect();
-        thread::scope(|scope| {
-            for _ in 0..threads {
-                let mut engine = self.engine.like().with_jobs(1);
-                let (next, results, problems) = (&next, &results, &problems);
-                scope.spawn(move || loop {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(problem) = problems.get(at) else {
-                        break;
-                    };
-                    if let Some((start, goal)) = problem {
-                        let solved = engine.solve(start, goal, limit);
-                        let _ = results[at].set((solved, engine.last()));
-                    }
-                });
-            }
-        });
-        results.into_iter().map(OnceLock::into_inner).collect()
+        let mut results = Vec::with_capacity(problems.len());
+        let engine = &self.engine;
+        ordered_map(
+            &problems,
+            threads,
+            || engine.like().with_jobs(1),
+            |engine, _, problem| {
+                let (start, goal) = (*problem)?;
+                let solved = engine.solve(start, goal, limit);
+                Some((solved, engine.last()))
+            },
+            |_, result| {
+                results.push(result);
+                true
+            },
+        );
+        results
     }
 
     /// Answers case `number` of any shape, judge and spelling, solved as `solved` at the cost
