@@ -66,7 +66,7 @@ fn runs(c: &mut Criterion) {
         budget: None,
     };
     let mut input = Vec::new();
-    generate(&request, &mut input, None)
+    generate(&request, &Default::default(), &mut input, None)
         .expect("memory")
         .expect("a possible request");
     let mut group = c.benchmark_group("run");

@@ -63,7 +63,7 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
             Item::Case(case) => {
                 let number = case.number;
                 let (start, goal) = judge.problem(case.boards);
-                let path = oracles.path(start, &goal, judge.spelling.limit);
+                let path = oracles.path(start, goal, judge.spelling.limit);
                 answers.push_str(&judge.text(number, path.as_ref()));
                 answers.push('\n');
             }

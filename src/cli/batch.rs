@@ -4,8 +4,10 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use eight::puzzle::{Board, Shape};
+use eight::solve::Store;
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
 use eight::tools::record::{Checked, Summary};
@@ -154,11 +156,12 @@ pub fn run(
     goal: Option<String>,
     bless: bool,
     json: bool,
+    store: &Arc<Store>,
 ) -> anyhow::Result<Status> {
     let (files, mut trouble) = inputs(paths);
     let progress = progress(files.len());
     let (mut passed, mut failed) = (0, 0);
-    let mut engine = Engine::default();
+    let mut engine = Engine::default().with_store(store.clone());
     let mut goals = Goals {
         text: goal,
         read: HashMap::new(),

@@ -3,9 +3,11 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Args;
 use eight::puzzle::Shape;
+use eight::solve::Store;
 use eight::tools::gen::{generate, Request};
 use eight::Judge;
 
@@ -61,7 +63,7 @@ pub struct Options {
     json: bool,
 }
 
-pub fn run(options: &Options) -> anyhow::Result<Status> {
+pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let judge = match super::sized(options.judge, options.size, options.goal.as_deref(), true) {
         Ok(judge) => judge,
         Err(error) => {
@@ -90,7 +92,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         // a case enters the buffer whole and a write to a pipe of at most PIPE_BUF (4096) bytes
         // is atomic: an interrupted run leaves whole lines
         let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
-        let generated = generate(&request, &mut out, None)?;
+        let generated = generate(&request, store, &mut out, None)?;
         out.flush()?;
         return Ok(report(generated));
     };
@@ -108,7 +110,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     let [input_path, answers_path] = ["in", "out"].map(|ext| with_extension(prefix, ext));
     let mut input = Staged::new(&input_path, &interrupts)?;
     let mut answers = Staged::new(&answers_path, &interrupts)?;
-    let generated = generate(&request, &mut input, Some(&mut answers));
+    let generated = generate(&request, store, &mut input, Some(&mut answers));
     if interrupts.came() {
         // the temporary files go with `input` and `answers`
         anyhow::bail!(

@@ -14,7 +14,8 @@ use eight::format::cases::Header;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Shape;
 use eight::solve::parallel::ordered_map;
-use eight::solve::pdb::{self, Class};
+use eight::solve::pdb::Class;
+use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::record::{Judged, WrongCase};
@@ -22,6 +23,7 @@ use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
 use nix::sys::signal::Signal;
+use std::sync::Arc;
 
 use super::batch::{inputs, progress, say, summary, Report};
 use super::{judge_parser, Color, Status};
@@ -165,7 +167,7 @@ enum Kind {
     Trouble,
 }
 
-pub fn run(options: &Options) -> anyhow::Result<Status> {
+pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let program = match sandbox::resolve(&options.command[0]) {
         Ok(path) => std::iter::once(path.into_os_string())
             .chain(options.command[1..].iter().cloned())
@@ -185,7 +187,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
     let (files, trouble) = inputs(&options.paths);
     // every input as it is now, before any program could change one
     let (snapshot, spans) = Snapshot::take(&files)?;
-    load_databases(judge, &snapshot, &spans);
+    load_databases(judge, &snapshot, &spans, store);
     let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
@@ -217,7 +219,8 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
         )
     };
     // printed in file order as the runs finish
-    ordered_map(&files, jobs, Engine::default, run, |index, outcome| {
+    let engine = || Engine::default().with_store(store.clone());
+    ordered_map(&files, jobs, engine, run, |index, outcome| {
         let shown = show(&files[index], &outcome, options, color);
         progress.suspend(|| report.say(&shown));
         match outcome.kind {
@@ -246,7 +249,7 @@ pub fn run(options: &Options) -> anyhow::Result<Status> {
 /// written. The inputs are read from the snapshot for the goals of their 4×4 cases (a case
 /// whose goal needs no databases, or a malformed one, costs a read); the cache folder is made
 /// if need be, so that each run's supervisor can hide it.
-fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>]) {
+fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>], store: &Store) {
     let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.header == Header::Side;
     if !may_be_4x4 {
         return;
@@ -272,7 +275,7 @@ fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>]
         }
     }
     for class in Class::ALL.into_iter().filter(|&c| classes[c as usize]) {
-        pdb::installed().get(class);
+        store.databases().get(class);
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
-use eight::solve::pdb;
+use eight::solve::Store;
 use eight::tools::cache::DiskCache;
 use eight::{Algorithm, Judge};
 
@@ -327,13 +327,13 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
     // past a file-size limit (`ulimit -f`), a write fails with EFBIG instead of killing the run:
     // the cache's writer then removes its staged file and the answers still come
     signal_hook::flag::register(signal_hook::consts::SIGXFSZ, Arc::default())?;
-    install_cache();
+    let store = disk_cache();
     if stdout_was_closed() {
         warn(&"standard output is closed: the answers have nowhere to go");
         return Ok(Status::Trouble);
     }
     let cli = match invocation {
-        Invocation::Solve(invocation) => return solve::answer(*invocation),
+        Invocation::Solve(invocation) => return solve::answer(*invocation, &store),
         Invocation::Other(cli) => *cli,
     };
     match cli.command {
@@ -343,10 +343,10 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             goal,
             bless,
             json,
-        } => batch::run(&paths, judge, goal, bless, json),
-        Command::Gen(options) => gen::run(&options),
-        Command::Judge(options) => judge::run(&options),
-        Command::Show(options) => show::show(&options),
+        } => batch::run(&paths, judge, goal, bless, json, &store),
+        Command::Gen(options) => gen::run(&options, &store),
+        Command::Judge(options) => judge::run(&options, &store),
+        Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
         Command::Supervise { arguments } => {
             eight::tools::sandbox::supervise(&arguments)?;
@@ -380,9 +380,10 @@ fn stdout_was_closed() -> bool {
     null && OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR
 }
 
-/// Installs the disk cache of the 15-puzzle's pattern databases for every engine of the run: read
-/// when a 4×4 search first needs them, built (with a progress bar on a terminal) when missing.
-fn install_cache() {
+/// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
+/// databases: read when a 4×4 search first needs them, built (with a progress bar on a
+/// terminal) when missing.
+fn disk_cache() -> Arc<Store> {
     let folder = DiskCache::folder();
     let shown = folder.as_ref().map(|f| f.display().to_string());
     let bar = OnceLock::new();
@@ -403,7 +404,7 @@ fn install_cache() {
         }
     };
     let cache = DiskCache::new(folder, Box::new(progress), Box::new(|line| warn(&line)));
-    pdb::install(Arc::new(cache));
+    Arc::new(Store::new(Arc::new(cache)))
 }
 
 /// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard

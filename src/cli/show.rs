@@ -2,10 +2,12 @@
 //! of distances to a goal.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
 
 use clap::Args;
 use eight::puzzle::{Board, Shape};
 use eight::solve::Outcome;
+use eight::solve::Store;
 use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
 use eight::Engine;
@@ -42,7 +44,7 @@ pub struct HistogramOptions {
     json: bool,
 }
 
-pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
+pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status> {
     let read = |text: &str| Board::parse(text, options.size);
     let goal = match &options.goal {
         Some(goal) => read(goal).map_err(|error| format!("--goal: {error}")),
@@ -59,7 +61,10 @@ pub fn show(options: &ShowOptions) -> anyhow::Result<Status> {
             return Ok(Status::Trouble);
         }
     };
-    let path = match Engine::default().solve(&start, &goal, None) {
+    let path = match Engine::default()
+        .with_store(store.clone())
+        .solve(&start, &goal, None)
+    {
         Outcome::Found(path) => Some(path),
         Outcome::Unreachable | Outcome::Beyond(_) => None,
         Outcome::Exhausted => {

@@ -6,12 +6,14 @@ use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
 use eight::solve::Report;
+use eight::solve::Store;
 use eight::tools::stream::{Output, Stream};
 use eight::{Board, Engine};
 use itertools::Itertools;
@@ -130,7 +132,7 @@ impl Invocation {
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
 /// `--stats`, a line per case on standard error and a summary at the end.
-pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
+pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Status> {
     // Writes of at most PIPE_BUF (4096) bytes to a pipe are atomic, and every line enters the
     // buffer whole: so a run killed mid-way (Ctrl-C) never leaves half a line.
     let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
@@ -146,6 +148,7 @@ pub fn answer(invocation: Invocation) -> anyhow::Result<Status> {
     let mut stream = Stream {
         judge: invocation.judge,
         engine: Engine::new(options.algo)
+            .with_store(store.clone())
             .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
             .timed(options.stats),

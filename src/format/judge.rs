@@ -9,8 +9,6 @@ use itertools::Itertools;
 
 use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, PLAIN};
 use super::cases::{Header, Reading};
-use std::borrow::Cow;
-
 use crate::puzzle::board::{Board, Shape, BLANK};
 use crate::puzzle::moves::Path;
 
@@ -423,12 +421,12 @@ impl Judge {
 
     /// The start and the goal of a case, from its boards.
     #[inline]
-    pub fn problem<'a>(&'a self, boards: &'a [Board]) -> (&'a Board, Cow<'a, Board>) {
+    pub fn problem<'a>(&'a self, boards: &'a [Board]) -> (&'a Board, &'a Board) {
         let start = &boards[0];
         let goal = match &self.goal {
-            Goal::Fixed(goal) => Cow::Borrowed(goal),
-            Goal::EachCase => Cow::Borrowed(boards.last().expect("a case has boards")),
-            Goal::Ordered => Cow::Owned(Board::ordered(start.shape())),
+            Goal::Fixed(goal) => goal,
+            Goal::EachCase => boards.last().expect("a case has boards"),
+            Goal::Ordered => Board::ordered_goal(start.shape()),
         };
         (start, goal)
     }
@@ -534,7 +532,7 @@ mod tests {
         let (start, other) = (board("283104765"), board("12345678x"));
         let problem = |judge: &Judge, boards: &[Board]| {
             let (start, goal) = judge.problem(boards);
-            (*start, goal.into_owned())
+            (*start, *goal)
         };
         assert_eq!(problem(&P1379, &[start]), (start, board("123804765")));
         assert_eq!(problem(&HOJ10466, &[start, other]), (start, other));

@@ -75,6 +75,23 @@ impl Board {
         Board { shape, cells }
     }
 
+    /// The usual goal of `shape` ([`Board::ordered`]), made once for the whole process: a
+    /// reference to hand out where the goal of a case is another board's.
+    pub fn ordered_goal(shape: Shape) -> &'static Board {
+        static GOALS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+        let sides = usize::from(Shape::MAX_SIDE) - 1;
+        let goals = GOALS.get_or_init(|| {
+            let shapes = (0..sides * sides).map(|at| (at / sides + 2, at % sides + 2));
+            shapes
+                .map(|(width, height)| {
+                    Board::ordered(Shape::new(width, height).expect("sides from 2 to 16"))
+                })
+                .collect()
+        });
+        let (width, height) = (usize::from(shape.width), usize::from(shape.height));
+        &goals[(width - 2) * sides + height - 2]
+    }
+
     /// Its shape.
     #[inline]
     pub fn shape(&self) -> Shape {

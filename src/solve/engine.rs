@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 
 use super::conflicts;
 use super::ida::{self, Outcome};
-use super::pdb::{self, Class, Lookup, Source};
-use super::small::{self, SmallTables};
+use super::pdb::{Class, Lookup, Source};
+use super::small;
 use super::square3::Tables;
 use super::stats::Stats;
+use super::store::Store;
 use super::textbook;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
@@ -168,24 +169,35 @@ struct Settings {
     budget: Option<u64>,
     /// The threads a 4×4 search may use (one if not set).
     jobs: Option<usize>,
-    /// Where 4×4 searches get their pattern databases ([`pdb::installed`] if not set).
-    source: Option<Arc<dyn Source>>,
+    /// What it looks up instead of searching, shared with the engines made like it.
+    store: Arc<Store>,
 }
 
 /// Answers queries about boards of every shape; see the module's documentation.
-#[derive(Default)]
 pub struct Engine {
     settings: Settings,
     solver: Solver,
-    /// The tables of the nine canonical goals, embedded.
-    tables: Tables,
+    /// The embedded 3×3 tables, the store's, at hand.
+    tables: &'static Tables,
     /// The last 3×3 goal asked about, as its table sees it, and its parity.
     target: Option<Target>,
     goal_parity: Option<(Packed, u8)>,
     /// What answered the last query.
     last: Report,
-    /// The whole-space tables of boards of other shapes up to 9 cells.
-    small: SmallTables,
+}
+
+impl Default for Engine {
+    /// An engine that answers with [`Algorithm::Auto`], with a store of its own.
+    fn default() -> Engine {
+        Engine {
+            settings: Settings::default(),
+            solver: Solver::default(),
+            tables: Tables::embedded(),
+            target: None,
+            goal_parity: None,
+            last: Report::default(),
+        }
+    }
 }
 
 /// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
@@ -243,10 +255,20 @@ impl Engine {
         self
     }
 
-    /// This engine, with its 4×4 pattern databases from `source`.
-    pub fn with_source(mut self, source: Arc<dyn Source>) -> Engine {
-        self.settings.source = Some(source);
+    /// This engine, looking up in `store` (its 4×4 pattern databases among them).
+    pub fn with_store(mut self, store: Arc<Store>) -> Engine {
+        self.settings.store = store;
         self
+    }
+
+    /// This engine, with its 4×4 pattern databases from `source` (in a store of its own).
+    pub fn with_source(self, source: Arc<dyn Source>) -> Engine {
+        self.with_store(Arc::new(Store::new(source)))
+    }
+
+    /// What it looks up instead of searching.
+    pub fn store(&self) -> &Arc<Store> {
+        &self.settings.store
     }
 
     /// The node budget of a search of a board of more than 9 cells.
@@ -329,7 +351,7 @@ impl Engine {
             }
             _ if !start.reaches(goal) => (Err(Outcome::Unreachable), Some(Method::Parity), 0),
             _ if goal.cells().len() <= small::MAX_CELLS => {
-                let path = self.small.path(start, goal);
+                let path = self.settings.store.small.path(start, goal);
                 (path.ok_or(Outcome::Unreachable), Some(Method::Table), 0)
             }
             _ => {
@@ -460,7 +482,13 @@ impl Engine {
             // one state for the parity and the lookup: relabelling keeps reachability
             let state = match &target.names {
                 None => State::from_cells(start),
-                Some(names) => State::from_cells(&start.map(|cell| names[usize::from(cell)])),
+                Some(names) => {
+                    let mut relabelled = [0; 9];
+                    for (new, &old) in relabelled.iter_mut().zip(start) {
+                        *new = names[usize::from(old)];
+                    }
+                    State::from_cells(&relabelled)
+                }
             };
             let blank = target.packed.blank();
             if state.parity() != self.tables.get(blank).parity() {
@@ -507,10 +535,7 @@ impl Engine {
     /// they are ready; otherwise with linear conflicts for up to [`PROBE`] nodes, and then with
     /// the databases, fetched. Returns the outcome, what answered and the nodes expanded.
     fn deep(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> (Outcome, Method, u64) {
-        let source: &dyn Source = match &self.settings.source {
-            Some(source) => source.as_ref(),
-            None => pdb::installed(),
-        };
+        let source = self.settings.store.databases.as_ref();
         let class = Class::of(goal.blank());
         let budget = self.budget();
         let (databases, spent) = match source.ready(class) {

@@ -15,8 +15,10 @@ pub mod pdb;
 pub mod small;
 pub mod square3;
 pub mod stats;
+pub mod store;
 pub mod textbook;
 
 pub use engine::{Algorithm, Engine, MoveSink, Report};
 pub use ida::Outcome;
 pub use stats::Stats;
+pub use store::Store;

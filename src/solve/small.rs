@@ -6,6 +6,7 @@
 //! renamed, so one table per shape and blank cell serves every goal.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use super::bfs::{breadth_first, walk_down};
 use crate::puzzle::board::{Board, Shape};
@@ -53,10 +54,11 @@ impl Distances {
     }
 }
 
-/// The tables built so far, one per shape and blank cell of the goal.
+/// The tables built so far, one per shape and blank cell of the goal, shared by the engines of
+/// a store (each built once, under a lock held only to find or add it).
 #[derive(Default)]
 pub struct SmallTables {
-    tables: HashMap<(Shape, usize), Distances>,
+    tables: Mutex<HashMap<(Shape, usize), Arc<Distances>>>,
 }
 
 impl SmallTables {
@@ -74,13 +76,16 @@ impl SmallTables {
 
     /// The canonical path from `start` to `goal` (of at most [`MAX_CELLS`] cells), or `None`
     /// when unreachable.
-    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+    pub fn path(&self, start: &Board, goal: &Board) -> Option<Path> {
         assert!(goal.cells().len() <= MAX_CELLS, "a whole-space table fits");
         let canonical = SmallTables::canonical(goal.shape(), goal.blank());
         let table = self
             .tables
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
             .entry((goal.shape(), goal.blank()))
-            .or_insert_with(|| Distances::new(&canonical));
+            .or_insert_with(|| Arc::new(Distances::new(&canonical)))
+            .clone();
         debug_assert_eq!(table.shape, goal.shape());
         let start = start.relabel(goal, &canonical);
         walk_down(&start, |board| table.distance(board))
@@ -102,17 +107,11 @@ mod tests {
     fn leetcode_samples() {
         let shape = Shape::new(3, 2).expect("a shape");
         let goal = Board::ordered(shape);
-        let mut tables = SmallTables::default();
+        let tables = SmallTables::default();
         let board = |cells: &[u8]| Board::new(shape, cells).expect("a board");
-        let path = |cells: &[u8], tables: &mut SmallTables| tables.path(&board(cells), &goal);
-        assert_eq!(
-            path(&[1, 2, 3, 4, 0, 5], &mut tables).map(|p| p.len()),
-            Some(1)
-        );
-        assert_eq!(path(&[1, 2, 3, 5, 4, 0], &mut tables), None);
-        assert_eq!(
-            path(&[4, 1, 2, 5, 0, 3], &mut tables).map(|p| p.len()),
-            Some(5)
-        );
+        let path = |cells: &[u8], tables: &SmallTables| tables.path(&board(cells), &goal);
+        assert_eq!(path(&[1, 2, 3, 4, 0, 5], &tables).map(|p| p.len()), Some(1));
+        assert_eq!(path(&[1, 2, 3, 5, 4, 0], &tables), None);
+        assert_eq!(path(&[4, 1, 2, 5, 0, 3], &tables).map(|p| p.len()), Some(5));
     }
 }

@@ -48,6 +48,12 @@ impl Default for Tables {
 }
 
 impl Tables {
+    /// The embedded tables, made once for the whole process.
+    pub fn embedded() -> &'static Tables {
+        static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+        TABLES.get_or_init(Tables::default)
+    }
+
     /// The table for goals with the blank at `blank`.
     #[inline]
     pub fn get(&self, blank: usize) -> &Table {

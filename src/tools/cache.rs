@@ -79,6 +79,12 @@ impl DiskCache {
         }
     }
 
+    /// A cache in `folder` that builds without a progress bar and says nothing of a file it
+    /// cannot read or write (it builds the databases again instead): for a library.
+    pub fn in_folder(folder: Option<PathBuf>) -> DiskCache {
+        DiskCache::new(folder, Box::new(|_, _| {}), Box::new(|_| {}))
+    }
+
     /// The user's cache folder for eight (`$XDG_CACHE_HOME/eight`, or `~/.cache/eight`), when
     /// it is an absolute path: a relative `HOME` would put it under whatever folder a run
     /// starts in, so there is then none (the databases live in memory).

@@ -251,8 +251,7 @@ fn solve_all(
         };
         count += 1;
         let place = case.place;
-        let (&start, goal) = judge.problem(case.boards);
-        let goal = goal.into_owned();
+        let (&start, &goal) = judge.problem(case.boards);
         if let Some(error) = cases.beyond(count, place) {
             return Ok(Err(error));
         }

@@ -108,10 +108,10 @@ impl Stream<'_> {
                     let (start, goal) = self.judge.problem(case.boards);
                     match self.output {
                         Output::Answers => {
-                            Stream::answer(&self.judge, &mut self.engine, start, &goal, out)?
+                            Stream::answer(&self.judge, &mut self.engine, start, goal, out)?
                         }
                         Output::Json => {
-                            let path = self.engine.path(start, &goal);
+                            let path = self.engine.path(start, goal);
                             let solution = Solution::new(start, &goal, path.as_ref());
                             let report = self.engine.last();
                             self.record(number, case.place.line, solution, report, out)?;
@@ -187,8 +187,7 @@ impl Stream<'_> {
     /// The start and goal of a case of any shape, or why it cannot be solved: a goal of
     /// another size.
     fn problem(&self, place: Place, boards: &[Board]) -> Result<(Board, Board), InputError> {
-        let (&start, goal) = self.judge.problem(boards);
-        let goal = goal.into_owned();
+        let (&start, &goal) = self.judge.problem(boards);
         if start.shape() != goal.shape() {
             return Err(InputError {
                 place,

@@ -169,31 +169,14 @@ impl Databases {
     }
 }
 
-/// Where an engine gets its databases: built in memory ([`Memory`], the library's default), or
-/// a cache on disk that the tools provide.
+/// Where an engine's store gets its databases: built in memory
+/// ([`Memory`], the default), or a cache on disk that the tools provide.
 pub trait Source: Send + Sync {
     /// The databases of `class` if they can be had without building them.
     fn ready(&self, class: Class) -> Option<Arc<Databases>>;
 
     /// The databases of `class`, built if need be.
     fn get(&self, class: Class) -> Arc<Databases>;
-}
-
-/// The source of engines given none, once [`install`]ed.
-static INSTALLED: OnceLock<Arc<dyn Source>> = OnceLock::new();
-
-/// Databases built in memory, for engines given no source when none is installed.
-static MEMORY: Memory = Memory::new();
-
-/// Makes `source` the databases' source of every engine given none (the command line installs
-/// its disk cache); only the first call counts.
-pub fn install(source: Arc<dyn Source>) {
-    let _ = INSTALLED.set(source);
-}
-
-/// The installed source, or databases built in memory.
-pub fn installed() -> &'static dyn Source {
-    INSTALLED.get().map_or(&MEMORY, |source| source.as_ref())
 }
 
 /// Databases built in memory when first needed, kept for the life of the source.

@@ -10,6 +10,7 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::format::cases::Header;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
-use crate::solve::{Engine, Outcome};
+use crate::solve::{Engine, Outcome, Store};
 use crate::tools::record::{self, Record, Solution};
 
 mod layers;
@@ -73,6 +74,7 @@ impl std::error::Error for Impossible {}
 /// judge's answers to `answers`.
 pub fn generate(
     request: &Request,
+    store: &Arc<Store>,
     input: &mut dyn Write,
     mut answers: Option<&mut dyn Write>,
 ) -> io::Result<Result<(), Impossible>> {
@@ -82,7 +84,9 @@ pub fn generate(
         Err(impossible) => return Ok(Err(impossible)),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
-    let mut engine = Engine::default().with_budget(request.budget);
+    let mut engine = Engine::default()
+        .with_store(store.clone())
+        .with_budget(request.budget);
     if request.all {
         let Draw::Layers(layers) = &draw else {
             unreachable!("Draw::new refuses --all for other shapes")
