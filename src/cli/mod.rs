@@ -15,6 +15,7 @@ use eight::{Algorithm, Judge};
 mod batch;
 mod files;
 mod gen;
+mod help;
 mod judge;
 mod show;
 mod solve;

@@ -41,9 +41,10 @@ fn judges_of(command: &str) -> Vec<&'static Judge> {
 /// The command of judges that share a format: named for what it prints, their ids as aliases.
 fn command(judges: &[&'static Judge]) -> clap::Command {
     let judge = judges[0];
+    let help = super::help::of(judge.command);
     let names = judges.iter().map(|judge| judge.name()).join(", ");
-    let summary = format!("{} ({names})", judge.summary);
-    let (value_name, help) = match judge.boards {
+    let summary = format!("{} ({names})", help.summary);
+    let (value_name, boards_help) = match judge.boards {
         _ if judge.files => (
             "FILE",
             "Files of cases, each answered as `FILE: answer`; with none, cases are read from \
@@ -60,7 +61,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
     };
     let boards = Arg::new("boards")
         .value_name(value_name)
-        .help(help)
+        .help(boards_help)
         .action(ArgAction::Append)
         .value_parser(value_parser!(OsString));
     let mut command = clap::Command::new(judge.command).arg(boards);
@@ -80,14 +81,14 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
     // after the shared options, whose own documentation would stand in for the command's
     EngineArgs::augment_args(command)
         .about(summary.clone())
-        .long_about(format!("{summary}\n\n{}", judge.cases))
+        .long_about(format!("{summary}\n\n{}", help.cases))
         .visible_aliases(
             judges
                 .iter()
                 .map(|judge| judge.id)
                 .filter(|&id| id != judge.command),
         )
-        .after_help(judge.examples)
+        .after_help(help.examples)
 }
 
 /// A solving command as parsed: the judge (with the goal of the run), the boards given as

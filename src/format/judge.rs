@@ -24,12 +24,6 @@ pub struct Judge {
     pub number: &'static str,
     /// The command that answers it, named for what it prints; judges of one format share it.
     pub command: &'static str,
-    /// What the command prints, a line for its `--help`.
-    pub summary: &'static str,
-    /// What a case looks like, a paragraph for its `--help`.
-    pub cases: &'static str,
-    /// Examples for its `--help`.
-    pub examples: &'static str,
     /// Boards in a case: 1, or 2 for a start and then its goal.
     pub boards: usize,
     /// The goal of its cases.
@@ -103,15 +97,6 @@ pub const P1379: Judge = Judge {
     site: "Luogu",
     number: "P1379",
     command: "steps",
-    summary: "The minimum number of moves to the goal, -1 when unreachable",
-    cases: "A case is one board, usually 9 digits with 0 for the blank (`283104765`); any \
-            layout of cells, rows of 3 and boards of 9 separated by whitespace is read. One \
-            answer line per case.",
-    examples: "\
-Examples:
-  eight steps 283104765                      prints 4
-  echo 283104765 | eight p1379               the same, read as the judge does
-  eight steps --goal 12345678x 867254301     prints 31",
     boards: 1,
     goal: goal([1, 2, 3, 8, 0, 4, 7, 6, 5]),
     shape: Shape::SQUARE3,
@@ -131,13 +116,6 @@ pub const HOJ10466: Judge = Judge {
     site: "HOJ",
     number: "10466",
     command: "pair",
-    summary: "The minimum number of moves from a start to its goal, -1 when unreachable",
-    cases: "A case is two boards, the start then the goal, usually 9 numbers on a line each \
-            (`2 8 3 1 0 4 7 6 5`). One answer line per case: 0 when they are equal.",
-    examples: "\
-Examples:
-  eight pair 283104765 123804765             prints 4
-  printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466",
     boards: 2,
     goal: Goal::EachCase,
     shape: Shape::SQUARE3,
@@ -157,14 +135,6 @@ pub const POJ1077: Judge = Judge {
     site: "POJ",
     number: "1077",
     command: "path",
-    summary: "The canonical path of the blank to the goal",
-    cases: "A case is one board in x-notation (`2 3 4 1 5 x 7 6 8`). The answer is the \
-            lexicographically smallest shortest path in the order d < l < r < u, an empty line \
-            when already solved, or `unsolvable`.",
-    examples: "\
-Examples:
-  echo '2 3 4 1 5 x 7 6 8' | eight path      prints dlurullddrurdllurdr
-  eight path --goal 123x46758 12345678x      prints lul",
     boards: 1,
     goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
     shape: Shape::SQUARE3,
@@ -193,13 +163,6 @@ pub const HDU3567: Judge = Judge {
     site: "HDU",
     number: "3567",
     command: "hdu3567",
-    summary: "`Case k: d` and the canonical path from each start to its goal",
-    cases: "The input opens with the number of cases T; a case is two boards, the start then \
-            the goal, usually 9 cells glued with X for the blank (`12X453786`). The answer is \
-            `Case k: d` and the canonical path on the next line (empty when d = 0).",
-    examples: "\
-Examples:
-  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | eight hdu3567",
     boards: 2,
     goal: Goal::EachCase,
     shape: Shape::SQUARE3,
@@ -224,14 +187,6 @@ pub const LIGHTOJ1121: Judge = Judge {
     site: "LightOJ",
     number: "1121",
     command: "lightoj1121",
-    summary: "`Case k: ` and the canonical path in capitals, if at most 35 moves",
-    cases: "The input opens with the number of cases T; a case is a 4×4 board, 16 numbers in 4 \
-            rows with 0 for the blank, maybe after a blank line. The answer is `Case k: ` and \
-            the canonical path in capitals (D < L < R < U), or `This puzzle is not solvable.` \
-            when the goal is unreachable or more than 35 moves away.",
-    examples: "\
-Examples:
-  printf '1\\n\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight lightoj1121",
     boards: 1,
     goal: Goal::Ordered,
     shape: Shape::SQUARE4,
@@ -257,13 +212,6 @@ pub const UVA10181: Judge = Judge {
     site: "UVa",
     number: "10181",
     command: "uva10181",
-    summary: "The canonical path in capitals, if at most 50 moves",
-    cases: "The input opens with the number of boards N; a case is a 4×4 board, 16 numbers in 4 \
-            rows with 0 for the blank. The answer is the canonical path in capitals (the judge \
-            takes any legal path of at most 50 moves), or `This puzzle is not solvable.`",
-    examples: "\
-Examples:
-  printf '1\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight uva10181",
     spelling: Spelling {
         numbered: false,
         canonical_only: false,
@@ -280,12 +228,6 @@ pub const LEETCODE773: Judge = Judge {
     site: "LeetCode",
     number: "773",
     command: "leetcode773",
-    summary: "The minimum number of moves on a 2×3 board, -1 when unreachable",
-    cases: "A case is a 2×3 board as LeetCode shows it (`[[1,2,3],[4,0,5]]`, spaces allowed) \
-            or 6 plain numbers; the goal is [[1,2,3],[4,5,0]].",
-    examples: "\
-Examples:
-  eight leetcode773 '[[4,1,2],[5,0,3]]'      prints 5",
     boards: 1,
     goal: Goal::Ordered,
     shape: Shape {
@@ -309,15 +251,6 @@ pub const ALGS4: Judge = Judge {
     site: "Princeton",
     number: "algs4 8puzzle",
     command: "algs4",
-    summary: "`FILE: N`, the minimum number of moves of each algs4 puzzle file",
-    cases: "A FILE holds the side n, then n rows of n numbers with 0 for the blank, any n from 2; \
-            the goal is the tiles in order, the blank last. With FILE arguments, each is \
-            answered `FILE: N` as the course's checker prints it (-1 when unsolvable); from \
-            standard input, `N` a board.",
-    examples: "\
-Examples:
-  eight algs4 puzzle04.txt                   prints puzzle04.txt: 4
-  printf '2\\n1 2\\n0 3\\n' | eight algs4      prints 1",
     boards: 1,
     goal: Goal::Ordered,
     shape: Shape::SQUARE3,

@@ -1,0 +1,140 @@
+//! Each solving command's words for its `--help`: what it prints, what a case looks like, and
+//! examples. The judges themselves are described in `eight::format::judge`; their help text is
+//! the command line's, here, a help per command (judges of one format share one).
+
+/// A command's `--help` text.
+pub(super) struct Help {
+    /// What the command prints, a line.
+    pub(super) summary: &'static str,
+    /// What a case looks like, a paragraph.
+    pub(super) cases: &'static str,
+    /// Examples.
+    pub(super) examples: &'static str,
+}
+
+/// Every solving command's help, by the command's name.
+const HELP: [(&str, Help); 8] = [
+    (
+        "steps",
+        Help {
+            summary: "The minimum number of moves to the goal, -1 when unreachable",
+            cases: "A case is one board, usually 9 digits with 0 for the blank (`283104765`); any \
+            layout of cells, rows of 3 and boards of 9 separated by whitespace is read. One \
+            answer line per case.",
+            examples: "\
+Examples:
+  eight steps 283104765                      prints 4
+  echo 283104765 | eight p1379               the same, read as the judge does
+  eight steps --goal 12345678x 867254301     prints 31",
+        },
+    ),
+    (
+        "pair",
+        Help {
+            summary: "The minimum number of moves from a start to its goal, -1 when unreachable",
+            cases: "A case is two boards, the start then the goal, usually 9 numbers on a line each \
+            (`2 8 3 1 0 4 7 6 5`). One answer line per case: 0 when they are equal.",
+            examples: "\
+Examples:
+  eight pair 283104765 123804765             prints 4
+  printf '2 8 3 1 0 4 7 6 5\\n1 2 3 8 0 4 7 6 5\\n' | eight hoj10466",
+        },
+    ),
+    (
+        "path",
+        Help {
+            summary: "The canonical path of the blank to the goal",
+            cases: "A case is one board in x-notation (`2 3 4 1 5 x 7 6 8`). The answer is the \
+            lexicographically smallest shortest path in the order d < l < r < u, an empty line \
+            when already solved, or `unsolvable`.",
+            examples: "\
+Examples:
+  echo '2 3 4 1 5 x 7 6 8' | eight path      prints dlurullddrurdllurdr
+  eight path --goal 123x46758 12345678x      prints lul",
+        },
+    ),
+    (
+        "hdu3567",
+        Help {
+            summary: "`Case k: d` and the canonical path from each start to its goal",
+            cases: "The input opens with the number of cases T; a case is two boards, the start then \
+            the goal, usually 9 cells glued with X for the blank (`12X453786`). The answer is \
+            `Case k: d` and the canonical path on the next line (empty when d = 0).",
+            examples: "\
+Examples:
+  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | eight hdu3567",
+        },
+    ),
+    (
+        "lightoj1121",
+        Help {
+            summary: "`Case k: ` and the canonical path in capitals, if at most 35 moves",
+            cases: "The input opens with the number of cases T; a case is a 4×4 board, 16 numbers in 4 \
+            rows with 0 for the blank, maybe after a blank line. The answer is `Case k: ` and \
+            the canonical path in capitals (D < L < R < U), or `This puzzle is not solvable.` \
+            when the goal is unreachable or more than 35 moves away.",
+            examples: "\
+Examples:
+  printf '1\\n\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight lightoj1121",
+        },
+    ),
+    (
+        "uva10181",
+        Help {
+            summary: "The canonical path in capitals, if at most 50 moves",
+            cases: "The input opens with the number of boards N; a case is a 4×4 board, 16 numbers in 4 \
+            rows with 0 for the blank. The answer is the canonical path in capitals (the judge \
+            takes any legal path of at most 50 moves), or `This puzzle is not solvable.`",
+            examples: "\
+Examples:
+  printf '1\\n2 3 4 0\\n1 5 7 8\\n9 6 10 12\\n13 14 11 15\\n' | eight uva10181",
+        },
+    ),
+    (
+        "leetcode773",
+        Help {
+            summary: "The minimum number of moves on a 2×3 board, -1 when unreachable",
+            cases: "A case is a 2×3 board as LeetCode shows it (`[[1,2,3],[4,0,5]]`, spaces allowed) \
+            or 6 plain numbers; the goal is [[1,2,3],[4,5,0]].",
+            examples: "\
+Examples:
+  eight leetcode773 '[[4,1,2],[5,0,3]]'      prints 5",
+        },
+    ),
+    (
+        "algs4",
+        Help {
+            summary: "`FILE: N`, the minimum number of moves of each algs4 puzzle file",
+            cases: "A FILE holds the side n, then n rows of n numbers with 0 for the blank, any n from 2; \
+            the goal is the tiles in order, the blank last. With FILE arguments, each is \
+            answered `FILE: N` as the course's checker prints it (-1 when unsolvable); from \
+            standard input, `N` a board.",
+            examples: "\
+Examples:
+  eight algs4 puzzle04.txt                   prints puzzle04.txt: 4
+  printf '2\\n1 2\\n0 3\\n' | eight algs4      prints 1",
+        },
+    ),
+];
+
+/// The help of the solving command `command`.
+pub(super) fn of(command: &str) -> &'static Help {
+    HELP.iter()
+        .find(|(name, _)| *name == command)
+        .map(|(_, help)| help)
+        .expect("every solving command has its help (a test checks it)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_its_help_and_no_other() {
+        for judge in eight::format::judge::ALL {
+            assert!(!of(judge.command).summary.is_empty(), "{}", judge.command);
+        }
+        let commands = eight::format::judge::ALL.map(|judge| judge.command);
+        assert!(HELP.iter().all(|(name, _)| commands.contains(name)));
+    }
+}
