@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 use eight::puzzle::Shape;
 use eight::solve::Store;
-use eight::tools::gen::{generate, Request};
+use eight::tools::gen::{generate, Impossible, Request};
 use eight::Judge;
 
 use super::files::{commit_pair, Interrupts, Staged};
@@ -127,13 +127,65 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     Ok(report(generated))
 }
 
-fn report(generated: Result<(), eight::tools::gen::Impossible>) -> Status {
+fn report(generated: Result<(), Impossible>) -> Status {
     match generated {
         Ok(()) => Status::Success,
         Err(impossible) => {
-            super::warn(&impossible);
+            super::warn(&said(&impossible));
             Status::Trouble
         }
+    }
+}
+
+/// Why a request cannot be met, in the options' words.
+fn said(impossible: &Impossible) -> String {
+    match impossible {
+        Impossible::WalkOnSquare3 => {
+            "--walk is for boards of other sizes than 3x3: give 3x3 boards --depth".into()
+        }
+        Impossible::Share(share) => format!("--unsolvable {share} is not a fraction from 0 to 1"),
+        Impossible::ReachableOnly(number) => {
+            format!("{number}'s statement promises a reachable goal: --unsolvable must be 0")
+        }
+        Impossible::Depths { least, most } => {
+            format!("--min-depth {least} is above --max-depth {most}")
+        }
+        Impossible::TooDeep {
+            least,
+            goal,
+            deepest,
+        } => {
+            let goal = goal
+                .as_ref()
+                .map_or("any goal".to_string(), |goal| goal.to_string());
+            format!(
+                "no board lies {least} or more moves from {goal}: the farthest lie {deepest} away"
+            )
+        }
+        Impossible::AllWithoutGoal(id) => format!("--all needs one goal: give {id} a --goal"),
+        Impossible::AllWithUnreachable => {
+            "--all writes the reachable boards: leave out --unsolvable".into()
+        }
+        Impossible::AllOfShape(shape) => {
+            format!("--all is for 3x3 boards: give {shape} boards a --count")
+        }
+        Impossible::SidedPairs => "a judge of sized boards has one board a case".into(),
+        Impossible::WalkAndDepth => "--walk sets the moves from the goal: leave out --depth".into(),
+        Impossible::DepthOfShape(shape) => format!(
+            "--depth needs every distance at hand, which only boards of up to {} cells have: \
+             give {shape} boards --walk MOVES",
+            eight::solve::small::MAX_CELLS
+        ),
+        Impossible::NotFound {
+            least,
+            most,
+            goal,
+            tries,
+        } => format!("no board {least} to {most} moves from {goal} turned up in {tries} draws"),
+        Impossible::Exhausted { case, budget } => format!(
+            "case {case}: the search did not solve its board within {budget} nodes: ask for \
+             boards nearer the goal with --walk, or raise --max-nodes"
+        ),
     }
 }
 

@@ -30,9 +30,10 @@ impl Layers {
         };
         let (first, last) = (request.min_depth, request.max_depth.unwrap_or(u32::MAX));
         if first > last {
-            return Err(Impossible(format!(
-                "--min-depth {first} is above --max-depth {last}"
-            )));
+            return Err(Impossible::Depths {
+                least: first,
+                most: last,
+            });
         }
         let mut layers = Layers {
             space: Space::default(),
@@ -55,10 +56,11 @@ impl Layers {
         }
         let reachable = (request.count as f64 * (1.0 - request.unsolvable)).round() > 0.0;
         if layers.blanks.is_empty() && reachable {
-            let goal = goal.map_or("any goal".to_string(), |goal| goal.to_string());
-            return Err(Impossible(format!(
-                "no board lies {first} or more moves from {goal}: the farthest lie {deepest} away"
-            )));
+            return Err(Impossible::TooDeep {
+                least: first,
+                goal: goal.map(Box::new),
+                deepest,
+            });
         }
         Ok(layers)
     }
@@ -66,15 +68,10 @@ impl Layers {
     /// `--all`: the goal, and every board at the requested distances from it, in index order.
     pub(super) fn all(&self, request: &Request) -> Result<(Board, Vec<Board>), Impossible> {
         let Some(goal) = self.goal else {
-            return Err(Impossible(format!(
-                "--all needs one goal: give {} a --goal",
-                request.judge.id
-            )));
+            return Err(Impossible::AllWithoutGoal(request.judge.id));
         };
         if request.unsolvable > 0.0 {
-            return Err(Impossible(
-                "--all writes the reachable boards: leave out --unsolvable".into(),
-            ));
+            return Err(Impossible::AllWithUnreachable);
         }
         let drawn = &self.drawn[goal.blank()];
         let starts = drawn.iter().map(|&index| self.space.board(index, &goal));

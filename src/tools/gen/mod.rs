@@ -8,7 +8,6 @@
 //! `--walk K` moves from the goal (`shapes.rs`). An unreachable one is drawn uniformly among the
 //! boards of the other half, and every answer is the engine's.
 
-use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
 
@@ -58,17 +57,63 @@ pub struct Request {
     pub budget: Option<u64>,
 }
 
-/// A request that cannot be met.
+/// A request that cannot be met, and why; the command line words it in its own terms.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Impossible(String);
-
-impl fmt::Display for Impossible {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub enum Impossible {
+    /// A walk from the goal asked of 3×3 boards, whose every depth is at hand.
+    WalkOnSquare3,
+    /// The share of unreachable cases is not a fraction from 0 to 1.
+    Share(f64),
+    /// The judge (by its problem number) promises reachable goals, and unreachable cases were
+    /// asked for.
+    ReachableOnly(&'static str),
+    /// The least distance asked is above the greatest.
+    Depths {
+        /// The least distance.
+        least: u32,
+        /// The greatest.
+        most: u32,
+    },
+    /// No board lies `least` or more moves from the goal (`None`: from any goal).
+    TooDeep {
+        /// The least distance asked.
+        least: u32,
+        /// The goal, if the cases share one.
+        goal: Option<Box<Board>>,
+        /// The greatest distance there is.
+        deepest: u32,
+    },
+    /// Every board of a distance asked without one goal, for the judge of this id.
+    AllWithoutGoal(&'static str),
+    /// Every board of a distance asked with unreachable cases.
+    AllWithUnreachable,
+    /// Every board of a distance asked of boards of this shape, which have no whole-space table.
+    AllOfShape(Shape),
+    /// Two boards a case asked of a judge whose boards give their own size.
+    SidedPairs,
+    /// Both a walk and distances asked.
+    WalkAndDepth,
+    /// Distances asked of boards of this shape, which have no whole-space table.
+    DepthOfShape(Shape),
+    /// No board at the distances asked turned up in `tries` draws.
+    NotFound {
+        /// The least distance asked.
+        least: u32,
+        /// The greatest.
+        most: u32,
+        /// The goal.
+        goal: Box<Board>,
+        /// The draws tried.
+        tries: u32,
+    },
+    /// The search gave up on the board of a case, within its node budget.
+    Exhausted {
+        /// The case.
+        case: u64,
+        /// The nodes it may expand.
+        budget: u64,
+    },
 }
-
-impl std::error::Error for Impossible {}
 
 /// Generates the cases of `request`, writing the input to `input` and, when given, the
 /// judge's answers to `answers`.
@@ -89,7 +134,7 @@ pub fn generate(
         .with_budget(request.budget);
     if request.all {
         let Draw::Layers(layers) = &draw else {
-            unreachable!("Draw::new refuses --all for other shapes")
+            unreachable!("Draw::new refuses every board of a distance for other shapes")
         };
         let (goal, starts) = match layers.all(request) {
             Ok(all) => all,
@@ -124,11 +169,8 @@ pub fn generate(
         };
         let outcome = outcome.unwrap_or_else(|| engine.solve(&start, &goal, judge.spelling.limit));
         if outcome == Outcome::Exhausted {
-            return Ok(Err(Impossible(format!(
-                "case {case}: the search did not solve its board within {} nodes: ask for \
-                 boards nearer the goal with --walk, or raise --max-nodes",
-                engine.budget()
-            ))));
+            let budget = engine.budget();
+            return Ok(Err(Impossible::Exhausted { case, budget }));
         }
         write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;
     }
@@ -147,21 +189,13 @@ impl Draw {
         let judge = &request.judge;
         let square3 = judge.shape == Shape::SQUARE3 && judge.header != Header::Side;
         if square3 && request.walk.is_some() {
-            return Err(Impossible(
-                "--walk is for boards of other sizes than 3x3: give 3x3 boards --depth".into(),
-            ));
+            return Err(Impossible::WalkOnSquare3);
         }
         if !(0.0..=1.0).contains(&request.unsolvable) {
-            return Err(Impossible(format!(
-                "--unsolvable {} is not a fraction from 0 to 1",
-                request.unsolvable
-            )));
+            return Err(Impossible::Share(request.unsolvable));
         }
         if judge.reachable_only && request.unsolvable > 0.0 {
-            return Err(Impossible(format!(
-                "{}'s statement promises a reachable goal: --unsolvable must be 0",
-                judge.number
-            )));
+            return Err(Impossible::ReachableOnly(judge.number));
         }
         match square3 {
             true => Layers::new(request).map(|layers| Draw::Layers(Box::new(layers))),

@@ -24,7 +24,7 @@ impl Walks {
     /// The draws `request` asks for, if it can be met.
     pub(super) fn new(request: &Request) -> Result<Walks, Impossible> {
         match refusal(request, request.judge.shape) {
-            Some(problem) => Err(Impossible(problem)),
+            Some(impossible) => Err(impossible),
             None => Ok(Walks),
         }
     }
@@ -51,35 +51,28 @@ impl Walks {
 }
 
 /// Why `request` cannot be met for boards of `shape`, if it cannot.
-fn refusal(request: &Request, shape: Shape) -> Option<String> {
+fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     let judge = &request.judge;
     if request.all {
-        return Some(format!(
-            "--all is for 3x3 boards: give {shape} boards a --count"
-        ));
+        return Some(Impossible::AllOfShape(shape));
     }
     if judge.header == Header::Side && judge.boards == 2 {
-        return Some("a judge of sized boards has one board a case".into());
+        return Some(Impossible::SidedPairs);
     }
     let depth_asked = request.min_depth > 0 || request.max_depth.is_some();
     if depth_asked && request.walk.is_some() {
-        return Some("--walk sets the moves from the goal: leave out --depth".into());
+        return Some(Impossible::WalkAndDepth);
     }
     if depth_asked && shape.cells() > small::MAX_CELLS {
-        return Some(format!(
-            "--depth needs every distance at hand, which only boards of up to {} cells have: \
-             give {shape} boards --walk MOVES",
-            small::MAX_CELLS
-        ));
+        return Some(Impossible::DepthOfShape(shape));
     }
-    if request.min_depth > request.max_depth.unwrap_or(u32::MAX) {
-        return Some(format!(
-            "--min-depth {} is above --max-depth {}",
-            request.min_depth,
-            request.max_depth.unwrap_or(0)
-        ));
+    match request.max_depth {
+        Some(most) if request.min_depth > most => Some(Impossible::Depths {
+            least: request.min_depth,
+            most,
+        }),
+        _ => None,
     }
-    None
 }
 
 /// A start that reaches `goal` as the request asks, with the engine's answer for it.
@@ -115,9 +108,12 @@ fn reachable_start(
             return Ok((start, outcome));
         }
     }
-    Err(Impossible(format!(
-        "no board {least} to {most} moves from {goal} turned up in {TRIES} draws"
-    )))
+    Err(Impossible::NotFound {
+        least,
+        most,
+        goal: Box::new(*goal),
+        tries: TRIES,
+    })
 }
 
 /// The board `moves` random moves from `goal`, never undoing the last move.
