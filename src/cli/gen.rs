@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use eight::puzzle::Shape;
+use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
 use eight::tools::gen::{generate, Impossible, Request};
 use eight::Judge;
@@ -78,10 +78,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         min_depth: options.depth.unwrap_or(options.min_depth),
         max_depth: options.depth.or(options.max_depth),
         unsolvable: options.unsolvable,
-        // a 3x3 goal, shared or not; sized already into the judge for other shapes
-        goal: match (&options.goal, judge.shape == Shape::SQUARE3) {
-            (Some(text), true) => Some(text.parse()?),
-            _ => None,
+        // the goal of every case, even of a judge whose cases bring their own
+        goal: match &options.goal {
+            Some(text) => Some(Board::parse(text, judge.shape)?),
+            None => None,
         },
         walk: options.walk,
         budget: options.max_nodes,

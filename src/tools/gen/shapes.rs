@@ -37,10 +37,10 @@ impl Walks {
         engine: &mut Engine,
         rng: &mut ChaCha8Rng,
     ) -> Result<(Board, Board, Option<Outcome>), Impossible> {
-        let goal = match request.judge.goal {
-            Goal::EachCase => shuffled(request.judge.shape, rng),
-            Goal::Fixed(goal) => goal,
-            Goal::Ordered => Board::ordered(request.judge.shape),
+        let goal = match (request.goal, request.judge.goal) {
+            (Some(goal), _) | (None, Goal::Fixed(goal)) => goal,
+            (None, Goal::EachCase) => shuffled(request.judge.shape, rng),
+            (None, Goal::Ordered) => Board::ordered(request.judge.shape),
         };
         if !reachable {
             return Ok((other_half(&goal, rng), goal, Some(Outcome::Unreachable)));
