@@ -1,6 +1,6 @@
 //! Builds the nine whole-space tables of the 3×3 puzzle at compile time, with the bidirectional
 //! search of `eight-core` (`crates/core`), the crate the library answers with too. The bytes land
-//! in `OUT_DIR/tables.bin`, which `src/solve/tables.rs` embeds, so that a run answers every 3×3
+//! in `OUT_DIR/tables.bin`, which `src/solve/square3.rs` embeds, so that a run answers every 3×3
 //! query with a lookup and builds nothing. Cargo reruns this script when `eight-core` changes.
 
 use std::path::PathBuf;

@@ -20,7 +20,7 @@ mod judge;
 mod show;
 mod solve;
 
-/// Solve the 8-puzzle in the exact formats of the classic online judges.
+/// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.
 #[derive(Parser, Debug)]
 #[command(name = "eight", version, about, max_term_width = 100)]
 pub struct Cli {
