@@ -75,6 +75,20 @@ impl Board {
         Board { shape, cells }
     }
 
+    /// The canonical goal of `shape` with the blank at `blank`: the tiles in reading order around
+    /// it. Every goal is one of these relabelled ([`Board::relabel`]), and relabelling keeps
+    /// every distance, so a whole-space table per shape and blank cell serves every goal.
+    pub fn canonical(shape: Shape, blank: usize) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        let mut tiles = 1..;
+        for (cell, value) in cells.iter_mut().enumerate().take(shape.cells()) {
+            if cell != blank {
+                *value = tiles.next().expect("endless");
+            }
+        }
+        Board { shape, cells }
+    }
+
     /// The usual goal of `shape` ([`Board::ordered`]), made once for the whole process: a
     /// reference to hand out where the goal of a case is another board's.
     pub fn ordered_goal(shape: Shape) -> &'static Board {

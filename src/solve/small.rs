@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex};
 use super::bfs::{breadth_first, walk_down};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
-use crate::puzzle::BLANK;
 use eight_core::rank::rank_of;
 
 /// The most cells a whole-space table takes: 9! boards.
@@ -62,23 +61,11 @@ pub struct SmallTables {
 }
 
 impl SmallTables {
-    /// The canonical goal with the blank at `blank`: the tiles in reading order around it.
-    fn canonical(shape: Shape, blank: usize) -> Board {
-        let mut tiles = 1..;
-        let cells: Vec<u8> = (0..shape.cells())
-            .map(|cell| match cell == blank {
-                true => BLANK,
-                false => tiles.next().expect("endless"),
-            })
-            .collect();
-        Board::new(shape, &cells).expect("a permutation")
-    }
-
     /// The canonical path from `start` to `goal` (of at most [`MAX_CELLS`] cells), or `None`
     /// when unreachable.
     pub fn path(&self, start: &Board, goal: &Board) -> Option<Path> {
         assert!(goal.cells().len() <= MAX_CELLS, "a whole-space table fits");
-        let canonical = SmallTables::canonical(goal.shape(), goal.blank());
+        let canonical = Board::canonical(goal.shape(), goal.blank());
         let table = self
             .tables
             .lock()
