@@ -19,7 +19,7 @@ use super::files::{Interrupts, Staged};
 use super::Status;
 
 /// What became of one file.
-enum Outcome {
+enum Finding {
     Passed(String),
     Failed(String),
     Trouble(String),
@@ -169,17 +169,17 @@ pub fn run(
     let mut report = Report::default();
     for file in &files {
         progress.set_message(file.display().to_string());
-        let outcome = run_file(file, judge, &mut goals, bless, &mut engine);
-        progress.suspend(|| match (&outcome, json) {
-            (Outcome::Passed(line) | Outcome::Failed(line) | Outcome::Trouble(line), false) => {
+        let finding = run_file(file, judge, &mut goals, bless, &mut engine);
+        progress.suspend(|| match (&finding, json) {
+            (Finding::Passed(line) | Finding::Failed(line) | Finding::Trouble(line), false) => {
                 report.say(line)
             }
-            (outcome, true) => report.say(&record(file, outcome)),
+            (finding, true) => report.say(&record(file, finding)),
         });
-        match outcome {
-            Outcome::Passed(_) => passed += 1,
-            Outcome::Failed(_) => failed += 1,
-            Outcome::Trouble(_) => trouble += 1,
+        match finding {
+            Finding::Passed(_) => passed += 1,
+            Finding::Failed(_) => failed += 1,
+            Finding::Trouble(_) => trouble += 1,
         }
         progress.inc(1);
         if eight::solve::interrupt::requested() {
@@ -197,14 +197,14 @@ pub fn run(
     Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
-/// A file's outcome as a JSON record: its status (`ok`, `wrote`, `fail` or `error`) and the
+/// A file's finding as a JSON record: its status (`ok`, `wrote`, `fail` or `error`) and the
 /// detail that its text line gives after the file's name.
-fn record(file: &Path, outcome: &Outcome) -> String {
-    let (status, line) = match outcome {
-        Outcome::Passed(line) if line.starts_with("wrote") => ("wrote", line),
-        Outcome::Passed(line) => ("ok", line),
-        Outcome::Failed(line) => ("fail", line),
-        Outcome::Trouble(line) => ("error", line),
+fn record(file: &Path, finding: &Finding) -> String {
+    let (status, line) = match finding {
+        Finding::Passed(line) if line.starts_with("wrote") => ("wrote", line),
+        Finding::Passed(line) => ("ok", line),
+        Finding::Failed(line) => ("fail", line),
+        Finding::Trouble(line) => ("error", line),
     };
     let named = format!("{}  ", file.display());
     let detail = line
@@ -260,12 +260,12 @@ fn run_file(
     goals: &mut Goals,
     bless: bool,
     engine: &mut Engine,
-) -> Outcome {
+) -> Finding {
     let shown = file.display();
     let Some(judge) = judge.or_else(|| judge_of(file)) else {
         let ids: Vec<&str> = eight::format::judge::ALL.map(|judge| judge.id).into();
         let (last, others) = ids.split_last().expect("there are judges");
-        return Outcome::Trouble(format!(
+        return Finding::Trouble(format!(
             "ERR  {shown}  no judge: not in a folder named {} or {last}, and no --judge",
             others.join(", ")
         ));
@@ -273,13 +273,13 @@ fn run_file(
     let judge = &match goals.apply(judge) {
         Ok(judge) => judge,
         Err(error) => {
-            return Outcome::Trouble(format!("ERR  {shown}  --goal {error}, for {}", judge.id))
+            return Finding::Trouble(format!("ERR  {shown}  --goal {error}, for {}", judge.id))
         }
     };
     // the .in and the .out are read as streams: memory holds a case and a line at a time
     let input = match fs::File::open(file) {
         Ok(input) => io::BufReader::with_capacity(1 << 16, input),
-        Err(error) => return Outcome::Trouble(format!("ERR  {shown}  {error}")),
+        Err(error) => return Finding::Trouble(format!("ERR  {shown}  {error}")),
     };
     let out_path = file.with_extension("out");
     if bless {
@@ -299,17 +299,17 @@ fn run_file(
                 }
             });
         return match (written, malformed) {
-            (_, Some(error)) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
+            (_, Some(error)) => Finding::Trouble(format!("ERR  {shown}  {error}")),
             (Ok(cases), None) => {
-                Outcome::Passed(format!("wrote {}  {}", out_path.display(), cases_of(cases)))
+                Finding::Passed(format!("wrote {}  {}", out_path.display(), cases_of(cases)))
             }
             (Err(error), None) => {
-                Outcome::Trouble(format!("ERR  {}  {error:#}", out_path.display()))
+                Finding::Trouble(format!("ERR  {}  {error:#}", out_path.display()))
             }
         };
     }
     if out_path.exists() && !out_path.is_file() {
-        return Outcome::Trouble(format!(
+        return Finding::Trouble(format!(
             "ERR  {shown}  {}: not a regular file",
             out_path.display()
         ));
@@ -317,17 +317,17 @@ fn run_file(
     let expected = match fs::File::open(&out_path) {
         Ok(expected) => io::BufReader::with_capacity(1 << 16, expected),
         Err(error) => {
-            return Outcome::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
+            return Finding::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
         }
     };
     match check::check(judge, input, expected, RECORDED, engine) {
         Ok(Ok(Verdict::Accepted { cases })) => {
-            Outcome::Passed(format!("ok   {shown}  {}", cases_of(cases)))
+            Finding::Passed(format!("ok   {shown}  {}", cases_of(cases)))
         }
         Ok(Ok(Verdict::Wrong(wrong))) => {
-            Outcome::Failed(format!("FAIL {shown}  {}", batch::describe(&wrong)))
+            Finding::Failed(format!("FAIL {shown}  {}", batch::describe(&wrong)))
         }
-        Ok(Err(error)) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
-        Err(error) => Outcome::Trouble(format!("ERR  {shown}  {error}")),
+        Ok(Err(error)) => Finding::Trouble(format!("ERR  {shown}  {error}")),
+        Err(error) => Finding::Trouble(format!("ERR  {shown}  {error}")),
     }
 }

@@ -150,7 +150,7 @@ fn trimmed_number(value: f64) -> String {
 }
 
 /// What became of one file.
-struct Outcome {
+struct Ruling {
     kind: Kind,
     /// The verdict line (without the file's name for JSON), plain.
     line: String,
@@ -220,10 +220,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     };
     // printed in file order as the runs finish
     let engine = || Engine::default().with_store(store.clone());
-    ordered_map(&files, jobs, engine, run, |index, outcome| {
-        let shown = show(&files[index], &outcome, options, color);
+    ordered_map(&files, jobs, engine, run, |index, ruling| {
+        let shown = show(&files[index], &ruling, options, color);
         progress.suspend(|| report.say(&shown));
-        match outcome.kind {
+        match ruling.kind {
             Kind::Accepted => passed += 1,
             Kind::Rejected => failed += 1,
             Kind::Trouble => trouble += 1,
@@ -291,16 +291,16 @@ fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
     Ok(Status::Trouble)
 }
 
-/// The lines of one file's outcome as the user sees them: plain, coloured, or JSON.
-fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> String {
+/// The lines of one file's ruling as the user sees them: plain, coloured, or JSON.
+fn show(file: &Path, ruling: &Ruling, options: &Options, color: bool) -> String {
     if options.json {
         let record = Judged {
             file: file.display().to_string(),
-            ..outcome.record.clone()
+            ..ruling.record.clone()
         };
         return serde_json::to_string(&record).expect("a record serializes");
     }
-    let verdict = outcome.record.verdict;
+    let verdict = ruling.record.verdict;
     let painted = match (color, verdict) {
         (false, _) => verdict.to_string(),
         (true, "AC") => format!("\x1b[1;32m{verdict}\x1b[0m"),
@@ -308,8 +308,8 @@ fn show(file: &Path, outcome: &Outcome, options: &Options, color: bool) -> Strin
         (true, "ERR") => format!("\x1b[1;35m{verdict}\x1b[0m"),
         (true, _) => format!("\x1b[1;33m{verdict}\x1b[0m"),
     };
-    let mut text = format!("{painted}{}", &outcome.line[verdict.len()..]);
-    for line in &outcome.below {
+    let mut text = format!("{painted}{}", &ruling.line[verdict.len()..]);
+    for line in &ruling.below {
         text.push_str("\n     | ");
         text.push_str(line);
     }
@@ -326,9 +326,9 @@ fn judge_file(
     program: &[OsString],
     limits: &Limits,
     engine: &mut Engine,
-) -> Outcome {
+) -> Ruling {
     let shown = file.display();
-    let trouble = |why: String| Outcome {
+    let trouble = |why: String| Ruling {
         kind: Kind::Trouble,
         line: format!("ERR  {shown}  {why}"),
         below: Vec::new(),
@@ -365,7 +365,7 @@ fn judge_file(
             Vec::new()
         }
     };
-    let rejected = |verdict: &'static str, why: String, below: Vec<String>| Outcome {
+    let rejected = |verdict: &'static str, why: String, below: Vec<String>| Ruling {
         kind: Kind::Rejected,
         line: format!("{verdict:<4} {shown}  {why}  ({usage})"),
         below,
@@ -407,7 +407,7 @@ fn judge_file(
         Ok(Ok(Verdict::Accepted { cases })) => {
             let mut record = record("AC", "");
             record.cases = Some(cases);
-            Outcome {
+            Ruling {
                 kind: Kind::Accepted,
                 line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
                 below: Vec::new(),
@@ -436,10 +436,10 @@ fn judge_file(
                 "{at}: expected `{}`, got {got}: {fault}{count}",
                 wrong.expected
             );
-            let mut outcome = rejected("WA", why, tail(options.verbose));
-            outcome.record.cases = Some(wrong.cases);
-            outcome.record.wrong_cases = Some(wrong.wrong_cases);
-            outcome.record.wrong = Some(WrongCase {
+            let mut ruling = rejected("WA", why, tail(options.verbose));
+            ruling.record.cases = Some(wrong.cases);
+            ruling.record.wrong_cases = Some(wrong.wrong_cases);
+            ruling.record.wrong = Some(WrongCase {
                 case: wrong.case,
                 line: wrong.line,
                 input: wrong.input.clone(),
@@ -447,7 +447,7 @@ fn judge_file(
                 got: wrong.got.clone(),
                 why: fault,
             });
-            outcome
+            ruling
         }
         Ok(Err(error)) => trouble(format!("malformed input: {error}")),
         Err(error) => trouble(error.to_string()),

@@ -7,7 +7,7 @@ use crate::format::answer::{self, Answer};
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
 use crate::solve::parallel::ordered_map;
-use crate::solve::{Engine, MoveSink, Outcome as Solved, Report};
+use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::record::{self, Record, Solution};
 
 /// What a run writes for each case.
@@ -21,7 +21,7 @@ pub enum Output {
 
 /// What a run read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Outcome {
+pub struct Tally {
     /// Cases answered.
     pub answered: u64,
     /// Malformed cases reported and skipped (a search out of nodes among them: its case is
@@ -72,21 +72,21 @@ impl Stream<'_> {
         input: impl Read,
         origin: Origin,
         out: &mut impl Write,
-    ) -> io::Result<Outcome> {
+    ) -> io::Result<Tally> {
         let mut cases = Cases::with(input, origin, self.judge.reading());
-        let mut outcome = Outcome::default();
+        let mut tally = Tally::default();
         let plain = self.judge.is_plain();
         let mut waiting = Vec::new();
         loop {
             // before a read that could block, the cases read so far are answered: a program that
             // writes a case and waits for its answer gets it, whatever the jobs
             let item = cases.next(&mut || {
-                self.settle(&mut waiting, out, &mut outcome)?;
+                self.settle(&mut waiting, out, &mut tally)?;
                 out.flush()
             })?;
             if !matches!(item, Item::Case(_)) {
                 // the cases read before are answered before anything else is said
-                self.settle(&mut waiting, out, &mut outcome)?;
+                self.settle(&mut waiting, out, &mut tally)?;
             }
             match item {
                 Item::Case(case) if !plain => {
@@ -100,7 +100,7 @@ impl Stream<'_> {
                         beyond,
                     });
                     if waiting.len() >= self.window() {
-                        self.settle(&mut waiting, out, &mut outcome)?;
+                        self.settle(&mut waiting, out, &mut tally)?;
                     }
                 }
                 Item::Case(case) => {
@@ -120,16 +120,16 @@ impl Stream<'_> {
                     if let Some(stats) = self.stats.as_mut() {
                         stats(number, self.engine.last());
                     }
-                    outcome.answered += 1;
+                    tally.answered += 1;
                 }
                 Item::Malformed(error) => {
                     self.malformed(cases.read(), &error, out)?;
-                    outcome.malformed += 1;
+                    tally.malformed += 1;
                 }
                 Item::Header(error) => {
                     out.flush()?;
                     (self.report)(&error);
-                    outcome.errors += 1;
+                    tally.errors += 1;
                 }
                 Item::End => break,
             }
@@ -137,9 +137,9 @@ impl Stream<'_> {
         out.flush()?;
         if let Some(error) = cases.short(cases.read()) {
             (self.report)(&error);
-            outcome.errors += 1;
+            tally.errors += 1;
         }
-        Ok(outcome)
+        Ok(tally)
     }
 
     /// Writes the JSON record of case `number`, read at `line`, with what answered it
@@ -203,14 +203,14 @@ impl Stream<'_> {
         &mut self,
         waiting: &mut Vec<Waiting>,
         out: &mut impl Write,
-        outcome: &mut Outcome,
+        tally: &mut Tally,
     ) -> io::Result<()> {
         let solved = self.solve_all(waiting);
         for (case, solved) in waiting.drain(..).zip(solved) {
             if let Some(error) = case.beyond {
                 out.flush()?;
                 (self.report)(&error);
-                outcome.errors += 1;
+                tally.errors += 1;
             }
             let answered = match case.problem {
                 Ok((start, goal)) => {
@@ -221,10 +221,10 @@ impl Stream<'_> {
                 Err(error) => Err(error),
             };
             match answered {
-                Ok(()) => outcome.answered += 1,
+                Ok(()) => tally.answered += 1,
                 Err(error) => {
                     self.malformed(case.number, &error, out)?;
-                    outcome.malformed += 1;
+                    tally.malformed += 1;
                 }
             }
         }
@@ -233,7 +233,7 @@ impl Stream<'_> {
 
     /// Each waiting case's outcome and what it cost (`None` for a case that cannot be solved),
     /// on as many threads as `jobs` allows, each with an engine like this stream's.
-    fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Solved, Report)>> {
+    fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Outcome, Report)>> {
         let limit = self.judge.spelling.limit;
         let problems: Vec<_> = waiting.iter().map(|w| w.problem.as_ref().ok()).collect();
         // several cases share the threads; a case alone has them all (the engine's jobs)
@@ -274,14 +274,14 @@ impl Stream<'_> {
         number: u64,
         place: Place,
         (start, goal): (&Board, &Board),
-        solved: Solved,
+        solved: Outcome,
         report: Report,
         out: &mut impl Write,
     ) -> io::Result<Result<(), InputError>> {
         let path = match solved {
-            Solved::Found(path) => Some(path),
-            Solved::Unreachable | Solved::Beyond(_) => None,
-            Solved::Exhausted => {
+            Outcome::Found(path) => Some(path),
+            Outcome::Unreachable | Outcome::Beyond(_) => None,
+            Outcome::Exhausted => {
                 return Ok(Err(InputError::exhausted(place, self.engine.budget())))
             }
         };
@@ -420,7 +420,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             outcome,
-            Outcome {
+            Tally {
                 answered: 1,
                 malformed: 1,
                 errors: 0
