@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use eight::format::{judge, Cases, Item, Judge, Origin};
 use eight::puzzle::Board;
-use eight::solve::oracle::{manhattan_idastar, Oracle};
+use eight::solve::oracle::Oracle;
+use eight::solve::textbook::idastar;
 use eight::Path as Moves;
 
 fn inputs(judge: &Judge) -> Vec<PathBuf> {
@@ -48,7 +49,7 @@ impl Oracles {
                     .or_insert_with(|| Oracle::new(goal));
                 oracle.path(start)
             }
-            _ => manhattan_idastar(start, goal, limit),
+            _ => idastar(start, goal, limit).0,
         };
         path.filter(|path| limit.map_or(true, |limit| path.len() as u32 <= limit))
     }

@@ -7,8 +7,8 @@ use eight::puzzle::{Board, Move, Shape};
 use eight::solve::conflicts;
 use eight::solve::heuristic::Heuristic;
 use eight::solve::ida;
-use eight::solve::oracle::manhattan_idastar;
 use eight::solve::pdb::{Class, Databases, Lookup, Memory, Source};
+use eight::solve::textbook::idastar;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
@@ -116,14 +116,14 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
 
 #[test]
 fn the_databases_find_the_path_an_independent_search_finds() {
-    // the textbook IDA* of the oracle module: Manhattan recomputed at every node, boards copied,
+    // the textbook IDA* (solve::textbook): Manhattan recomputed at every node,
     // nothing shared with the engine's driver; boards shallow enough for it
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
     for (name, goal) in goals() {
         let databases = databases(&goal);
         for round in 0..6 {
             let start = walk(&goal, rng.random_range(16..=30), &mut rng);
-            let expected = manhattan_idastar(&start, &goal, None).expect("reachable");
+            let expected = idastar(&start, &goal, None).0.expect("reachable");
             let lookup = Lookup::new(&databases, &start, &goal);
             let (alone, _) = ida::solve_with(&start, lookup.clone(), None, u64::MAX, 1);
             let (on_threads, _) = ida::solve_with(&start, lookup, None, u64::MAX, 3);

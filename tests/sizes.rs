@@ -3,7 +3,8 @@
 //! the textbook IDA* with the Manhattan distance only, written apart from the fast engine.
 
 use eight::puzzle::{Board, Move, Path, Shape};
-use eight::solve::oracle::{manhattan_idastar, Oracle};
+use eight::solve::oracle::Oracle;
+use eight::solve::textbook::idastar;
 use eight::solve::Outcome;
 use eight::Engine;
 use itertools::Itertools;
@@ -103,7 +104,7 @@ fn larger_boards_agree_with_the_textbook_idastar() {
             assert_eq!(start.replay(&path).ok(), Some(goal), "{size}: {start}");
             assert_eq!(
                 Some(path),
-                manhattan_idastar(&start, &goal, None),
+                idastar(&start, &goal, None).0,
                 "{size}: {start}"
             );
         }

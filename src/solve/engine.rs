@@ -12,7 +12,7 @@ use super::conflicts;
 use super::ida::{self, Outcome};
 use super::pdb::{Class, Lookup, Source};
 use super::small;
-use super::square3::Tables;
+use super::square3::{unpack, Tables};
 use super::stats::Stats;
 use super::store::Store;
 use super::textbook;
@@ -421,7 +421,13 @@ impl Engine {
         let (method, found) = match self.settings.algorithm {
             Algorithm::Bfs => (Method::Bfs, Some(textbook::bfs(start, goal))),
             Algorithm::Astar => (Method::Astar, Some(textbook::astar(start, goal))),
-            Algorithm::Idastar => (Method::Idastar, Some(textbook::idastar(start, goal))),
+            Algorithm::Idastar => {
+                let (start, goal) = (unpack(start), unpack(goal));
+                (
+                    Method::Idastar,
+                    Some(textbook::idastar(&start, &goal, None)),
+                )
+            }
             Algorithm::Auto | Algorithm::Bibfs => (Method::Bibfs, None),
         };
         let (distance, path, stats) = match found {

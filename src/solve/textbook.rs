@@ -16,41 +16,80 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
+use super::bfs::walk_down;
+use super::square3::{pack, unpack};
 use super::stats::Stats;
+use crate::puzzle::board::{Board, MAX_CELLS};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
 use eight_core::packed::Packed;
 use eight_core::state::{State, INDICES};
 
-/// The Manhattan distance of `board` to `goal`: each tile's rows and columns from its place.
-pub fn manhattan(board: &Packed, goal: &Packed) -> u32 {
-    let mut place = [0usize; 9];
-    for cell in 0..9 {
-        place[usize::from(goal.cell(cell))] = cell;
+/// The Manhattan distance between two arrangements of the same tiles, `width` cells a row: each
+/// tile's rows and columns from its place in `goal`.
+pub fn manhattan_of(cells: &[u8], goal: &[u8], width: usize) -> u32 {
+    let mut place = [0usize; MAX_CELLS];
+    for (cell, &tile) in goal.iter().enumerate() {
+        place[usize::from(tile)] = cell;
     }
-    (0..9)
-        .filter(|&cell| board.cell(cell) != BLANK)
-        .map(|cell| {
-            let home = place[usize::from(board.cell(cell))];
-            ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
-        })
-        .sum()
+    let mut sum = 0;
+    for (cell, &tile) in cells.iter().enumerate().filter(|&(_, &tile)| tile != BLANK) {
+        let home = place[usize::from(tile)];
+        sum += (cell / width).abs_diff(home / width) + (cell % width).abs_diff(home % width);
+    }
+    sum as u32
 }
 
-/// The greedy walk from `start`: at each board the first move whose board is one nearer the
-/// goal by `distance` (which must be exact on every board of a shortest path).
-fn walk(start: &Packed, length: u32, distance: impl Fn(&State) -> Option<u32>) -> Path {
-    let mut state = State::new(start);
-    let mut moves = Vec::with_capacity(length as usize);
-    for left in (0..length).rev() {
-        let (step, next) = state
-            .neighbours()
-            .find(|(_, next)| distance(next) == Some(left))
-            .expect("a board on a shortest path has a successor on one");
-        moves.push(step);
-        state = next;
+/// Each tile's cell in a goal, for the Manhattan distance to it of board after board.
+struct Home {
+    cells: Vec<usize>,
+    width: usize,
+}
+
+impl Home {
+    fn of(goal: &Board) -> Home {
+        let mut cells = vec![0; goal.cells().len()];
+        for (cell, &tile) in goal.cells().iter().enumerate() {
+            cells[usize::from(tile)] = cell;
+        }
+        let width = usize::from(goal.shape().width);
+        Home { cells, width }
     }
-    Path(moves)
+
+    /// The Manhattan distance of `board` to the goal, added up afresh.
+    fn manhattan(&self, board: &Board) -> u32 {
+        let width = self.width;
+        let mut sum = 0;
+        for (cell, &tile) in board.cells().iter().enumerate() {
+            if tile != BLANK {
+                let home = self.cells[usize::from(tile)];
+                sum +=
+                    (cell / width).abs_diff(home / width) + (cell % width).abs_diff(home % width);
+            }
+        }
+        sum as u32
+    }
+}
+
+/// The Manhattan distance of `board` to `goal`, boards of one shape.
+pub fn manhattan(board: &Board, goal: &Board) -> u32 {
+    manhattan_of(
+        board.cells(),
+        goal.cells(),
+        usize::from(board.shape().width),
+    )
+}
+
+/// The Manhattan distance of two 3×3 boards, packed.
+fn manhattan3(board: &Packed, goal: &Packed) -> u32 {
+    manhattan_of(&board.cells(), &goal.cells(), 3)
+}
+
+/// The greedy walk from `start` down `distance` (exact on every board of a shortest path): the
+/// one canonical walk of `bfs`, with the index of each board as the search kept it.
+fn walk(start: &Packed, distance: impl Fn(&State) -> Option<u32>) -> Path {
+    let index = |board: &Board| State::new(&pack(board).expect("a 3x3 board"));
+    walk_down(&unpack(start), |board| distance(&index(board))).expect("on a shortest path")
 }
 
 /// Plain breadth-first search from the goal, one layer at a time, until the start is reached.
@@ -84,12 +123,11 @@ pub fn bfs(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
         layer = next_layer;
         depth += 1;
     }
-    let length = u32::from(distance[target]);
     let lookup = |state: &State| {
         let d = distance[state.index() as usize];
         (d != UNSEEN).then_some(u32::from(d))
     };
-    let path = walk(start, length, lookup);
+    let path = walk(start, lookup);
     stats.time = began.elapsed();
     (Some(path), stats)
 }
@@ -112,7 +150,7 @@ pub fn astar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
     g[first.index() as usize] = 0;
     // the open list holds (f, g, place in `states`)
     let mut states = vec![first];
-    open.push(Reverse((manhattan(goal, start), 0u32, 0usize)));
+    open.push(Reverse((manhattan3(goal, start), 0u32, 0usize)));
     let mut best = None;
     while let Some(Reverse((f, cost, place))) = open.pop() {
         let state = states[place];
@@ -134,34 +172,44 @@ pub fn astar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
             let slot = next.index() as usize;
             if !closed[slot] && u32::from(g[slot]) > cost + 1 {
                 g[slot] = (cost + 1) as u8;
-                let h = manhattan(&next.board(), start);
+                let h = manhattan3(&next.board(), start);
                 open.push(Reverse((cost + 1 + h, cost + 1, states.len())));
                 states.push(next);
             }
         }
         stats.peak_frontier = stats.peak_frontier.max(open.len() as u64);
     }
-    let length = best.expect("equal parities reach each other");
+    best.expect("equal parities reach each other");
     let lookup = |state: &State| {
         let slot = state.index() as usize;
         closed[slot].then_some(u32::from(g[slot]))
     };
-    let path = walk(start, length, lookup);
+    let path = walk(start, lookup);
     stats.time = began.elapsed();
     (Some(path), stats)
 }
 
-/// IDA* from the start with the Manhattan distance, moves tried in the canonical order.
-pub fn idastar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
+/// IDA* from the start with the Manhattan distance recomputed at every node, moves
+/// tried in the canonical order, nothing kept between nodes: `--algo idastar` on 3×3 boards, and,
+/// slow and plain as it is, the tests' check of the fast engine on boards of any size too large
+/// for a breadth-first search. `None` when unreachable, or when every path is longer than
+/// `limit`.
+pub fn idastar(start: &Board, goal: &Board, limit: Option<u32>) -> (Option<Path>, Stats) {
     let began = Instant::now();
     if !start.reaches(goal) {
         return (None, Stats::since(began));
     }
     let mut stats = Stats::default();
-    let mut bound = manhattan(start, goal);
+    let home = Home::of(goal);
+    let mut board = *start;
+    let mut bound = home.manhattan(start);
     let mut moves = Vec::new();
     loop {
-        match dive(start, goal, 0, bound, None, &mut moves, &mut stats) {
+        if limit.is_some_and(|limit| bound > limit) {
+            stats.time = began.elapsed();
+            return (None, stats);
+        }
+        match dive(&mut board, &home, 0, bound, None, &mut moves, &mut stats) {
             Ok(()) => break,
             Err(next) => bound = next,
         }
@@ -173,36 +221,42 @@ pub fn idastar(start: &Packed, goal: &Packed) -> (Option<Path>, Stats) {
 /// The depth-first step of IDA*: `Ok` when `moves` reach the goal within `bound`, else the
 /// smallest f that exceeded it.
 fn dive(
-    board: &Packed,
-    goal: &Packed,
+    board: &mut Board,
+    goal: &Home,
     cost: u32,
     bound: u32,
     last: Option<Move>,
     moves: &mut Vec<Move>,
     stats: &mut Stats,
 ) -> Result<(), u32> {
-    let f = cost + manhattan(board, goal);
-    if f > bound {
-        return Err(f);
+    let h = goal.manhattan(board);
+    if cost + h > bound {
+        return Err(cost + h);
     }
-    if board == goal {
+    if h == 0 {
+        // only the goal is no move from it
         return Ok(());
     }
     stats.expanded += 1;
     stats.peak_frontier = stats.peak_frontier.max(moves.len() as u64 + 1);
     let mut smallest = u32::MAX;
-    for (step, next) in board.neighbours() {
+    for step in Move::ALL {
         // undoing the last move is never on a shortest path
         if last.is_some_and(|last| last.opposite() == step) {
             continue;
         }
+        // the move made on the board itself, and undone after
+        if !board.slide(step) {
+            continue;
+        }
         stats.generated += 1;
         moves.push(step);
-        match dive(&next, goal, cost + 1, bound, Some(step), moves, stats) {
+        match dive(board, goal, cost + 1, bound, Some(step), moves, stats) {
             Ok(()) => return Ok(()),
             Err(over) => smallest = smallest.min(over),
         }
         moves.pop();
+        board.slide(step.opposite());
     }
     Err(smallest)
 }
@@ -231,7 +285,12 @@ mod tests {
         for (number, start) in boards.iter().enumerate() {
             let expected = oracle.path(&unpack(start));
             assert_eq!(astar(start, &goal).0, expected, "astar {start}");
-            assert_eq!(idastar(start, &goal).0, expected, "idastar {start}");
+            let (board, goal_board) = (unpack(start), unpack(&goal));
+            assert_eq!(
+                idastar(&board, &goal_board, None).0,
+                expected,
+                "idastar {start}"
+            );
             // plain BFS explores most of the space each time: every fourth board
             if number % 4 == 0 {
                 assert_eq!(bfs(start, &goal).0, expected, "bfs {start}");
@@ -242,8 +301,8 @@ mod tests {
     #[test]
     fn manhattan_counts_rows_and_columns() {
         let goal = packed("12345678x");
-        assert_eq!(manhattan(&goal, &goal), 0);
-        assert_eq!(manhattan(&packed("1234567x8"), &goal), 1);
-        assert_eq!(manhattan(&packed("x12345678"), &goal), 12);
+        assert_eq!(manhattan3(&goal, &goal), 0);
+        assert_eq!(manhattan3(&packed("1234567x8"), &goal), 1);
+        assert_eq!(manhattan3(&packed("x12345678"), &goal), 12);
     }
 }
