@@ -53,16 +53,28 @@ impl Shape {
     }
 
     /// The cell the blank reaches from `cell` by `step`, if it stays on the board.
+    ///
+    /// The one definition of the moves: every table of them (the IDA*'s, the 4×4 databases'
+    /// neighbours) is made from it, and the packed 3×3 core's is checked against it.
     #[inline]
-    pub fn target(self, cell: usize, step: Move) -> Option<usize> {
-        let width = usize::from(self.width);
+    pub const fn target(self, cell: usize, step: Move) -> Option<usize> {
+        let width = self.width as usize;
         let (row, column) = (cell / width, cell % width);
-        match step {
-            Move::Down => (row + 1 < usize::from(self.height)).then(|| cell + width),
-            Move::Left => (column > 0).then(|| cell - 1),
-            Move::Right => (column + 1 < width).then(|| cell + 1),
-            Move::Up => (row > 0).then(|| cell - width),
+        let legal = match step {
+            Move::Down => row + 1 < self.height as usize,
+            Move::Left => column > 0,
+            Move::Right => column + 1 < width,
+            Move::Up => row > 0,
+        };
+        if !legal {
+            return None;
         }
+        Some(match step {
+            Move::Down => cell + width,
+            Move::Left => cell - 1,
+            Move::Right => cell + 1,
+            Move::Up => cell - width,
+        })
     }
 }
 

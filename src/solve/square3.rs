@@ -115,6 +115,15 @@ mod tests {
 
     #[test]
     fn moves_like_the_packed_board() {
+        // the packed core's table of moves is the boards' own, from every cell of the blank
+        for blank in 0..9 {
+            let packed = canonical_goal(blank);
+            let board = unpack(&packed);
+            for step in Move::ALL {
+                let moved = board.apply(step).map(|board| pack(&board).expect("3x3"));
+                assert_eq!(packed.apply(step), moved, "blank at {blank}, {step:?}");
+            }
+        }
         let board = Packed::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).expect("a board");
         let grid = unpack(&board);
         for step in Move::ALL {

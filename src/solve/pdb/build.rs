@@ -8,6 +8,7 @@
 
 use super::rank::{address, addresses, placements, rank, unrank, CELLS};
 use super::Class;
+use crate::puzzle::{Move, Shape};
 
 /// Not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -15,12 +16,18 @@ const UNSEEN: u8 = u8::MAX;
 /// How many placements settle between two reports of progress.
 const REPORT_EVERY: u64 = 1 << 16;
 
-/// The cells next to each cell, as bit masks.
+/// The cells next to each cell, as bit masks: where the blank goes from it by each move.
 const NEIGHBOURS: [u16; CELLS] = {
     let mut masks = [0u16; CELLS];
     let mut cell = 0;
     while cell < CELLS {
-        masks[cell] = spread(1 << cell);
+        let mut step = 0;
+        while step < 4 {
+            if let Some(target) = Shape::SQUARE4.target(cell, Move::ALL[step]) {
+                masks[cell] |= 1 << target;
+            }
+            step += 1;
+        }
         cell += 1;
     }
     masks
@@ -139,6 +146,13 @@ fn unpack(state: u32, cells: &mut [u8]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spread_of_a_cell_is_where_its_moves_go() {
+        for (cell, &neighbours) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(spread(1 << cell), neighbours, "cell {cell}");
+        }
+    }
 
     #[test]
     fn floods_the_free_cells_connected_to_the_blank() {
