@@ -19,6 +19,7 @@ mod help;
 mod judge;
 mod show;
 mod solve;
+mod units;
 
 /// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.
 #[derive(Parser, Debug)]

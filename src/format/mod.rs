@@ -4,8 +4,10 @@
 pub mod answer;
 pub mod cases;
 pub mod judge;
+pub mod layout;
 pub mod place;
 mod scan;
+pub mod write;
 
 pub use answer::Answer;
 pub use cases::{Case, Cases, Item};

@@ -3,7 +3,8 @@
 
 use std::io::{self, Read, Write};
 
-use crate::format::answer::{self, Answer};
+use crate::format::answer::Answer;
+use crate::format::write;
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
 use crate::solve::parallel::ordered_map;
@@ -313,10 +314,10 @@ impl Stream<'_> {
         out: &mut impl Write,
     ) -> io::Result<()> {
         match judge.answer {
-            Answer::Count => answer::write_count(engine.distance(start, goal), out),
+            Answer::Count => write::write_count(engine.distance(start, goal), out),
             Answer::Path => engine
                 .walk(start, goal, Line(out))
-                .unwrap_or_else(|| answer::write_no_path(out)),
+                .unwrap_or_else(|| write::write_no_path(out)),
             Answer::CountThenPath => unreachable!("a plain judge answers on one line"),
         }
     }
@@ -330,7 +331,7 @@ impl<W: Write> MoveSink for Line<'_, W> {
 
     #[inline]
     fn take(self, moves: impl Iterator<Item = Move>) -> io::Result<()> {
-        answer::write_moves(moves, self.0)
+        write::write_moves(moves, self.0)
     }
 }
 
