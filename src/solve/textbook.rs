@@ -40,34 +40,45 @@ pub fn manhattan_of(cells: &[u8], goal: &[u8], width: usize) -> u32 {
     sum as u32
 }
 
-/// Each tile's cell in a goal, for the Manhattan distance to it of board after board.
+/// Each tile's row and column in a goal, and each cell's, for the Manhattan distance to it of
+/// board after board (tables, not divisions).
 struct Home {
-    cells: Vec<usize>,
-    width: usize,
+    tile_row: Vec<u8>,
+    tile_column: Vec<u8>,
+    row: Vec<u8>,
+    column: Vec<u8>,
 }
 
 impl Home {
     fn of(goal: &Board) -> Home {
-        let mut cells = vec![0; goal.cells().len()];
-        for (cell, &tile) in goal.cells().iter().enumerate() {
-            cells[usize::from(tile)] = cell;
-        }
+        let count = goal.cells().len();
         let width = usize::from(goal.shape().width);
-        Home { cells, width }
+        let row: Vec<u8> = (0..count).map(|cell| (cell / width) as u8).collect();
+        let column: Vec<u8> = (0..count).map(|cell| (cell % width) as u8).collect();
+        let (mut tile_row, mut tile_column) = (vec![0; count], vec![0; count]);
+        for (cell, &tile) in goal.cells().iter().enumerate() {
+            tile_row[usize::from(tile)] = row[cell];
+            tile_column[usize::from(tile)] = column[cell];
+        }
+        Home {
+            tile_row,
+            tile_column,
+            row,
+            column,
+        }
     }
 
     /// The Manhattan distance of `board` to the goal, added up afresh.
     fn manhattan(&self, board: &Board) -> u32 {
-        let width = self.width;
         let mut sum = 0;
         for (cell, &tile) in board.cells().iter().enumerate() {
             if tile != BLANK {
-                let home = self.cells[usize::from(tile)];
-                sum +=
-                    (cell / width).abs_diff(home / width) + (cell % width).abs_diff(home % width);
+                let tile = usize::from(tile);
+                sum += u32::from(self.row[cell].abs_diff(self.tile_row[tile]))
+                    + u32::from(self.column[cell].abs_diff(self.tile_column[tile]));
             }
         }
-        sum as u32
+        sum
     }
 }
 
