@@ -1,5 +1,5 @@
 //! 3×3 boards packed in one word, for the 3×3 fast path: nine cells in row-major order, tiles
-//! 1–8 and the blank (0). A [`Board`] of shape 3×3 packs into one and back; nothing above the
+//! 1–8 and the blank (0). An `eight::Board` of shape 3×3 packs into one and back; nothing above the
 //! solvers sees this form.
 
 use std::fmt;
