@@ -55,7 +55,7 @@ fn linear_conflicts_alone_solve_a_sample_with_the_paper_s_lengths() {
     // the instances that IDA* with linear conflicts solves in well under a second each
     for number in [5, 6, 9] {
         let (length, board) = &instances[number - 1];
-        let (Outcome::Found(path), _) = conflicts::solve(board, &goal, None, u64::MAX) else {
+        let (Outcome::Found(path), _) = conflicts::solve(board, &goal, None, u64::MAX, 1) else {
             panic!("instance {number} unsolved");
         };
         assert_eq!(path.len(), *length, "instance {number}");

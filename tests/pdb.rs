@@ -97,7 +97,7 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
             let lookup = Lookup::new(&databases, &start, &goal);
             let estimate = lookup.estimate();
             let (by_databases, _) = ida::solve_with(&start, lookup.clone(), None, u64::MAX, 1);
-            let (by_conflicts, _) = conflicts::solve(&start, &goal, None, u64::MAX);
+            let (by_conflicts, _) = conflicts::solve(&start, &goal, None, u64::MAX, 1);
             assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
             // on three threads, the subtrees 12 moves in are shared out: the same path
             let (on_threads, _) = ida::solve_with(&start, lookup, None, u64::MAX, 3);

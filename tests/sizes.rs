@@ -136,3 +136,33 @@ fn a_limit_and_a_budget_end_the_search() {
     let mut starved = Engine::default().with_budget(Some(10));
     assert_eq!(starved.solve(&start, &goal, None), Outcome::Exhausted);
 }
+
+#[test]
+fn one_board_s_search_shared_out_finds_the_same_path() {
+    // a board alone on several threads: its subtrees 12 moves in are shared out, and the path
+    // is the one thread's (the canonical one), on shapes other than 4x4 too
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
+    for size in ["5x5", "3x5", "4x3", "6x6"] {
+        let goal = Board::ordered(shape(size));
+        let mut alone = Engine::default();
+        let mut shared = Engine::default().with_jobs(3);
+        for round in 0..4 {
+            let start = walk(&goal, rng.random_range(20..=40), &mut rng);
+            let one = solved(&mut alone, &start, &goal);
+            assert_eq!(
+                solved(&mut shared, &start, &goal),
+                one,
+                "{size}, board {round}: {start}"
+            );
+            let path = one.expect("reachable");
+            assert_eq!(start.replay(&path).ok(), Some(goal), "{size}: {start}");
+            if path.len() <= 22 {
+                assert_eq!(
+                    idastar(&start, &goal, None).0,
+                    Some(path),
+                    "{size}: {start}"
+                );
+            }
+        }
+    }
+}

@@ -158,7 +158,7 @@ struct EngineArgs {
     /// given up as an error [default: 500000000]
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
-    /// Threads that solve boards other than 3x3: several cases side by side, or one 4x4
+    /// Threads that solve boards of more than 9 cells: several cases side by side, or one
     /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
     /// in order
     #[arg(short, long, value_name = "N", default_value_t = 1,

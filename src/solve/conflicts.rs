@@ -215,13 +215,19 @@ impl Heuristic for Conflicts {
 }
 
 /// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
-/// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes; returns the
-/// outcome and the nodes expanded.
-pub fn solve(start: &Board, goal: &Board, limit: Option<u32>, budget: u64) -> (Outcome, u64) {
+/// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes on `jobs`
+/// threads; returns the outcome and the nodes expanded.
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    limit: Option<u32>,
+    budget: u64,
+    jobs: usize,
+) -> (Outcome, u64) {
     if !start.reaches(goal) {
         return (Outcome::Unreachable, 0);
     }
-    ida::solve_with(start, Conflicts::new(start, goal), limit, budget, 1)
+    ida::solve_with(start, Conflicts::new(start, goal), limit, budget, jobs)
 }
 
 #[cfg(test)]

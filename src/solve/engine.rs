@@ -360,7 +360,8 @@ impl Engine {
                 let (outcome, method, nodes) = match start.shape() {
                     Shape::SQUARE4 => self.deep(start, goal, limit),
                     _ => {
-                        let (outcome, nodes) = conflicts::solve(start, goal, limit, self.budget());
+                        let (outcome, nodes) =
+                            conflicts::solve(start, goal, limit, self.budget(), self.jobs());
                         (outcome, Method::Idastar, nodes)
                     }
                 };
@@ -550,7 +551,7 @@ impl Engine {
             Some(databases) => (databases, 0),
             None => {
                 let probe = budget.min(PROBE);
-                let (outcome, nodes) = conflicts::solve(start, goal, limit, probe);
+                let (outcome, nodes) = conflicts::solve(start, goal, limit, probe, 1);
                 if outcome != Outcome::Exhausted || probe == budget {
                     return (outcome, Method::Idastar, nodes);
                 }
