@@ -3,7 +3,7 @@
 //! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one.
 
 use eight::solve::oracle::Oracle;
-use eight::{Board, Engine};
+use eight::{Board, Engine, Shape};
 use eight_core::{rank, Packed, Solver, Table};
 
 fn board(text: &str) -> Board {
@@ -12,6 +12,11 @@ fn board(text: &str) -> Board {
 
 fn packed(board: &Board) -> Packed {
     Packed::from_cells(board.cells().try_into().expect("9 cells")).expect("a board")
+}
+
+/// The board of a packed one.
+fn unpacked(packed: &Packed) -> Board {
+    Board::new(Shape::SQUARE3, &packed.cells()).expect("a packed board is a board")
 }
 
 /// Checks every board that reaches `goal`, and every board that does not.
@@ -24,61 +29,50 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
     let table = Table::new(&packed_goal, &mut Solver::new());
     for (board, distance) in oracle.boards() {
         let canonical = oracle.path(board).expect("reachable");
+        // the engine, as every command asks it: the embedded tables
         assert_eq!(engine.distance(board, &goal), Some(distance), "{board}");
         let path = engine.path(board, &goal).expect("reachable");
         assert_eq!(board.replay(&path), Ok(goal), "{board} to {goal}: {path}");
         assert_eq!(path, canonical, "engine: {board} to {goal}");
-        let (start, goal) = (&packed(board), packed_goal);
+        // the core's search and a fresh table, on the packed form
+        let start = packed(board);
+        assert_eq!(table.distance(&start), Some(distance), "table: {board}");
         assert_eq!(
-            table.distance(start),
-            Some(distance),
-            "table: {start} to {goal}"
+            table.path(&start),
+            Some(canonical.clone()),
+            "table: {board}"
         );
-        let walked = table.path(start).expect("reachable");
         assert_eq!(
-            solver.distance(start, &goal),
+            solver.distance(&start, &packed_goal),
             Some(distance),
-            "{start} to {goal}"
+            "{board}"
         );
-        let path = solver.path(start, &goal).expect("reachable");
-        assert_eq!(path.len() as u32, distance, "{start} to {goal}: {path}");
-        assert_eq!(path, canonical, "{start} to {goal}");
-        assert_eq!(walked, canonical, "table: {start} to {goal}");
+        assert_eq!(
+            solver.path(&start, &packed_goal),
+            Some(canonical),
+            "{board}"
+        );
     }
-    let goal = packed_goal;
     for index in 0..rank::COUNT as u32 {
         let start = rank::unrank(index);
-        let board = Board::new(goal_shape(), &start.cells()).expect("a board");
+        let board = unpacked(&start);
         let reachable = oracle.distance(&board).is_some();
-        assert_eq!(start.reaches(&goal), reachable, "{start} to {goal}");
-        assert_eq!(board.reaches(&oracle_goal(&goal)), reachable, "{board}");
+        assert_eq!(start.reaches(&packed_goal), reachable, "{board}");
+        assert_eq!(board.reaches(&goal), reachable, "{board}");
         if !reachable {
-            let goal_board = oracle_goal(&goal);
-            assert_eq!(
-                engine.distance(&board, &goal_board),
-                None,
-                "engine: {board}"
-            );
-            assert_eq!(engine.path(&board, &goal_board), None, "engine: {board}");
-            assert_eq!(table.distance(&start), None, "table: {start}");
+            assert_eq!(engine.distance(&board, &goal), None, "engine: {board}");
+            assert_eq!(engine.path(&board, &goal), None, "engine: {board}");
+            assert_eq!(table.distance(&start), None, "table: {board}");
             let before = solver.nodes_expanded();
-            assert_eq!(solver.distance(&start, &goal), None);
-            assert_eq!(solver.path(&start, &goal), None);
+            assert_eq!(solver.distance(&start, &packed_goal), None);
+            assert_eq!(solver.path(&start, &packed_goal), None);
             assert_eq!(
                 solver.nodes_expanded(),
                 before,
-                "{start}: no search when unreachable"
+                "{board}: no search when unreachable"
             );
         }
     }
-}
-
-fn goal_shape() -> eight::Shape {
-    eight::Shape::SQUARE3
-}
-
-fn oracle_goal(goal: &Packed) -> Board {
-    Board::new(goal_shape(), &goal.cells()).expect("a board")
 }
 
 #[test]
