@@ -92,7 +92,6 @@ impl Packed {
         } else {
             zero.trailing_zeros() as u64 / 8
         };
-        debug_assert!(cells[blank as usize] == BLANK);
         Packed {
             bits: bits | blank << BLANK_SHIFT,
         }
