@@ -6,6 +6,7 @@
 pub mod bfs;
 pub mod conflicts;
 pub mod engine;
+pub mod fast;
 pub mod heuristic;
 pub mod ida;
 pub mod interrupt;

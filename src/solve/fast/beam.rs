@@ -1,0 +1,370 @@
+//! The beam search that places a line: breadth-first, but each layer keeps only the `width`
+//! boards of the lowest estimate, so that it runs in time and memory proportional to the path.
+//! The estimate is the Manhattan distance plus linear conflicts, each tile weighed: the line's
+//! tiles [`LINE_WEIGHT`] times, the rest of the region once (the tiles outside never move).
+//! Boards seen before in the same line's search are not kept again, so the beam never circles.
+
+use std::collections::HashSet;
+
+use super::Region;
+use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::moves::Move;
+use crate::puzzle::BLANK;
+
+/// How much more a tile of the line weighs than another of the region: enough that the beam
+/// places the line first, little enough that it still prefers moves that help the rest
+/// (measured in `scripts/bench-fast.sh`: 2 to 8 give paths within a few percent, 4 the shortest).
+const LINE_WEIGHT: u32 = 4;
+
+/// The layers a beam may go without bringing the line nearer before it gives up, as a multiple
+/// of the region's longer side.
+const PATIENCE: usize = 6;
+
+/// The weighted estimate of a line's search, kept by differences from board to board.
+struct Estimate {
+    width: usize,
+    cells: usize,
+    goal_row: Vec<u8>,
+    goal_column: Vec<u8>,
+    /// The Manhattan distance of each tile from each cell (`tile * cells + cell`).
+    distances: Vec<u8>,
+    weights: Vec<u32>,
+    in_line: Vec<bool>,
+    rows: Vec<u8>,
+    columns: Vec<u8>,
+}
+
+/// A board's place in a beam: its estimate and the line's own Manhattan distance (0: placed).
+#[derive(Clone, Copy)]
+struct Value {
+    estimate: u32,
+    line: u32,
+}
+
+/// The length of a longest strictly increasing run (not necessarily adjacent) of `values`.
+fn longest_increasing(values: &[u8]) -> usize {
+    let mut tails = [0u8; Shape::MAX_SIDE as usize];
+    let mut length = 0;
+    for &value in values {
+        let at = tails[..length].partition_point(|&tail| tail < value);
+        tails[at] = value;
+        length = length.max(at + 1);
+    }
+    length
+}
+
+impl Estimate {
+    fn new(goal: &Board, region: Region, line: &[usize]) -> Estimate {
+        let width = usize::from(goal.shape().width);
+        let count = goal.cells().len();
+        let mut goal_row = vec![0; count];
+        let mut goal_column = vec![0; count];
+        let mut weights = vec![0; count];
+        let mut in_line = vec![false; count];
+        for (cell, &tile) in goal.cells().iter().enumerate() {
+            let (row, column) = (cell / width, cell % width);
+            goal_row[usize::from(tile)] = row as u8;
+            goal_column[usize::from(tile)] = column as u8;
+            if tile != BLANK && region.holds(row, column) {
+                in_line[usize::from(tile)] = line.contains(&cell);
+                weights[usize::from(tile)] = if in_line[usize::from(tile)] {
+                    LINE_WEIGHT
+                } else {
+                    1
+                };
+            }
+        }
+        let rows: Vec<u8> = (0..count).map(|cell| (cell / width) as u8).collect();
+        let columns: Vec<u8> = (0..count).map(|cell| (cell % width) as u8).collect();
+        let mut distances = vec![0; count * count];
+        for tile in 1..count {
+            for cell in 0..count {
+                distances[tile * count + cell] =
+                    rows[cell].abs_diff(goal_row[tile]) + columns[cell].abs_diff(goal_column[tile]);
+            }
+        }
+        Estimate {
+            width,
+            cells: count,
+            goal_row,
+            goal_column,
+            distances,
+            weights,
+            in_line,
+            rows,
+            columns,
+        }
+    }
+
+    #[inline]
+    fn distance(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.distances[usize::from(tile) * self.cells + cell])
+    }
+
+    /// The conflicts of the tiles at home in one line (`cells` of it, and each tile's home line
+    /// and place along it), weighed by the lightest of them.
+    fn conflict<'a>(
+        &self,
+        line: impl Iterator<Item = &'a u8>,
+        index: usize,
+        home: &[u8],
+        along: &[u8],
+    ) -> u32 {
+        let mut homed = [0u8; Shape::MAX_SIDE as usize];
+        let mut lightest = u32::MAX;
+        let mut count = 0;
+        for &tile in line {
+            let weight = self.weights[usize::from(tile)];
+            if weight > 0 && usize::from(home[usize::from(tile)]) == index {
+                homed[count] = along[usize::from(tile)];
+                lightest = lightest.min(weight);
+                count += 1;
+            }
+        }
+        match count {
+            0 | 1 => 0,
+            _ => (count - longest_increasing(&homed[..count])) as u32 * 2 * lightest,
+        }
+    }
+
+    fn row_conflict(&self, cells: &[u8], row: usize) -> u32 {
+        let line = cells[row * self.width..(row + 1) * self.width].iter();
+        self.conflict(line, row, &self.goal_row, &self.goal_column)
+    }
+
+    fn column_conflict(&self, cells: &[u8], column: usize) -> u32 {
+        let line = cells[column..self.cells].iter().step_by(self.width);
+        self.conflict(line, column, &self.goal_column, &self.goal_row)
+    }
+
+    fn of(&self, cells: &[u8]) -> Value {
+        let mut value = Value {
+            estimate: 0,
+            line: 0,
+        };
+        for (cell, &tile) in cells.iter().enumerate() {
+            let distance = self.distance(tile, cell);
+            value.estimate += self.weights[usize::from(tile)] * distance;
+            if self.in_line[usize::from(tile)] {
+                value.line += distance;
+            }
+        }
+        let height = self.cells / self.width;
+        value.estimate += (0..height)
+            .map(|row| self.row_conflict(cells, row))
+            .sum::<u32>();
+        value.estimate += (0..self.width)
+            .map(|column| self.column_conflict(cells, column))
+            .sum::<u32>();
+        value
+    }
+
+    /// The value after `tile` moves from `from` to `to` on `cells` (the board before the move),
+    /// whose value is `before`; `scratch` is for the board after.
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        &self,
+        before: Value,
+        cells: &[u8],
+        scratch: &mut [u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        vertical: bool,
+    ) -> Value {
+        let (near, far) = (self.distance(tile, to), self.distance(tile, from));
+        let weight = self.weights[usize::from(tile)];
+        let mut value = Value {
+            estimate: before.estimate + weight * near - weight * far,
+            line: before.line,
+        };
+        if self.in_line[usize::from(tile)] {
+            value.line = value.line + near - far;
+        }
+        // a move between rows changes the conflicts of those rows only, and only if the tile
+        // is at home in one of them; the same for columns
+        let (a, b, home) = match vertical {
+            true => (
+                self.rows[from],
+                self.rows[to],
+                self.goal_row[usize::from(tile)],
+            ),
+            false => (
+                self.columns[from],
+                self.columns[to],
+                self.goal_column[usize::from(tile)],
+            ),
+        };
+        if home != a && home != b {
+            return value;
+        }
+        let (a, b) = (usize::from(a), usize::from(b));
+        scratch.copy_from_slice(cells);
+        scratch[to] = tile;
+        scratch[from] = BLANK;
+        let conflicts = |board: &[u8]| match vertical {
+            true => self.row_conflict(board, a) + self.row_conflict(board, b),
+            false => self.column_conflict(board, a) + self.column_conflict(board, b),
+        };
+        value.estimate = value.estimate + conflicts(scratch) - conflicts(cells);
+        value
+    }
+}
+
+/// A candidate for the next layer: its value, hash, the board it comes from and the move.
+type Candidate = (u32, u32, u64, u32, Move);
+
+/// The moves of a beam `width` boards wide from `board` towards the tiles of `line` (cells of
+/// `goal`) at home, the blank staying in `region`: to a board with them home, or, if the beam
+/// stalls first, to the board nearest that it found.
+pub fn place(
+    board: &Board,
+    goal: &Board,
+    region: Region,
+    line: &[usize],
+    width: usize,
+) -> Vec<Move> {
+    let shape = board.shape();
+    let n = board.cells().len();
+    let columns = usize::from(shape.width);
+    let estimate = Estimate::new(goal, region, line);
+    let targets: Vec<[Option<u16>; 4]> = (0..n)
+        .map(|cell| {
+            Move::ALL.map(|step| {
+                let target = shape.target(cell, step)?;
+                region
+                    .holds(target / columns, target % columns)
+                    .then_some(target as u16)
+            })
+        })
+        .collect();
+    let zobrist = zobrist(n);
+    let hash_of = |cells: &[u8]| {
+        cells.iter().enumerate().fold(0, |hash, (cell, &tile)| {
+            hash ^ zobrist[usize::from(tile) * n + cell]
+        })
+    };
+    let mut boards: Vec<u8> = board.cells().to_vec();
+    let mut blanks: Vec<u16> = vec![board.blank() as u16];
+    let mut values = vec![estimate.of(board.cells())];
+    let mut hashes = vec![hash_of(board.cells())];
+    let mut lasts: Vec<Option<Move>> = vec![None];
+    // each layer's boards, as the board of the layer before and the move that led from it
+    let mut layers: Vec<Vec<(u32, Move)>> = Vec::new();
+    let mut seen: HashSet<u64> = HashSet::from([hashes[0]]);
+    // the nearest board so far (the line's distance, then the estimate), the layer and place it
+    // stands in, and the layer where the line's distance last fell
+    let mut best = ((values[0].line, values[0].estimate), (0, 0));
+    let mut progress = 0;
+    let mut scratch = vec![0u8; n];
+    let mut candidates: Vec<Candidate> = Vec::new();
+    let patience = PATIENCE * region.width().max(region.height());
+    while best.0 .0 > 0 && layers.len() - progress < patience {
+        candidates.clear();
+        for state in 0..blanks.len() {
+            let cells = &boards[state * n..(state + 1) * n];
+            let blank = usize::from(blanks[state]);
+            for step in Move::ALL {
+                if lasts[state] == Some(step.opposite()) {
+                    continue;
+                }
+                let Some(target) = targets[blank][step as usize] else {
+                    continue;
+                };
+                let from = usize::from(target);
+                let tile = cells[from];
+                let hash = hashes[state]
+                    ^ zobrist[usize::from(tile) * n + from]
+                    ^ zobrist[usize::from(tile) * n + blank]
+                    ^ zobrist[from]
+                    ^ zobrist[blank];
+                if seen.contains(&hash) {
+                    continue;
+                }
+                let vertical = matches!(step, Move::Up | Move::Down);
+                let value = estimate.after(
+                    values[state],
+                    cells,
+                    &mut scratch,
+                    tile,
+                    from,
+                    blank,
+                    vertical,
+                );
+                candidates.push((value.estimate, value.line, hash, state as u32, step));
+            }
+        }
+        if candidates.is_empty() {
+            break;
+        }
+        // the best `width`, by estimate, then by hash: ties broken at random, not by position
+        if candidates.len() > 2 * width {
+            candidates.select_nth_unstable(2 * width);
+            candidates.truncate(2 * width);
+        }
+        candidates.sort_unstable();
+        candidates.dedup_by_key(|candidate| candidate.2);
+        candidates.truncate(width);
+        let mut next = Vec::with_capacity(candidates.len() * n);
+        let mut next_blanks = Vec::with_capacity(candidates.len());
+        let mut layer = Vec::with_capacity(candidates.len());
+        values.clear();
+        hashes.clear();
+        lasts.clear();
+        for &(estimate, line, hash, state, step) in &candidates {
+            let state = state as usize;
+            let cells = &boards[state * n..(state + 1) * n];
+            let blank = usize::from(blanks[state]);
+            let target = usize::from(targets[blank][step as usize].expect("a legal move"));
+            let at = next.len();
+            next.extend_from_slice(cells);
+            next[at + blank] = cells[target];
+            next[at + target] = BLANK;
+            next_blanks.push(target as u16);
+            values.push(Value { estimate, line });
+            hashes.push(hash);
+            lasts.push(Some(step));
+            layer.push((state as u32, step));
+            seen.insert(hash);
+        }
+        boards = next;
+        blanks = next_blanks;
+        layers.push(layer);
+        let (index, value) = values
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, value)| (value.line, value.estimate))
+            .expect("a layer of boards");
+        if (value.line, value.estimate) < best.0 {
+            if value.line < best.0 .0 {
+                progress = layers.len();
+            }
+            best = ((value.line, value.estimate), (layers.len(), index));
+        }
+    }
+    // back from the nearest board to the first
+    let (mut depth, mut at) = best.1;
+    let mut moves = Vec::with_capacity(depth);
+    while depth > 0 {
+        let (parent, step) = layers[depth - 1][at];
+        moves.push(step);
+        at = parent as usize;
+        depth -= 1;
+    }
+    moves.reverse();
+    moves
+}
+
+/// Random keys for each tile on each cell, from a fixed seed (xorshift): a board's hash is the
+/// exclusive or of its tiles' keys.
+fn zobrist(cells: usize) -> Vec<u64> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    (0..cells * cells)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        })
+        .collect()
+}
