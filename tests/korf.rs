@@ -78,5 +78,59 @@ fn all_hundred_are_solved_with_the_paper_s_lengths_by_the_pattern_databases() {
             "instance {}",
             number + 1
         );
+        // the databases are ready: the bound is theirs, never above the optimum
+        let bound = engine.lower_bound(board, &goal) as usize;
+        assert!(bound <= *length, "instance {}: bound {bound}", number + 1);
+        assert!(bound >= manhattan(board, &goal), "instance {}", number + 1);
     }
+}
+
+/// The Manhattan distance from `board` to `goal`.
+fn manhattan(board: &Board, goal: &Board) -> usize {
+    let cell_of = |tile: u8| {
+        goal.cells()
+            .iter()
+            .position(|&t| t == tile)
+            .expect("a tile")
+    };
+    let distance = |a: usize, b: usize| (a / 4).abs_diff(b / 4) + (a % 4).abs_diff(b % 4);
+    let tiles = board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|(_, &tile)| tile != 0);
+    tiles
+        .map(|(cell, &tile)| distance(cell, cell_of(tile)))
+        .sum()
+}
+
+#[test]
+fn fast_paths_of_the_hundred_are_legal_within_a_tenth_of_their_optimal_total() {
+    let goal = korf_goal();
+    let mut engine = Engine::default().with_fast(true);
+    let (mut optimal, mut total) = (0, 0);
+    for (number, (length, board)) in instances().iter().enumerate() {
+        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+            panic!("instance {} unsolved", number + 1);
+        };
+        assert_eq!(
+            board.replay(&path).ok(),
+            Some(goal),
+            "instance {}",
+            number + 1
+        );
+        let quality = engine.last().quality.expect("a fast engine says how good");
+        assert_eq!(quality.length as usize, path.len());
+        assert!(
+            quality.lower_bound as usize <= *length,
+            "instance {}",
+            number + 1
+        );
+        if quality.optimal {
+            assert_eq!(path.len(), *length, "instance {}: said optimal", number + 1);
+        }
+        optimal += length;
+        total += path.len();
+    }
+    assert!(total * 10 <= optimal * 11, "{total} moves for {optimal}");
 }

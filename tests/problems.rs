@@ -189,7 +189,7 @@ fn a_search_past_its_node_budget_is_an_error_for_that_case_only() {
     );
     assert_eq!(out, "1\n");
     assert!(
-        err.contains("argument 1:1: found a board the search did not solve within 1000 nodes"),
+        err.contains("argument 1:1: found a board whose optimal search stopped after 1000 nodes"),
         "{err}"
     );
     assert_eq!(code, Some(2));

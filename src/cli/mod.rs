@@ -158,6 +158,12 @@ struct EngineArgs {
     /// given up as an error [default: 500000000]
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// Any path where the shortest is out of reach: every solvable board of every size gets a
+    /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
+    /// shortest; --json says `"optimal"` and gives `"lower_bound"`, --stats the bound and the
+    /// ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
+    #[arg(long)]
+    fast: bool,
     /// Threads that solve boards of more than 9 cells: several cases side by side, or one
     /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
     /// in order

@@ -32,6 +32,10 @@ pub struct ShowOptions {
     /// The boards and moves as one JSON object instead of a drawing
     #[arg(long)]
     json: bool,
+    /// Any path where the shortest is out of reach (boards above 4x4): drawn as found, said not
+    /// to be known shortest, with the lower bound
+    #[arg(long)]
+    fast: bool,
 }
 
 #[derive(Args, Debug)]
@@ -61,23 +65,25 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             return Ok(Status::Trouble);
         }
     };
-    let path = match Engine::default()
+    let mut engine = Engine::default()
         .with_store(store.clone())
-        .solve(&start, &goal, None)
-    {
+        .with_fast(options.fast);
+    let path = match engine.solve(&start, &goal, None) {
         Outcome::Found(path) => Some(path),
         Outcome::Unreachable | Outcome::Beyond(_) => None,
         Outcome::Exhausted => {
             super::warn(&format_args!(
-                "{start}: the search did not solve it within {} nodes",
-                eight::solve::engine::DEFAULT_BUDGET
+                "{start}: the optimal search stopped after {} nodes: --fast draws a path that may \
+                 not be shortest",
+                engine.budget(start.shape())
             ));
             return Ok(Status::Trouble);
         }
     };
     let mut out = io::stdout().lock();
     if options.json {
-        let drawing = Drawing::new(&start, &goal, path.as_ref());
+        let mut drawing = Drawing::new(&start, &goal, path.as_ref());
+        drawing.solution = drawing.solution.with_quality(engine.last().quality);
         writeln!(out, "{}", serde_json::to_string(&drawing)?)?;
         return Ok(Status::Success);
     }
@@ -92,7 +98,13 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
         .map_or(80, |(width, _)| usize::from(width.0));
     let frames = show::frames(&start, &path);
     write!(out, "{}", show::render(&frames, width, color))?;
-    let moves = if path.len() == 1 { "move" } else { "moves" };
+    let mut moves = if path.len() == 1 { "move" } else { "moves" }.to_string();
+    if let Some(quality) = engine.last().quality.filter(|quality| !quality.optimal) {
+        moves += &format!(
+            " (not known to be shortest: at least {})",
+            quality.lower_bound
+        );
+    }
     let summary = format!("{} {moves}: {path}", path.len());
     if summary.len() <= width {
         writeln!(out, "\n{summary}")?;

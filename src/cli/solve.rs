@@ -152,6 +152,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             .with_store(store.clone())
             .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
+            .with_fast(options.fast)
             .timed(options.stats),
         output: if options.json {
             Output::Json
@@ -350,9 +351,19 @@ impl Totals {
     /// Writes the case's line and adds it up.
     fn add(&mut self, case: u64, report: &Report) {
         let stats = report.stats;
+        let quality = match report.quality {
+            Some(quality) if !quality.optimal => format!(
+                "  {} moves, lower bound {}, {:.2}x",
+                quality.length,
+                quality.lower_bound,
+                f64::from(quality.length) / f64::from(quality.lower_bound.max(1))
+            ),
+            Some(_) => "  optimal".to_string(),
+            None => String::new(),
+        };
         let line = format!(
             "eight: case {case:>6}  {:<7}  expanded {:>9}  generated {:>9}  peak frontier {:>7}  \
-             {:>10.3} ms\n",
+             {:>10.3} ms{quality}\n",
             report.method.name(),
             stats.expanded,
             stats.generated,

@@ -76,9 +76,9 @@ impl InputError {
     pub fn exhausted(place: Place, budget: u64) -> InputError {
         InputError {
             place,
-            found: format!("a board the search did not solve within {budget} nodes"),
-            expected: "a board solved within --max-nodes (raise it, or give a board nearer the \
-                       goal)"
+            found: format!("a board whose optimal search stopped after {budget} nodes"),
+            expected: "a board solved within --max-nodes (--fast gives a path at once, not \
+                       necessarily the shortest; or raise --max-nodes)"
                 .into(),
         }
     }

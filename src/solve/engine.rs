@@ -6,11 +6,15 @@
 //! which one answered.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::conflicts;
+use super::conflicts::{self, Conflicts};
+use super::fast;
+use super::heuristic::Heuristic;
 use super::ida::{self, Outcome};
 use super::pdb::{Class, Lookup, Source};
+use super::report::elapsed;
+pub use super::report::{Algorithm, Method, Quality, Report};
 use super::small;
 use super::square3::{unpack, Tables};
 use super::stats::Stats;
@@ -22,86 +26,6 @@ use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
 use eight_core::state::State;
 use eight_core::table::Table;
-
-/// Which engine answers 3×3 boards.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Algorithm {
-    /// The whole-space tables, embedded at compile time: every 3×3 query is a lookup.
-    #[default]
-    Auto,
-    /// The bidirectional search for every case.
-    Bibfs,
-    /// Plain breadth-first search from the goal, for every case.
-    Bfs,
-    /// A* with the Manhattan distance, for every case.
-    Astar,
-    /// IDA* with the Manhattan distance, for every case.
-    Idastar,
-}
-
-impl Algorithm {
-    /// Every algorithm.
-    pub const ALL: [Algorithm; 5] = [
-        Algorithm::Auto,
-        Algorithm::Bibfs,
-        Algorithm::Bfs,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-    ];
-
-    /// The algorithm's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "auto",
-            Algorithm::Bibfs => "bibfs",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-        }
-    }
-
-    /// The algorithm of this name, if any.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|algorithm| algorithm.name() == name)
-    }
-}
-
-/// What answered a query: the whole-space tables, parity alone, or a search.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Method {
-    /// A lookup in a whole-space table (3×3, or another shape of up to 9 cells).
-    #[default]
-    Table,
-    /// The parities differ: unreachable, decided without search.
-    Parity,
-    /// The bidirectional breadth-first search.
-    Bibfs,
-    /// Plain breadth-first search.
-    Bfs,
-    /// A* with the Manhattan distance.
-    Astar,
-    /// IDA*: with the Manhattan distance on 3×3, plus linear conflicts on larger boards.
-    Idastar,
-    /// IDA* with the 4×4 pattern databases.
-    Pdb,
-}
-
-impl Method {
-    /// Its name in `--stats` and the JSON records.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Table => "table",
-            Method::Parity => "parity",
-            Method::Bibfs => "bibfs",
-            Method::Bfs => "bfs",
-            Method::Astar => "astar",
-            Method::Idastar => "idastar",
-            Method::Pdb => "pdb",
-        }
-    }
-}
 
 /// What answers one 3×3 query, as [`Engine::route`] decides.
 enum Route {
@@ -138,37 +62,18 @@ fn square3(board: &Board) -> Option<&[u8; 9]> {
     }
 }
 
-/// What answered a query and what it cost.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Report {
-    /// What answered.
-    pub method: Method,
-    /// The search's counts and time.
-    pub stats: Stats,
-}
-
-impl Report {
-    fn new(method: Method, began: Option<Instant>) -> Report {
-        Report {
-            method,
-            stats: Stats {
-                time: elapsed(began),
-                ..Stats::default()
-            },
-        }
-    }
-}
-
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]
 struct Settings {
     algorithm: Algorithm,
     /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
     timed: bool,
-    /// The most nodes a search of a larger board may expand ([`DEFAULT_BUDGET`] if not set).
+    /// The most nodes a search of a larger board may expand ([`Engine::budget`] if not set).
     budget: Option<u64>,
-    /// The threads a 4×4 search may use (one if not set).
+    /// The threads a search of a board of more than 9 cells may use (one if not set).
     jobs: Option<usize>,
+    /// Whether any path will do where the shortest is out of reach (`--fast`).
+    fast: bool,
     /// What it looks up instead of searching, shared with the engines made like it.
     store: Arc<Store>,
 }
@@ -206,16 +111,26 @@ impl Default for Engine {
 /// shallow board (LightOJ's 35 moves) never waits for one.
 pub const PROBE: u64 = 1_000_000;
 
-/// The time since `began`, or nothing if the query was not timed.
-#[inline]
-fn elapsed(began: Option<Instant>) -> Duration {
-    began.map_or(Duration::ZERO, |began| began.elapsed())
-}
-
-/// The nodes a search of a board of more than 9 cells may expand unless told otherwise: some half
-/// a minute of IDA* with linear conflicts (`eight steps --size 5x5 --max-nodes 20000000` on a
-/// random board: 1.2 s for 20 million), where a hard board would otherwise run for hours.
+/// The nodes a search of a 4×4 board may expand unless told otherwise: some half a minute of
+/// IDA* with the databases, enough for every 4×4 board but the very deepest, where a hard board
+/// would otherwise run for hours.
 pub const DEFAULT_BUDGET: u64 = 500_000_000;
+
+/// The same for the other sizes of more than 9 cells, where linear conflicts are all IDA* has
+/// and a random board is out of reach: some 3 seconds (`eight steps --size 5x5 --max-nodes
+/// 20000000` on a random board: 1.2 s for 20 million), so that a board out of reach is said so
+/// at once, with `--fast` named.
+pub const DEFAULT_BUDGET_OTHERS: u64 = 50_000_000;
+
+/// The nodes `--fast` lets the optimal search of a 4×4 board spend before it takes [`fast`]'s
+/// path instead: with the databases, enough for most of Korf's 100 (their median is some
+/// 100,000), a tenth of a second at most.
+pub const FAST_PROBE: u64 = 2_000_000;
+
+/// The same for the other sizes, where linear conflicts are all IDA* has: enough for shallow
+/// boards, some 10 ms (on a random 5×5 board the probe never ends, and 2,000,000 nodes cost a
+/// quarter of `--fast`'s time).
+pub const FAST_PROBE_OTHERS: u64 = 200_000;
 
 impl Engine {
     /// An engine that answers 3×3 boards with `algorithm`.
@@ -245,7 +160,7 @@ impl Engine {
     }
 
     /// This engine, with at most `budget` nodes for each search of a board of more than 9 cells
-    /// ([`DEFAULT_BUDGET`] if `None`).
+    /// ([`DEFAULT_BUDGET`] on 4×4, [`DEFAULT_BUDGET_OTHERS`] on other sizes, if `None`).
     pub fn with_budget(mut self, budget: Option<u64>) -> Engine {
         self.settings.budget = budget;
         self
@@ -255,6 +170,19 @@ impl Engine {
     pub fn with_jobs(mut self, jobs: usize) -> Engine {
         self.settings.jobs = Some(jobs.max(1));
         self
+    }
+
+    /// This engine, answering with any path where the shortest is out of reach when `fast`
+    /// ([`fast`]): every solvable board of every size gets one, and [`Report::quality`] says
+    /// how good it is.
+    pub fn with_fast(mut self, fast: bool) -> Engine {
+        self.settings.fast = fast;
+        self
+    }
+
+    /// Whether it answers with any path where the shortest is out of reach.
+    pub fn is_fast(&self) -> bool {
+        self.settings.fast
     }
 
     /// This engine, looking up in `store` (its 4×4 pattern databases among them).
@@ -273,9 +201,13 @@ impl Engine {
         &self.settings.store
     }
 
-    /// The node budget of a search of a board of more than 9 cells.
-    pub fn budget(&self) -> u64 {
-        self.settings.budget.unwrap_or(DEFAULT_BUDGET)
+    /// The node budget of a search of a board of `shape`, of more than 9 cells.
+    pub fn budget(&self, shape: Shape) -> u64 {
+        let default = match shape {
+            Shape::SQUARE4 => DEFAULT_BUDGET,
+            _ => DEFAULT_BUDGET_OTHERS,
+        };
+        self.settings.budget.unwrap_or(default)
     }
 
     /// The threads a 4×4 search may use.
@@ -356,12 +288,21 @@ impl Engine {
                 let path = self.settings.store.small.path(start, goal);
                 (path.ok_or(Outcome::Unreachable), Some(Method::Table), 0)
             }
+            _ if self.settings.fast => {
+                let (path, method, nodes) = self.quick(start, goal);
+                (Ok(path), Some(method), nodes)
+            }
             _ => {
                 let (outcome, method, nodes) = match start.shape() {
-                    Shape::SQUARE4 => self.deep(start, goal, limit),
+                    Shape::SQUARE4 => self.deep(start, goal, limit, self.budget(Shape::SQUARE4)),
                     _ => {
-                        let (outcome, nodes) =
-                            conflicts::solve(start, goal, limit, self.budget(), self.jobs());
+                        let (outcome, nodes) = conflicts::solve(
+                            start,
+                            goal,
+                            limit,
+                            self.budget(start.shape()),
+                            self.jobs(),
+                        );
                         (outcome, Method::Idastar, nodes)
                     }
                 };
@@ -380,7 +321,19 @@ impl Engine {
                     time: began.elapsed(),
                     ..Stats::default()
                 },
+                quality: None,
             };
+        }
+        if let (true, Ok(path)) = (self.settings.fast, &path) {
+            let length = path.len() as u32;
+            self.last.quality = Some(match self.last.method {
+                Method::Beam => Quality {
+                    optimal: false,
+                    lower_bound: self.lower_bound(start, goal),
+                    length,
+                },
+                _ => Quality::exact(length),
+            });
         }
         match path {
             Ok(path) => match limit {
@@ -451,7 +404,11 @@ impl Engine {
                 (distance, path, stats)
             }
         };
-        self.last = Report { method, stats };
+        self.last = Report {
+            method,
+            stats,
+            quality: None,
+        };
         (distance, path)
     }
 
@@ -530,6 +487,7 @@ impl Engine {
                 time: elapsed(began),
                 ..Stats::default()
             },
+            quality: None,
         };
         self.tables.get(blank)
     }
@@ -540,13 +498,59 @@ impl Engine {
         self.settings.timed.then(Instant::now)
     }
 
-    /// IDA* on a 4×4 board that reaches `goal`: with the pattern databases of `goal`'s class if
-    /// they are ready; otherwise with linear conflicts for up to [`PROBE`] nodes, and then with
-    /// the databases, fetched. Returns the outcome, what answered and the nodes expanded.
-    fn deep(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> (Outcome, Method, u64) {
+    /// A path from `start` to the goal it reaches, of more than 9 cells: the optimal search's if
+    /// it ends within [`FAST_PROBE`] nodes ([`FAST_PROBE_OTHERS`] off 4×4), [`fast`]'s otherwise. Returns the path, what found
+    /// it and the nodes the optimal search expanded.
+    fn quick(&mut self, start: &Board, goal: &Board) -> (Path, Method, u64) {
+        let (outcome, method, nodes) = match start.shape() {
+            Shape::SQUARE4 => self.deep(
+                start,
+                goal,
+                None,
+                self.budget(Shape::SQUARE4).min(FAST_PROBE),
+            ),
+            _ => {
+                let probe = self.budget(start.shape()).min(FAST_PROBE_OTHERS);
+                let (outcome, nodes) = conflicts::solve(start, goal, None, probe, self.jobs());
+                (outcome, Method::Idastar, nodes)
+            }
+        };
+        if let Outcome::Found(path) = outcome {
+            return (path, method, nodes);
+        }
+        let width = fast::beam_width(start.shape());
+        let path = fast::solve(start, goal, width, &mut |from, to| self.solved(from, to));
+        (path, Method::Beam, nodes)
+    }
+
+    /// The best admissible estimate of the moves from `start` to `goal` that needs no search:
+    /// the Manhattan distance plus linear conflicts, or the 4×4 pattern databases' estimate
+    /// where they are ready, whichever is larger.
+    pub fn lower_bound(&mut self, start: &Board, goal: &Board) -> u32 {
+        let conflicts = Conflicts::new(start, goal).estimate();
+        if start.shape() != Shape::SQUARE4 {
+            return conflicts;
+        }
+        let source = self.settings.store.databases.as_ref();
+        match source.ready(Class::of(goal.blank())) {
+            Some(databases) => conflicts.max(Lookup::new(&databases, start, goal).estimate()),
+            None => conflicts,
+        }
+    }
+
+    /// IDA* on a 4×4 board that reaches `goal`, within `budget` nodes: with the pattern
+    /// databases of `goal`'s class if they are ready; otherwise with linear conflicts for up to
+    /// [`PROBE`] nodes, and then with the databases, fetched. Returns the outcome, what
+    /// answered and the nodes expanded.
+    fn deep(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        limit: Option<u32>,
+        budget: u64,
+    ) -> (Outcome, Method, u64) {
         let source = self.settings.store.databases.as_ref();
         let class = Class::of(goal.blank());
-        let budget = self.budget();
         let (databases, spent) = match source.ready(class) {
             Some(databases) => (databases, 0),
             None => {

@@ -258,7 +258,12 @@ fn solve_all(
         let path = match engine.solve(&start, &goal, judge.spelling.limit) {
             Outcome::Found(path) => Some(path),
             Outcome::Unreachable | Outcome::Beyond(_) => None,
-            Outcome::Exhausted => return Ok(Err(InputError::exhausted(place, engine.budget()))),
+            Outcome::Exhausted => {
+                return Ok(Err(InputError::exhausted(
+                    place,
+                    engine.budget(start.shape()),
+                )))
+            }
         };
         let solved = Solved {
             case: count,

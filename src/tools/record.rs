@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::format::InputError;
 use crate::puzzle::Path;
+use crate::solve::engine::Quality;
 use crate::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer.
@@ -24,8 +25,14 @@ pub struct Solution {
     pub solvable: bool,
     /// The number of moves, if reachable.
     pub distance: Option<usize>,
-    /// The canonical path, if reachable.
+    /// The canonical path, if reachable (with `--fast`, a path, canonical when optimal).
     pub path: Option<String>,
+    /// With `--fast`: whether the path is known to be shortest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<bool>,
+    /// With `--fast`: the best admissible estimate of the moves needed, never above the optimum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
 }
 
 impl Solution {
@@ -37,6 +44,17 @@ impl Solution {
             solvable: path.is_some(),
             distance: path.map(Path::len),
             path: path.map(Path::to_string),
+            optimal: None,
+            lower_bound: None,
+        }
+    }
+
+    /// This solution, saying how good its path is when it comes from a `--fast` engine.
+    pub fn with_quality(self, quality: Option<Quality>) -> Solution {
+        Solution {
+            optimal: quality.map(|quality| quality.optimal),
+            lower_bound: quality.map(|quality| quality.lower_bound),
+            ..self
         }
     }
 }

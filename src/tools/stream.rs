@@ -7,6 +7,7 @@ use crate::format::answer::Answer;
 use crate::format::write;
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
+use crate::solve::engine::Quality;
 use crate::solve::parallel::ordered_map;
 use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::record::{self, Record, Solution};
@@ -114,6 +115,10 @@ impl Stream<'_> {
                         Output::Json => {
                             let path = self.engine.path(start, goal);
                             let solution = Solution::new(start, &goal, path.as_ref());
+                            // the tables' path is the shortest
+                            let exact = path.as_ref().map(|path| Quality::exact(path.len() as u32));
+                            let solution =
+                                solution.with_quality(exact.filter(|_| self.engine.is_fast()));
                             let report = self.engine.last();
                             self.record(number, case.place.line, solution, report, out)?;
                         }
@@ -283,7 +288,10 @@ impl Stream<'_> {
             Outcome::Found(path) => Some(path),
             Outcome::Unreachable | Outcome::Beyond(_) => None,
             Outcome::Exhausted => {
-                return Ok(Err(InputError::exhausted(place, self.engine.budget())))
+                return Ok(Err(InputError::exhausted(
+                    place,
+                    self.engine.budget(start.shape()),
+                )))
             }
         };
         match self.output {
@@ -294,6 +302,7 @@ impl Stream<'_> {
             }
             Output::Json => {
                 let solution = Solution::new(start, goal, path.as_ref());
+                let solution = solution.with_quality(report.quality);
                 self.record(number, place.line, solution, report, out)?;
             }
         }

@@ -1,0 +1,141 @@
+//! What answers a query and what it cost: the algorithm asked for, the method that answered,
+//! its counts and time, and with `--fast` how good the path is.
+
+use std::time::{Duration, Instant};
+
+use super::stats::Stats;
+
+/// Which engine answers 3×3 boards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Algorithm {
+    /// The whole-space tables, embedded at compile time: every 3×3 query is a lookup.
+    #[default]
+    Auto,
+    /// The bidirectional search for every case.
+    Bibfs,
+    /// Plain breadth-first search from the goal, for every case.
+    Bfs,
+    /// A* with the Manhattan distance, for every case.
+    Astar,
+    /// IDA* with the Manhattan distance, for every case.
+    Idastar,
+}
+
+impl Algorithm {
+    /// Every algorithm.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Auto,
+        Algorithm::Bibfs,
+        Algorithm::Bfs,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+    ];
+
+    /// The algorithm's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Bibfs => "bibfs",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+        }
+    }
+
+    /// The algorithm of this name, if any.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name() == name)
+    }
+}
+
+/// What answered a query: the whole-space tables, parity alone, or a search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Method {
+    /// A lookup in a whole-space table (3×3, or another shape of up to 9 cells).
+    #[default]
+    Table,
+    /// The parities differ: unreachable, decided without search.
+    Parity,
+    /// The bidirectional breadth-first search.
+    Bibfs,
+    /// Plain breadth-first search.
+    Bfs,
+    /// A* with the Manhattan distance.
+    Astar,
+    /// IDA*: with the Manhattan distance on 3×3, plus linear conflicts on larger boards.
+    Idastar,
+    /// IDA* with the 4×4 pattern databases.
+    Pdb,
+    /// `--fast`'s lines placed by a beam search ([`fast`]): a path, not known to be shortest.
+    Beam,
+}
+
+impl Method {
+    /// Its name in `--stats` and the JSON records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Table => "table",
+            Method::Parity => "parity",
+            Method::Bibfs => "bibfs",
+            Method::Bfs => "bfs",
+            Method::Astar => "astar",
+            Method::Idastar => "idastar",
+            Method::Pdb => "pdb",
+            Method::Beam => "beam",
+        }
+    }
+}
+
+/// What answered a query and what it cost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Report {
+    /// What answered.
+    pub method: Method,
+    /// The search's counts and time.
+    pub stats: Stats,
+    /// How good the path is, when asked for any path rather than the shortest (`--fast`).
+    pub quality: Option<Quality>,
+}
+
+/// How good a path of a `--fast` engine is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Quality {
+    /// Whether the path is known to be shortest (and then canonical).
+    pub optimal: bool,
+    /// The best admissible estimate of the moves the board needs: never above the optimum.
+    pub lower_bound: u32,
+    /// The path's length.
+    pub length: u32,
+}
+
+impl Report {
+    pub(super) fn new(method: Method, began: Option<Instant>) -> Report {
+        Report {
+            method,
+            stats: Stats {
+                time: elapsed(began),
+                ..Stats::default()
+            },
+            quality: None,
+        }
+    }
+}
+
+impl Quality {
+    /// The quality of a shortest path of `length` moves.
+    pub fn exact(length: u32) -> Quality {
+        Quality {
+            optimal: true,
+            lower_bound: length,
+            length,
+        }
+    }
+}
+
+/// The time since `began`, or nothing if the query was not timed.
+#[inline]
+pub(super) fn elapsed(began: Option<Instant>) -> Duration {
+    began.map_or(Duration::ZERO, |began| began.elapsed())
+}

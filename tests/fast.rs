@@ -1,0 +1,225 @@
+//! `--fast`: a legal path for every solvable board of every size, said not to be known shortest,
+//! with a lower bound never above the optimum; and the optimal search's limits said plainly.
+
+mod common;
+
+use common::eight;
+use eight::puzzle::{Board, Shape};
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+/// A random board of `shape` that reaches the ordered goal.
+fn random(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Board {
+    let goal = Board::ordered(shape);
+    loop {
+        let mut cells: Vec<u8> = (0..=shape.last_tile()).collect();
+        for last in (1..cells.len()).rev() {
+            cells.swap(last, rng.random_range(0..=last));
+        }
+        let board = Board::new(shape, &cells).expect("a permutation");
+        if board.reaches(&goal) {
+            return board;
+        }
+    }
+}
+
+/// The Manhattan distance to the ordered goal.
+fn manhattan(board: &Board) -> usize {
+    let width = usize::from(board.shape().width);
+    let distance =
+        |a: usize, b: usize| (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
+    let tiles = board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|(_, &tile)| tile != 0);
+    tiles
+        .map(|(cell, &tile)| distance(cell, usize::from(tile) - 1))
+        .sum()
+}
+
+fn json_lines(output: &[u8]) -> Vec<Value> {
+    let text = String::from_utf8(output.to_vec()).expect("UTF-8");
+    text.lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON record"))
+        .collect()
+}
+
+#[test]
+fn fast_paths_replay_to_the_goal_on_boards_square_and_not() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2022);
+    for (width, height) in [(2, 2), (3, 3), (3, 5), (5, 5), (7, 4), (16, 2), (9, 9)] {
+        let shape = Shape::new(width, height).expect("a shape");
+        let boards: Vec<Board> = (0..2).map(|_| random(shape, &mut rng)).collect();
+        let input: String = boards.iter().map(|board| format!("{board}\n")).collect();
+        let output = eight()
+            .args(["path", "--fast", "--json", "--size", &shape.to_string()])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let records = json_lines(&output);
+        assert_eq!(records.len(), boards.len(), "{shape}");
+        for (board, record) in boards.iter().zip(&records) {
+            let path: eight::puzzle::Path = record["path"]
+                .as_str()
+                .expect("a path")
+                .parse()
+                .expect("moves");
+            assert_eq!(
+                board.replay(&path).ok(),
+                Some(Board::ordered(shape)),
+                "{shape}: {board}"
+            );
+            let bound = record["lower_bound"].as_u64().expect("a lower bound") as usize;
+            assert!(bound >= manhattan(board), "{shape}: {record}");
+            assert!(bound <= path.len(), "{shape}: {record}");
+            let optimal = record["optimal"].as_bool().expect("optimal said");
+            // up to 9 cells every path is the tables' optimal one
+            if shape.cells() <= 9 {
+                assert!(optimal, "{shape}: {record}");
+            }
+            if optimal {
+                assert_eq!(
+                    bound,
+                    path.len(),
+                    "{shape}: an optimal path is its own bound"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_random_5x5_board_gets_a_path_said_not_known_shortest() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let board = random(Shape::new(5, 5).expect("a shape"), &mut rng);
+    let output = eight()
+        .args([
+            "path",
+            "--fast",
+            "--json",
+            "--size",
+            "5x5",
+            &board.to_string(),
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let record = &json_lines(&output)[0];
+    assert_eq!(record["optimal"], Value::Bool(false), "{record}");
+    // `steps --fast` prints the path's length, and --stats the bound and the ratio
+    let steps = eight()
+        .args([
+            "steps",
+            "--fast",
+            "--stats",
+            "--size",
+            "5x5",
+            &board.to_string(),
+        ])
+        .assert()
+        .success();
+    let length = record["distance"].as_u64().expect("a length");
+    assert_eq!(
+        String::from_utf8_lossy(&steps.get_output().stdout),
+        format!("{length}\n")
+    );
+    let stats = String::from_utf8_lossy(&steps.get_output().stderr).into_owned();
+    let bound = record["lower_bound"].as_u64().expect("a bound");
+    assert!(
+        stats.contains(&format!("{length} moves, lower bound {bound}, ")),
+        "{stats}"
+    );
+    assert!(stats.contains("beam"), "{stats}");
+    // no word of the answer calls it shortest or canonical
+    let shown = eight()
+        .args(["show", "--fast", "--size", "5x5", &board.to_string()])
+        .assert()
+        .success();
+    let shown = String::from_utf8_lossy(&shown.get_output().stdout).into_owned();
+    assert!(
+        shown.contains(&format!(
+            "{length} moves (not known to be shortest: at least {bound})"
+        )),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("canonical") && !shown.contains("shortest path"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn fast_keeps_the_optimal_answer_where_it_is_at_hand() {
+    // 3x3: the tables' canonical path, said optimal
+    let output = eight()
+        .args(["path", "--fast", "--json", "2 3 4 1 5 x 7 6 8"])
+        .assert()
+        .success();
+    let record = &json_lines(&output.get_output().stdout)[0];
+    assert_eq!(record["path"], "dlurullddrurdllurdr");
+    assert_eq!(record["optimal"], Value::Bool(true));
+    assert_eq!(record["lower_bound"], 19);
+    // a shallow 6x6 board: the optimal search ends within its probe
+    let shape = Shape::new(6, 6).expect("a shape");
+    let mut board = Board::ordered(shape);
+    for step in "uulldrul".parse::<eight::puzzle::Path>().expect("moves").0 {
+        assert!(board.slide(step));
+    }
+    let output = eight()
+        .args([
+            "path",
+            "--fast",
+            "--json",
+            "--size",
+            "6x6",
+            &board.to_string(),
+        ])
+        .assert()
+        .success();
+    let record = &json_lines(&output.get_output().stdout)[0];
+    assert_eq!(record["optimal"], Value::Bool(true), "{record}");
+    let plain = eight()
+        .args(["path", "--size", "6x6", &board.to_string()])
+        .assert()
+        .success();
+    assert_eq!(
+        record["path"].as_str().map(|p| format!("{p}\n")),
+        Some(String::from_utf8_lossy(&plain.get_output().stdout).into_owned())
+    );
+    // unreachable stays unreachable
+    eight()
+        .args(["path", "--fast", "--size", "5x5"])
+        .arg("2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0")
+        .assert()
+        .success()
+        .stdout("unsolvable\n");
+}
+
+#[test]
+fn past_its_budget_the_optimal_search_names_fast_and_answers_the_other_cases() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let board = random(Shape::new(5, 5).expect("a shape"), &mut rng);
+    let solved = Board::ordered(Shape::new(5, 5).expect("a shape"));
+    let input = format!("{solved}\n{board}\n{solved}\n");
+    let assert = eight()
+        .args(["steps", "--size", "5x5", "--max-nodes", "1000"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("0\n0\n");
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("2:1: found a board whose optimal search stopped after 1000 nodes"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--fast") && stderr.contains("--max-nodes"),
+        "{stderr}"
+    );
+}
