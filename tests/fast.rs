@@ -223,3 +223,74 @@ fn past_its_budget_the_optimal_search_names_fast_and_answers_the_other_cases() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let board = random(Shape::new(5, 5).expect("a shape"), &mut rng);
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    let command = format!(
+        "{} steps --size 5x5 --max-nodes 20000000 '{board}'",
+        binary.display()
+    );
+    // `script` gives the command a terminal and copies what it wrote
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("script (util-linux) runs");
+    let screen = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(screen.contains("eight: searching: bound "), "{screen}");
+    assert!(screen.contains(" nodes, "), "{screen}");
+    // wiped before the message that ends the search
+    assert!(screen.contains("\r\x1b[2Keight: argument 1:1: found a board whose optimal search stopped after 20000000 nodes"), "{screen}");
+    // a pipe gets the message alone
+    let piped = eight()
+        .args([
+            "steps",
+            "--size",
+            "5x5",
+            "--max-nodes",
+            "20000000",
+            &board.to_string(),
+        ])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&piped.get_output().stderr).into_owned();
+    assert!(
+        !stderr.contains("searching") && !stderr.contains('\r'),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let board = random(Shape::new(6, 6).expect("a shape"), &mut rng);
+    let solved = Board::ordered(Shape::new(6, 6).expect("a shape"));
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["steps", "--size", "6x6", "--max-nodes", "100000000000"])
+        .arg(solved.to_string())
+        .arg(board.to_string())
+        .arg(solved.to_string())
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("eight runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    let sent = std::time::Instant::now();
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("a signal sent");
+    let output = child.wait_with_output().expect("eight ends");
+    assert!(
+        sent.elapsed() < std::time::Duration::from_secs(2),
+        "{:?} after the signal",
+        sent.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("eight: interrupted"), "{stderr}");
+    assert!(!stderr.contains("stopped after"), "{stderr}");
+}

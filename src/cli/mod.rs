@@ -17,6 +17,7 @@ mod files;
 mod gen;
 mod help;
 mod judge;
+mod live;
 mod show;
 mod solve;
 mod units;
@@ -262,6 +263,8 @@ pub enum Status {
     Differences = 1,
     /// Some input was malformed (and reported); the other cases were answered.
     Trouble = 2,
+    /// Ctrl-C (SIGINT) or SIGTERM stopped a long search: the answers before it were written.
+    Interrupted = 130,
 }
 
 impl Status {

@@ -65,6 +65,9 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             return Ok(Status::Trouble);
         }
     };
+    if start.cells().len() > 9 {
+        super::live::show();
+    }
     let mut engine = Engine::default()
         .with_store(store.clone())
         .with_fast(options.fast);

@@ -146,6 +146,16 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let options = &invocation.engine;
+    let judge = &invocation.judge;
+    if judge.shape.cells() > 9 || judge.header == eight::format::cases::Header::Side {
+        // searches that may take seconds: a live line on a terminal, and Ctrl-C stops the one
+        // under way (the answers before it written whole) instead of killing the process
+        super::live::show();
+        let flag = eight::solve::interrupt::flag();
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
+        }
+    }
     let mut stream = Stream {
         judge: invocation.judge,
         engine: Engine::new(options.algo)
@@ -198,6 +208,10 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     if options.stats {
         totals.summary();
     }
+    if outcome.interrupted {
+        super::warn(&"interrupted: the cases before the one under way are answered");
+        return Ok(Status::Interrupted);
+    }
     Ok(if outcome.malformed + outcome.errors > 0 {
         Status::Trouble
     } else {
@@ -249,6 +263,10 @@ fn answer_files(
             }
         };
         out.flush()?;
+        if outcome.interrupted {
+            super::warn(&"interrupted: the cases before the one under way are answered");
+            return Ok(Status::Interrupted);
+        }
         if outcome.malformed + outcome.errors > 0 {
             status = Status::Trouble;
         }
@@ -361,13 +379,24 @@ impl Totals {
             Some(_) => "  optimal".to_string(),
             None => String::new(),
         };
+        // IDA*'s frontier is its path: its bounds say more than a frontier would
+        let searched = match report.bounds.as_slice() {
+            [] => format!(
+                "generated {:>9}  peak frontier {:>7}",
+                stats.generated, stats.peak_frontier
+            ),
+            bounds => {
+                let bounds: Vec<String> = bounds
+                    .iter()
+                    .map(|bound| format!("{}:{}", bound.bound, bound.nodes))
+                    .collect();
+                format!("bounds {}", bounds.join(" "))
+            }
+        };
         let line = format!(
-            "eight: case {case:>6}  {:<7}  expanded {:>9}  generated {:>9}  peak frontier {:>7}  \
-             {:>10.3} ms{quality}\n",
+            "eight: case {case:>6}  {:<7}  expanded {:>9}  {searched}  {:>10.3} ms{quality}\n",
             report.method.name(),
             stats.expanded,
-            stats.generated,
-            stats.peak_frontier,
             stats.time.as_secs_f64() * 1000.0
         );
         let _ = self.lines.write_all(line.as_bytes());

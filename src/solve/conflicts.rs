@@ -216,16 +216,16 @@ impl Heuristic for Conflicts {
 
 /// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
 /// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes on `jobs`
-/// threads; returns the outcome and the nodes expanded.
+/// threads; returns the outcome and each iteration's bound and nodes.
 pub fn solve(
     start: &Board,
     goal: &Board,
     limit: Option<u32>,
     budget: u64,
     jobs: usize,
-) -> (Outcome, u64) {
+) -> (Outcome, Vec<ida::Bound>) {
     if !start.reaches(goal) {
-        return (Outcome::Unreachable, 0);
+        return (Outcome::Unreachable, Vec::new());
     }
     ida::solve_with(start, Conflicts::new(start, goal), limit, budget, jobs)
 }

@@ -14,7 +14,9 @@ use super::heuristic::Heuristic;
 use super::ida::{self, Outcome};
 use super::pdb::{Class, Lookup, Source};
 use super::report::elapsed;
-pub use super::report::{Algorithm, Method, Quality, Report};
+
+mod deep;
+pub use super::report::{Algorithm, Bound, Method, Quality, Report};
 use super::small;
 use super::square3::{unpack, Tables};
 use super::stats::Stats;
@@ -22,6 +24,8 @@ use super::store::Store;
 use super::textbook;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
+use deep::Searched;
+pub use deep::{FAST_PROBE, FAST_PROBE_OTHERS, PROBE};
 use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
 use eight_core::state::State;
@@ -105,12 +109,6 @@ impl Default for Engine {
     }
 }
 
-/// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
-/// are not ready: about a tenth of a second (0.08 s for `eight steps --size 4x4 --max-nodes
-/// 1000000` on a board past it, with no cache), against the seconds of a build, so that a
-/// shallow board (LightOJ's 35 moves) never waits for one.
-pub const PROBE: u64 = 1_000_000;
-
 /// The nodes a search of a 4×4 board may expand unless told otherwise: some half a minute of
 /// IDA* with the databases, enough for every 4×4 board but the very deepest, where a hard board
 /// would otherwise run for hours.
@@ -121,16 +119,6 @@ pub const DEFAULT_BUDGET: u64 = 500_000_000;
 /// 20000000` on a random board: 1.2 s for 20 million), so that a board out of reach is said so
 /// at once, with `--fast` named.
 pub const DEFAULT_BUDGET_OTHERS: u64 = 50_000_000;
-
-/// The nodes `--fast` lets the optimal search of a 4×4 board spend before it takes [`fast`]'s
-/// path instead: with the databases, enough for most of Korf's 100 (their median is some
-/// 100,000), a tenth of a second at most.
-pub const FAST_PROBE: u64 = 2_000_000;
-
-/// The same for the other sizes, where linear conflicts are all IDA* has: enough for shallow
-/// boards, some 10 ms (on a random 5×5 board the probe never ends, and 2,000,000 nodes cost a
-/// quarter of `--fast`'s time).
-pub const FAST_PROBE_OTHERS: u64 = 200_000;
 
 impl Engine {
     /// An engine that answers 3×3 boards with `algorithm`.
@@ -217,7 +205,7 @@ impl Engine {
 
     /// What answered the last query, and what it cost.
     pub fn last(&self) -> Report {
-        self.last
+        self.last.clone()
     }
 
     /// The minimum number of moves from `start` to `goal`; `None` when unreachable, or, for a
@@ -278,50 +266,52 @@ impl Engine {
     /// the 3×3 engine for 3×3 boards, a whole-space table up to 9 cells, IDA* beyond.
     pub fn solve(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Outcome {
         let began = Instant::now();
-        let (path, method, expanded) = match (square3(start), square3(goal)) {
+        let (path, method, searched) = match (square3(start), square3(goal)) {
             (Some(_), Some(_)) => {
                 let path = self.path(start, goal);
-                (path.ok_or(Outcome::Unreachable), None, 0)
+                (path.ok_or(Outcome::Unreachable), None, Searched::default())
             }
-            _ if !start.reaches(goal) => (Err(Outcome::Unreachable), Some(Method::Parity), 0),
+            _ if !start.reaches(goal) => (
+                Err(Outcome::Unreachable),
+                Some(Method::Parity),
+                Searched::default(),
+            ),
             _ if goal.cells().len() <= small::MAX_CELLS => {
                 let path = self.settings.store.small.path(start, goal);
-                (path.ok_or(Outcome::Unreachable), Some(Method::Table), 0)
+                let found = path.ok_or(Outcome::Unreachable);
+                (found, Some(Method::Table), Searched::default())
             }
             _ if self.settings.fast => {
-                let (path, method, nodes) = self.quick(start, goal);
-                (Ok(path), Some(method), nodes)
+                let (path, method, searched) = self.quick(start, goal);
+                (Ok(path), Some(method), searched)
             }
             _ => {
-                let (outcome, method, nodes) = match start.shape() {
+                let (outcome, method, searched) = match start.shape() {
                     Shape::SQUARE4 => self.deep(start, goal, limit, self.budget(Shape::SQUARE4)),
                     _ => {
-                        let (outcome, nodes) = conflicts::solve(
-                            start,
-                            goal,
-                            limit,
-                            self.budget(start.shape()),
-                            self.jobs(),
-                        );
-                        (outcome, Method::Idastar, nodes)
+                        let budget = self.budget(start.shape());
+                        let (outcome, bounds) =
+                            conflicts::solve(start, goal, limit, budget, self.jobs());
+                        (outcome, Method::Idastar, Searched::of(bounds))
                     }
                 };
                 let path = match outcome {
                     Outcome::Found(path) => Ok(path),
                     other => Err(other),
                 };
-                (path, Some(method), nodes)
+                (path, Some(method), searched)
             }
         };
         if let Some(method) = method {
             self.last = Report {
                 method,
                 stats: Stats {
-                    expanded,
+                    expanded: searched.nodes,
                     time: began.elapsed(),
                     ..Stats::default()
                 },
                 quality: None,
+                bounds: searched.bounds,
             };
         }
         if let (true, Ok(path)) = (self.settings.fast, &path) {
@@ -407,7 +397,7 @@ impl Engine {
         self.last = Report {
             method,
             stats,
-            quality: None,
+            ..Report::default()
         };
         (distance, path)
     }
@@ -480,15 +470,15 @@ impl Engine {
     /// solver's count of expanded boards when the query began.
     #[inline]
     fn chosen(&mut self, blank: usize, began: Option<Instant>, before: u64) -> &Table {
-        self.last = Report {
-            method: Method::Table,
-            stats: Stats {
-                expanded: self.solver.nodes_expanded() - before,
-                time: elapsed(began),
-                ..Stats::default()
-            },
-            quality: None,
+        // in place: a lookup does not drop and remake the last report's bounds
+        self.last.method = Method::Table;
+        self.last.stats = Stats {
+            expanded: self.solver.nodes_expanded() - before,
+            time: elapsed(began),
+            ..Stats::default()
         };
+        self.last.quality = None;
+        self.last.bounds.clear();
         self.tables.get(blank)
     }
 
@@ -496,75 +486,6 @@ impl Engine {
     #[inline]
     fn clock(&self) -> Option<Instant> {
         self.settings.timed.then(Instant::now)
-    }
-
-    /// A path from `start` to the goal it reaches, of more than 9 cells: the optimal search's if
-    /// it ends within [`FAST_PROBE`] nodes ([`FAST_PROBE_OTHERS`] off 4×4), [`fast`]'s otherwise. Returns the path, what found
-    /// it and the nodes the optimal search expanded.
-    fn quick(&mut self, start: &Board, goal: &Board) -> (Path, Method, u64) {
-        let (outcome, method, nodes) = match start.shape() {
-            Shape::SQUARE4 => self.deep(
-                start,
-                goal,
-                None,
-                self.budget(Shape::SQUARE4).min(FAST_PROBE),
-            ),
-            _ => {
-                let probe = self.budget(start.shape()).min(FAST_PROBE_OTHERS);
-                let (outcome, nodes) = conflicts::solve(start, goal, None, probe, self.jobs());
-                (outcome, Method::Idastar, nodes)
-            }
-        };
-        if let Outcome::Found(path) = outcome {
-            return (path, method, nodes);
-        }
-        let width = fast::beam_width(start.shape());
-        let path = fast::solve(start, goal, width, &mut |from, to| self.solved(from, to));
-        (path, Method::Beam, nodes)
-    }
-
-    /// The best admissible estimate of the moves from `start` to `goal` that needs no search:
-    /// the Manhattan distance plus linear conflicts, or the 4×4 pattern databases' estimate
-    /// where they are ready, whichever is larger.
-    pub fn lower_bound(&mut self, start: &Board, goal: &Board) -> u32 {
-        let conflicts = Conflicts::new(start, goal).estimate();
-        if start.shape() != Shape::SQUARE4 {
-            return conflicts;
-        }
-        let source = self.settings.store.databases.as_ref();
-        match source.ready(Class::of(goal.blank())) {
-            Some(databases) => conflicts.max(Lookup::new(&databases, start, goal).estimate()),
-            None => conflicts,
-        }
-    }
-
-    /// IDA* on a 4×4 board that reaches `goal`, within `budget` nodes: with the pattern
-    /// databases of `goal`'s class if they are ready; otherwise with linear conflicts for up to
-    /// [`PROBE`] nodes, and then with the databases, fetched. Returns the outcome, what
-    /// answered and the nodes expanded.
-    fn deep(
-        &mut self,
-        start: &Board,
-        goal: &Board,
-        limit: Option<u32>,
-        budget: u64,
-    ) -> (Outcome, Method, u64) {
-        let source = self.settings.store.databases.as_ref();
-        let class = Class::of(goal.blank());
-        let (databases, spent) = match source.ready(class) {
-            Some(databases) => (databases, 0),
-            None => {
-                let probe = budget.min(PROBE);
-                let (outcome, nodes) = conflicts::solve(start, goal, limit, probe, 1);
-                if outcome != Outcome::Exhausted || probe == budget {
-                    return (outcome, Method::Idastar, nodes);
-                }
-                (source.get(class), nodes)
-            }
-        };
-        let lookup = Lookup::new(&databases, start, goal);
-        let (outcome, nodes) = ida::solve_with(start, lookup, limit, budget - spent, self.jobs());
-        (outcome, Method::Pdb, spent + nodes)
     }
 }
 

@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use super::heuristic::Heuristic;
 use super::interrupt;
 use super::parallel::ordered_map;
+use super::progress;
+pub use super::report::Bound;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
@@ -106,8 +108,14 @@ impl<H: Heuristic> Search<H> {
             return Step::Above(u32::MAX);
         }
         self.nodes += 1;
-        if self.nodes > self.budget || (self.nodes & 0xFFFF == 0 && interrupt::requested()) {
+        if self.nodes > self.budget {
             return Step::Exhausted;
+        }
+        if self.nodes & PROGRESS_NODES == 0 {
+            progress::add(PROGRESS_NODES + 1);
+            if interrupt::requested() {
+                return Step::Exhausted;
+            }
         }
         let mut above = u32::MAX;
         for step in Move::ALL {
@@ -149,6 +157,9 @@ impl<H: Heuristic> Search<H> {
 /// The most cells of a board: 16 by 16.
 const MOST_CELLS: usize = Shape::MAX_SIDE as usize * Shape::MAX_SIDE as usize;
 
+/// One less than the nodes between two looks at the interrupt flag and two reports of progress.
+const PROGRESS_NODES: u64 = 0xFFFF;
+
 /// No split: a search that never hands a board over.
 const WHOLE: u32 = u32::MAX;
 
@@ -157,30 +168,52 @@ const WHOLE: u32 = u32::MAX;
 const SPLIT: u32 = 12;
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
-/// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more than one.
+/// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
+/// than one. Returns the outcome and each iteration's bound and nodes.
 pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
     limit: Option<u32>,
     budget: u64,
     jobs: usize,
-) -> (Outcome, u64) {
+) -> (Outcome, Vec<Bound>) {
     let mut search = Search::new(start, heuristic, budget);
     let mut bound = search.heuristic.estimate();
+    let mut bounds = Vec::new();
+    progress::begin();
+    let _ended = Ended;
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
-            return (Outcome::Beyond(limit), search.nodes);
+            return (Outcome::Beyond(limit), bounds);
         }
+        let before = search.nodes;
+        progress::bound(bound);
         let step = match jobs {
             0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
             _ => split(&mut search, bound, jobs),
         };
+        let nodes = search.nodes - before;
+        bounds.push(Bound { bound, nodes });
         match step {
-            Step::Found => return (Outcome::Found(Path(search.moves)), search.nodes),
-            Step::Exhausted => return (Outcome::Exhausted, search.nodes),
+            Step::Found => return (Outcome::Found(Path(search.moves)), bounds),
+            Step::Exhausted => return (Outcome::Exhausted, bounds),
             Step::Above(next) => bound = next,
         }
     }
+}
+
+/// Tells the progress watcher that the search ended, however it ends.
+struct Ended;
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        progress::end();
+    }
+}
+
+/// The nodes of all `bounds`.
+pub fn nodes(bounds: &[Bound]) -> u64 {
+    bounds.iter().map(|bound| bound.nodes).sum()
 }
 
 /// One iteration of `search` to `bound` on `jobs` threads: the boards [`SPLIT`] moves in are

@@ -13,6 +13,7 @@ pub mod interrupt;
 pub mod oracle;
 pub mod parallel;
 pub mod pdb;
+pub mod progress;
 pub mod report;
 pub mod small;
 pub mod square3;

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
+
 use super::stats::Stats;
 
 /// Which engine answers 3×3 boards.
@@ -68,7 +70,7 @@ pub enum Method {
     Idastar,
     /// IDA* with the 4×4 pattern databases.
     Pdb,
-    /// `--fast`'s lines placed by a beam search ([`fast`]): a path, not known to be shortest.
+    /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
     Beam,
 }
 
@@ -89,7 +91,7 @@ impl Method {
 }
 
 /// What answered a query and what it cost.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Report {
     /// What answered.
     pub method: Method,
@@ -97,6 +99,18 @@ pub struct Report {
     pub stats: Stats,
     /// How good the path is, when asked for any path rather than the shortest (`--fast`).
     pub quality: Option<Quality>,
+    /// IDA*'s iterations: each bound searched and the nodes it expanded (none for the other
+    /// searches).
+    pub bounds: Vec<Bound>,
+}
+
+/// One iteration of IDA*: the bound on the moves, and the nodes expanded under it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Bound {
+    /// The bound.
+    pub bound: u32,
+    /// The nodes expanded.
+    pub nodes: u64,
 }
 
 /// How good a path of a `--fast` engine is.
@@ -119,6 +133,7 @@ impl Report {
                 ..Stats::default()
             },
             quality: None,
+            bounds: Vec::new(),
         }
     }
 }

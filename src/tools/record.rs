@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::format::InputError;
 use crate::puzzle::Path;
-use crate::solve::engine::Quality;
+use crate::solve::engine::{Bound, Quality};
 use crate::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer.
@@ -76,6 +76,9 @@ pub struct Record {
     /// What it cost, with `--stats`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<Stats>,
+    /// IDA*'s bounds and their nodes, with `--stats`, when IDA* answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<Vec<Bound>>,
 }
 
 /// What a record holds.
@@ -111,6 +114,7 @@ impl Record {
             body: Body::Solved(solution),
             algorithm: None,
             stats: None,
+            bounds: None,
         }
     }
 
@@ -128,6 +132,7 @@ impl Record {
             },
             algorithm: None,
             stats: None,
+            bounds: None,
         }
     }
 
@@ -136,6 +141,7 @@ impl Record {
         Record {
             algorithm: Some(report.method.name()),
             stats: Some(report.stats),
+            bounds: (!report.bounds.is_empty()).then_some(report.bounds),
             ..self
         }
     }

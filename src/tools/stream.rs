@@ -8,6 +8,7 @@ use crate::format::write;
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
 use crate::solve::engine::Quality;
+use crate::solve::interrupt;
 use crate::solve::parallel::ordered_map;
 use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::record::{self, Record, Solution};
@@ -32,6 +33,9 @@ pub struct Tally {
     /// Errors about the input as a whole, reported: a count of cases that is missing or that
     /// the cases read do not match. They hold no case of their own.
     pub errors: u64,
+    /// Whether a stop was asked for ([`interrupt`]): the case under way and those after it
+    /// were left unanswered.
+    pub interrupted: bool,
 }
 
 /// A run of a judge's cases: who answers, in what form, and who hears of each case.
@@ -79,7 +83,7 @@ impl Stream<'_> {
         let mut tally = Tally::default();
         let plain = self.judge.is_plain();
         let mut waiting = Vec::new();
-        loop {
+        while !tally.interrupted {
             // before a read that could block, the cases read so far are answered: a program that
             // writes a case and waits for its answer gets it, whatever the jobs
             let item = cases.next(&mut || {
@@ -141,7 +145,7 @@ impl Stream<'_> {
             }
         }
         out.flush()?;
-        if let Some(error) = cases.short(cases.read()) {
+        if let Some(error) = cases.short(cases.read()).filter(|_| !tally.interrupted) {
             (self.report)(&error);
             tally.errors += 1;
         }
@@ -213,6 +217,11 @@ impl Stream<'_> {
     ) -> io::Result<()> {
         let solved = self.solve_all(waiting);
         for (case, solved) in waiting.drain(..).zip(solved) {
+            // a search stopped by the flag ends as if out of nodes: it is no answer
+            if interrupt::requested() {
+                tally.interrupted = true;
+                break;
+            }
             if let Some(error) = case.beyond {
                 out.flush()?;
                 (self.report)(&error);
@@ -303,7 +312,7 @@ impl Stream<'_> {
             Output::Json => {
                 let solution = Solution::new(start, goal, path.as_ref());
                 let solution = solution.with_quality(report.quality);
-                self.record(number, place.line, solution, report, out)?;
+                self.record(number, place.line, solution, report.clone(), out)?;
             }
         }
         if let Some(stats) = self.stats.as_mut() {
@@ -433,7 +442,8 @@ pub(crate) mod tests {
             Tally {
                 answered: 1,
                 malformed: 1,
-                errors: 0
+                errors: 0,
+                interrupted: false,
             }
         );
     }

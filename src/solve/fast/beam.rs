@@ -1,7 +1,7 @@
 //! The beam search that places a line: breadth-first, but each layer keeps only the `width`
 //! boards of the lowest estimate, so that it runs in time and memory proportional to the path.
 //! The estimate is the Manhattan distance plus linear conflicts, each tile weighed: the line's
-//! tiles [`LINE_WEIGHT`] times, the rest of the region once (the tiles outside never move).
+//! tiles `LINE_WEIGHT` (4) times, the rest of the region once (the tiles outside never move).
 //! Boards seen before in the same line's search are not kept again, so the beam never circles.
 
 use std::collections::HashSet;

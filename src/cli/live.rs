@@ -1,0 +1,70 @@
+//! The live line of a long optimal search, on a terminal only: the IDA* bound, the nodes so far
+//! and the time, redrawn ten times a second once the search has run half a second, and wiped
+//! when it ends, before its answer is written (a pipe gets nothing).
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use eight::solve::progress::{self, Watcher};
+
+/// How long a search runs before its line shows, and how often the line is redrawn.
+const QUIET: Duration = Duration::from_millis(500);
+const REDRAW: Duration = Duration::from_millis(100);
+
+#[derive(Default)]
+struct Live(Mutex<State>);
+
+#[derive(Default)]
+struct State {
+    began: Option<Instant>,
+    drawn: Option<Instant>,
+}
+
+impl Watcher for Live {
+    fn began(&self) {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        state.began = Some(Instant::now());
+    }
+
+    fn searching(&self, bound: u32, nodes: u64) {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let Some(began) = state.began else {
+            return;
+        };
+        let now = Instant::now();
+        let due = !state.drawn.is_some_and(|drawn| now - drawn < REDRAW);
+        if now - began < QUIET || !due {
+            return;
+        }
+        let seconds = (now - began).as_secs_f64();
+        let line =
+            format!("\r\x1b[2Keight: searching: bound {bound}, {nodes} nodes, {seconds:.1} s");
+        let _ = io::stderr().write_all(line.as_bytes());
+        state.drawn = Some(now);
+    }
+
+    fn ended(&self) {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if state.drawn.take().is_some() {
+            let _ = io::stderr().write_all(b"\r\x1b[2K");
+        }
+        state.began = None;
+    }
+}
+
+/// Draws the searches' progress on standard error, if it is a terminal.
+pub fn show() {
+    if io::stderr().is_terminal() {
+        progress::watch(Box::new(Live::default()));
+    }
+}
