@@ -294,3 +294,61 @@ fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
     assert!(stderr.contains("eight: interrupted"), "{stderr}");
     assert!(!stderr.contains("stopped after"), "{stderr}");
 }
+
+#[test]
+fn gen_says_at_once_that_random_large_boards_are_out_of_reach_and_names_walk() {
+    let began = std::time::Instant::now();
+    let assert = eight()
+        .args(["gen", "steps", "--size", "5x5", "-n", "1"])
+        .assert()
+        .code(2)
+        .stdout("");
+    assert!(
+        began.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        began.elapsed()
+    );
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("random 5x5 boards are out of the optimal search's reach"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--walk MOVES (walks of up to 60 moves"),
+        "{stderr}"
+    );
+    // the walks it names work, on the largest size too, with optimal answers
+    for size in ["5x5", "16x16"] {
+        let output = eight()
+            .args([
+                "gen", "steps", "--size", size, "--walk", "60", "-n", "2", "--seed", "7", "--json",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        for record in json_lines(&output) {
+            let distance = record["distance"].as_u64().expect("a distance");
+            assert!(distance <= 60, "{size}: {record}");
+            assert!(
+                record.get("optimal").is_none(),
+                "gen's answers are optimal, nothing to say"
+            );
+        }
+    }
+    // unreachable cases alone need no search
+    eight()
+        .args([
+            "gen",
+            "path",
+            "--size",
+            "7x7",
+            "-n",
+            "2",
+            "--unsolvable",
+            "1",
+        ])
+        .assert()
+        .success();
+}

@@ -392,6 +392,9 @@ fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
         "5x5",
         "-n",
         "3",
+        // random 5x5 boards are refused at once; a walk this long lies far too deep as well
+        "--walk",
+        "200",
         "--max-nodes",
         "100000000000",
     ])

@@ -52,7 +52,8 @@ pub struct Options {
     #[arg(long, value_name = "MOVES", conflicts_with = "all")]
     walk: Option<u32>,
     /// The most nodes the search of a board of more than 9 cells may expand before gen gives up
-    /// [default: 500000000]
+    /// [default: 500000000 on 4x4, 50000000 on other sizes up to 25 cells, fewer in proportion
+    /// on larger ones: some seconds]
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
@@ -182,9 +183,16 @@ fn said(impossible: &Impossible) -> String {
             goal,
             tries,
         } => format!("no board {least} to {most} moves from {goal} turned up in {tries} draws"),
+        Impossible::OutOfReach(shape) => format!(
+            "gen writes optimal answers, and random {shape} boards are out of the optimal \
+             search's reach: ask for boards near the goal with --walk MOVES (walks of up to {} \
+             moves are solved in about a second on every size)",
+            eight::tools::gen::REACHABLE_WALK
+        ),
         Impossible::Exhausted { case, budget } => format!(
-            "case {case}: the search did not solve its board within {budget} nodes: ask for \
-             boards nearer the goal with --walk, or raise --max-nodes"
+            "case {case}: the optimal search stopped after {budget} nodes: ask for boards nearer \
+             the goal with --walk MOVES (up to {} moves work on every size), or raise --max-nodes",
+            eight::tools::gen::REACHABLE_WALK
         ),
     }
 }

@@ -114,10 +114,11 @@ impl Default for Engine {
 /// would otherwise run for hours.
 pub const DEFAULT_BUDGET: u64 = 500_000_000;
 
-/// The same for the other sizes of more than 9 cells, where linear conflicts are all IDA* has
-/// and a random board is out of reach: some 3 seconds (`eight steps --size 5x5 --max-nodes
-/// 20000000` on a random board: 1.2 s for 20 million), so that a board out of reach is said so
-/// at once, with `--fast` named.
+/// The same for the other sizes of more than 9 cells up to 25, where linear conflicts are all
+/// IDA* has and a random board is out of reach: some 3 seconds (`eight steps --size 5x5
+/// --max-nodes 20000000` on a random board: 1.2 s for 20 million), so that a board out of reach
+/// is said so soon, with `--fast` named; on larger boards, whose nodes cost more, in proportion
+/// to 25 cells over theirs (16×16: 4.9 million, some 1.5 s).
 pub const DEFAULT_BUDGET_OTHERS: u64 = 50_000_000;
 
 impl Engine {
@@ -193,7 +194,8 @@ impl Engine {
     pub fn budget(&self, shape: Shape) -> u64 {
         let default = match shape {
             Shape::SQUARE4 => DEFAULT_BUDGET,
-            _ => DEFAULT_BUDGET_OTHERS,
+            // a node of a larger board costs more: about the same time on every size
+            _ => DEFAULT_BUDGET_OTHERS * 25 / shape.cells().max(25) as u64,
         };
         self.settings.budget.unwrap_or(default)
     }

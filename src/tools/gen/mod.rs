@@ -106,6 +106,9 @@ pub enum Impossible {
         /// The draws tried.
         tries: u32,
     },
+    /// Random boards of a shape whose optimal search is out of reach (more than 16 cells), asked
+    /// without `--walk`.
+    OutOfReach(Shape),
     /// The search gave up on the board of a case, within its node budget.
     Exhausted {
         /// The case.
@@ -114,6 +117,11 @@ pub enum Impossible {
         budget: u64,
     },
 }
+
+/// The longest `--walk` whose boards the optimal search of every size above 4×4 solves within
+/// its default budget, in about a second for five (`eight gen steps --size 16x16 --walk 60 -n 5`:
+/// 0.24 s; 5×5 0.98 s; at 100 moves 5×5 and 6×6 give up).
+pub const REACHABLE_WALK: u32 = 60;
 
 /// Generates the cases of `request`, writing the input to `input` and, when given, the
 /// judge's answers to `answers`.

@@ -66,6 +66,11 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     if depth_asked && shape.cells() > small::MAX_CELLS {
         return Some(Impossible::DepthOfShape(shape));
     }
+    // a random board above 4×4 lies too deep for an optimal answer: said at once, not after the
+    // search's budget
+    if shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0 {
+        return Some(Impossible::OutOfReach(shape));
+    }
     match request.max_depth {
         Some(most) if request.min_depth > most => Some(Impossible::Depths {
             least: request.min_depth,
