@@ -394,7 +394,7 @@ impl Totals {
             }
         };
         let line = format!(
-            "eight: case {case:>6}  {:<7}  expanded {:>9}  {searched}  {:>10.3} ms{quality}\n",
+            "eight: case {case:>6}  {:<7}  expanded {:>9}  {searched}{quality}  {:>10.3} ms\n",
             report.method.name(),
             stats.expanded,
             stats.time.as_secs_f64() * 1000.0

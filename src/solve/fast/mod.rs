@@ -96,10 +96,12 @@ impl Region {
 /// How wide the beam is: thousands of boards a layer on small boards, hundreds on 16×16, to stay
 /// within the times of `scripts/bench-fast.sh` (wider beams shorten paths a little and cost time
 /// in proportion: 5×5 with 10,000 boards, 1.53 times the Manhattan distance in 0.6 s, with
-/// 5,000 1.55 in 0.28 s; 16×16 with 300, 2.9 in 1 s, with 800, 2.7 in 2.3 s).
+/// 7,000 1.53 in 0.34 s (0.43 s in a later run: 6,000 keeps a margin under half a second),
+/// with 5,000 1.55 in 0.28 s; 16×16 with 300, 2.9 in 1 s, with 800, 2.7
+/// in 2.3 s).
 pub fn beam_width(shape: Shape) -> usize {
     match shape.cells() {
-        0..=25 => 5_000,
+        0..=25 => 6_000,
         26..=36 => 3_000,
         37..=100 => 1_000,
         _ => 800,
