@@ -32,7 +32,7 @@ pub struct Conflicts {
 }
 
 /// The length of a longest strictly increasing run (not necessarily adjacent) of `values`.
-fn longest_increasing(values: &[u8]) -> usize {
+pub(crate) fn longest_increasing(values: &[u8]) -> usize {
     let mut tails = [0u8; Shape::MAX_SIDE as usize];
     let mut length = 0;
     for &value in values {

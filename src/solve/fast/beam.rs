@@ -10,6 +10,7 @@ use super::Region;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::puzzle::BLANK;
+use crate::solve::conflicts::longest_increasing;
 
 /// How much more a tile of the line weighs than another of the region: enough that the beam
 /// places the line first, little enough that it still prefers moves that help the rest
@@ -39,18 +40,6 @@ struct Estimate {
 struct Value {
     estimate: u32,
     line: u32,
-}
-
-/// The length of a longest strictly increasing run (not necessarily adjacent) of `values`.
-fn longest_increasing(values: &[u8]) -> usize {
-    let mut tails = [0u8; Shape::MAX_SIDE as usize];
-    let mut length = 0;
-    for &value in values {
-        let at = tails[..length].partition_point(|&tail| tail < value);
-        tails[at] = value;
-        length = length.max(at + 1);
-    }
-    length
 }
 
 impl Estimate {

@@ -136,9 +136,7 @@ pub fn solve(
                 .collect();
             let placed = beam::place(&board, goal, region, &all, width);
             let mut after = board;
-            for &step in &placed {
-                assert!(after.slide(step), "the beam's moves are legal");
-            }
+            play(&mut after, &placed);
             if after == *goal {
                 moves.extend(placed);
                 return Path(without_loops(start, moves));
@@ -146,9 +144,7 @@ pub fn solve(
         }
         let (line, rest) = region.peel(columns, blank);
         let placed = place_line(&board, goal, region, &line, width);
-        for &step in &placed {
-            assert!(board.slide(step), "the line's moves are legal");
-        }
+        play(&mut board, &placed);
         moves.extend(placed);
         region = rest;
     }
@@ -169,9 +165,7 @@ fn place_line(
 ) -> Vec<Move> {
     let mut board = *board;
     let mut moves = beam::place(&board, goal, region, line, width);
-    for &step in &moves {
-        assert!(board.slide(step), "the beam's moves are legal");
-    }
+    play(&mut board, &moves);
     let home = |board: &Board, cell: usize| board.cells()[cell] == goal.cells()[cell];
     if line.iter().all(|&cell| home(&board, cell)) {
         return moves;
@@ -190,15 +184,20 @@ fn place_line(
             .collect();
         let steps =
             place::place(&board, &free, &tiles).expect("a line's tiles can always be placed");
-        for &step in &steps {
-            assert!(board.slide(step), "the placing moves are legal");
-        }
+        play(&mut board, &steps);
         moves.extend(steps);
         for &cell in group {
             free[cell] = false;
         }
     }
     moves
+}
+
+/// Makes `moves` on `board`: moves the searches found, so legal.
+fn play(board: &mut Board, moves: &[Move]) {
+    for &step in moves {
+        assert!(board.slide(step), "the searches' moves are legal");
+    }
 }
 
 /// The boards of `region` cut out of `board` and `goal`, the tiles renamed 1 to n − 1 in the

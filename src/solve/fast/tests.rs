@@ -112,3 +112,19 @@ fn loops_are_cut_out_of_a_path() {
     assert_eq!(start.replay(&Path(kept.clone())), Ok(end));
     assert!(kept.len() < moves.len(), "{kept:?}");
 }
+
+#[test]
+fn the_lower_bound_is_never_above_the_optimum_nor_below_manhattan_on_every_3x3_board() {
+    for goal in [
+        Board::ordered(Shape::SQUARE3),
+        Board::canonical(Shape::SQUARE3, 4),
+    ] {
+        let oracle = crate::solve::oracle::Oracle::new(&goal);
+        let mut engine = Engine::default();
+        for (board, distance) in oracle.boards() {
+            let bound = engine.lower_bound(board, &goal);
+            assert!(bound <= distance, "{board}: {bound} > {distance}");
+            assert!(bound as usize >= manhattan(board, &goal), "{board}");
+        }
+    }
+}
