@@ -293,6 +293,31 @@ fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("eight: interrupted"), "{stderr}");
     assert!(!stderr.contains("stopped after"), "{stderr}");
+    // the beam of --fast stops too: three 16x16 boards take seconds each
+    let shape = Shape::new(16, 16).expect("a shape");
+    let boards: Vec<String> = (0..3)
+        .map(|_| random(shape, &mut rng).to_string())
+        .collect();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["path", "--fast", "--size", "16x16"])
+        .args(&boards)
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("eight runs");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    let sent = std::time::Instant::now();
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("a signal sent");
+    let output = child.wait_with_output().expect("eight ends");
+    assert!(
+        sent.elapsed() < std::time::Duration::from_secs(1),
+        "{:?} after the signal",
+        sent.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(output.stdout, b"", "no half-made path");
 }
 
 #[test]

@@ -284,8 +284,9 @@ impl Engine {
                 (found, Some(Method::Table), Searched::default())
             }
             _ if self.settings.fast => {
+                // exhausted only when a stop was asked for
                 let (path, method, searched) = self.quick(start, goal);
-                (Ok(path), Some(method), searched)
+                (path, Some(method), searched)
             }
             _ => {
                 let (outcome, method, searched) = match start.shape() {

@@ -38,9 +38,14 @@ impl Searched {
 
 impl Engine {
     /// A path from `start` to the goal it reaches, of more than 9 cells: the optimal search's if
-    /// it ends within [`FAST_PROBE`] nodes ([`FAST_PROBE_OTHERS`] off 4×4), [`fast`]'s otherwise. Returns the path, what found
-    /// it and the nodes the optimal search expanded.
-    pub(super) fn quick(&mut self, start: &Board, goal: &Board) -> (Path, Method, Searched) {
+    /// it ends within [`FAST_PROBE`] nodes ([`FAST_PROBE_OTHERS`] off 4×4), [`fast`]'s
+    /// otherwise. Returns the path (exhausted only when a stop was asked for), what found it and
+    /// what the optimal search expanded.
+    pub(super) fn quick(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+    ) -> (Result<Path, Outcome>, Method, Searched) {
         let (outcome, method, searched) = match start.shape() {
             Shape::SQUARE4 => self.deep(
                 start,
@@ -55,11 +60,11 @@ impl Engine {
             }
         };
         if let Outcome::Found(path) = outcome {
-            return (path, method, searched);
+            return (Ok(path), method, searched);
         }
         let width = fast::beam_width(start.shape());
         let path = fast::solve(start, goal, width, &mut |from, to| self.solved(from, to));
-        (path, Method::Beam, searched)
+        (path.ok_or(Outcome::Exhausted), Method::Beam, searched)
     }
 
     /// The best admissible estimate of the moves from `start` to `goal` that needs no search:

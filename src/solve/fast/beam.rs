@@ -11,6 +11,7 @@ use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::puzzle::BLANK;
 use crate::solve::conflicts::longest_increasing;
+use crate::solve::interrupt;
 
 /// How much more a tile of the line weighs than another of the region: enough that the beam
 /// places the line first, little enough that it still prefers moves that help the rest
@@ -248,7 +249,7 @@ pub fn place(
     let mut scratch = vec![0u8; n];
     let mut candidates: Vec<Candidate> = Vec::new();
     let patience = PATIENCE * region.width().max(region.height());
-    while best.0 .0 > 0 && layers.len() - progress < patience {
+    while best.0 .0 > 0 && layers.len() - progress < patience && !interrupt::requested() {
         candidates.clear();
         for state in 0..blanks.len() {
             let cells = &boards[state * n..(state + 1) * n];

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
+use crate::solve::interrupt;
 
 /// The rectangle of cells still to solve: rows `top..bottom`, columns `left..right`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -114,13 +115,13 @@ pub fn beam_width(shape: Shape) -> usize {
 const WHOLE: usize = 64;
 
 /// A path from `start` to `goal`, which `start` must reach; `exact` solves the last region, a
-/// board of at most 9 cells, optimally.
+/// board of at most 9 cells, optimally. `None` only if a stop was asked for ([`interrupt`]).
 pub fn solve(
     start: &Board,
     goal: &Board,
     width: usize,
     exact: &mut dyn FnMut(&Board, &Board) -> Option<Path>,
-) -> Path {
+) -> Option<Path> {
     let shape = start.shape();
     let columns = usize::from(shape.width);
     let blank = goal.blank();
@@ -139,7 +140,7 @@ pub fn solve(
             play(&mut after, &placed);
             if after == *goal {
                 moves.extend(placed);
-                return Path(without_loops(start, moves));
+                return Some(Path(without_loops(start, moves)));
             }
         }
         let (line, rest) = region.peel(columns, blank);
@@ -147,11 +148,14 @@ pub fn solve(
         play(&mut board, &placed);
         moves.extend(placed);
         region = rest;
+        if interrupt::requested() {
+            return None;
+        }
     }
     let (from, to) = cut(&board, goal, region);
     let last = exact(&from, &to).expect("the last region reaches its goal: all else is solved");
     moves.extend(last.0);
-    Path(without_loops(start, moves))
+    Some(Path(without_loops(start, moves)))
 }
 
 /// The moves that bring the tiles of `line` home, the blank staying in `region`: the beam's, and

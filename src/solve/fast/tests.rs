@@ -72,7 +72,7 @@ fn every_path_is_legal_and_reaches_the_goal_on_every_size() {
             };
             // a narrow beam on the large boards keeps the test short: the method is the same
             let beam = beam_width(shape).min(200);
-            let path = solve(&start, &goal, beam, &mut exact(&mut engine));
+            let path = solve(&start, &goal, beam, &mut exact(&mut engine)).expect("no stop asked");
             assert_eq!(start.replay(&path), Ok(goal), "{shape}: {start} to {goal}");
             assert!(
                 path.len() >= manhattan(&start, &goal),
@@ -88,12 +88,12 @@ fn a_solved_board_needs_no_moves_and_a_near_one_few() {
     for side in [5, 8, 16] {
         let shape = Shape::new(side, side).expect("a shape");
         let goal = Board::ordered(shape);
-        let path = solve(&goal, &goal, 100, &mut exact(&mut engine));
+        let path = solve(&goal, &goal, 100, &mut exact(&mut engine)).expect("no stop");
         assert!(path.is_empty(), "{shape}: {path}");
         let near = goal
             .apply(crate::puzzle::Move::Up)
             .expect("the blank moves up");
-        let path = solve(&near, &goal, 100, &mut exact(&mut engine));
+        let path = solve(&near, &goal, 100, &mut exact(&mut engine)).expect("no stop");
         assert_eq!(path.to_string(), "d", "{shape}");
     }
 }
