@@ -128,3 +128,32 @@ fn the_lower_bound_is_never_above_the_optimum_nor_below_manhattan_on_every_3x3_b
         }
     }
 }
+
+#[test]
+fn beams_too_narrow_to_place_a_line_still_end_on_the_goal() {
+    // beams of a few boards stall at the end of nearly every line: the tile-by-tile search
+    // finishes them, to random goals (the blank anywhere)
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(77);
+    let mut engine = Engine::default();
+    let runs = [
+        (6, 6, 60, 20),
+        (10, 10, 8, 20),
+        (16, 16, 2, 10),
+        (4, 4, 100, 5),
+        (5, 3, 100, 3),
+    ];
+    for (width, height, boards, beam) in runs.into_iter().chain([(16, 2, 10, 5), (2, 16, 10, 5)]) {
+        let shape = Shape::new(width, height).expect("a shape");
+        for _ in 0..boards {
+            let goal = random(shape, &mut rng);
+            let start = loop {
+                let board = random(shape, &mut rng);
+                if board.reaches(&goal) {
+                    break board;
+                }
+            };
+            let path = solve(&start, &goal, beam, &mut exact(&mut engine)).expect("no stop");
+            assert_eq!(start.replay(&path), Ok(goal), "{shape}: {start} to {goal}");
+        }
+    }
+}
