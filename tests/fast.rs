@@ -244,6 +244,26 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
     assert!(screen.contains(" nodes, "), "{screen}");
     // wiped before the message that ends the search
     assert!(screen.contains("\r\x1b[2Keight: argument 1:1: found a board whose optimal search stopped after 20000000 nodes"), "{screen}");
+    // --fast on a large board says how far its lines have come
+    let large = random(Shape::new(16, 16).expect("a shape"), &mut rng);
+    let command = format!("{} steps --size 16x16 --fast '{large}'", binary.display());
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("script (util-linux) runs");
+    let screen = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        screen.contains("eight: --fast: ") && screen.contains(" of 26 lines placed, "),
+        "{screen}"
+    );
+    // wiped before the answer
+    assert!(
+        screen.trim_end().rsplit('\r').next().is_some_and(
+            |last| last.starts_with("\x1b[2K") && last[4..].trim().parse::<u32>().is_ok()
+        ),
+        "{screen}"
+    );
     // a pipe gets the message alone
     let piped = eight()
         .args([

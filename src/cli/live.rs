@@ -1,9 +1,9 @@
-//! The live line of a long optimal search, on a terminal only: the IDA* bound, the nodes so far
-//! and the time, redrawn ten times a second once the search has run half a second, and wiped
-//! when it ends, before its answer is written (a pipe gets nothing).
+//! The live line of a long search, on a terminal only: the IDA* bound, the nodes so far and the
+//! time (or `--fast`'s lines placed), redrawn at most ten times a second once the search has run
+//! half a second, and wiped when it ends, before its answer is written (a pipe gets nothing).
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use eight::solve::progress::{self, Watcher};
@@ -21,20 +21,17 @@ struct State {
     drawn: Option<Instant>,
 }
 
-impl Watcher for Live {
-    fn began(&self) {
-        let mut state = self
-            .0
+impl Live {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.0
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        state.began = Some(Instant::now());
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn searching(&self, bound: u32, nodes: u64) {
-        let mut state = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+    /// Draws the line that `text` makes of the seconds so far, if the search has run long
+    /// enough and the line was not drawn just now.
+    fn draw(&self, text: impl FnOnce(f64) -> String) {
+        let mut state = self.state();
         let Some(began) = state.began else {
             return;
         };
@@ -43,18 +40,29 @@ impl Watcher for Live {
         if now - began < QUIET || !due {
             return;
         }
-        let seconds = (now - began).as_secs_f64();
-        let line =
-            format!("\r\x1b[2Keight: searching: bound {bound}, {nodes} nodes, {seconds:.1} s");
+        let line = format!("\r\x1b[2Keight: {}", text((now - began).as_secs_f64()));
         let _ = io::stderr().write_all(line.as_bytes());
         state.drawn = Some(now);
     }
+}
+
+impl Watcher for Live {
+    fn began(&self) {
+        self.state().began = Some(Instant::now());
+    }
+
+    fn searching(&self, bound: u32, nodes: u64) {
+        self.draw(|seconds| format!("searching: bound {bound}, {nodes} nodes, {seconds:.1} s"));
+    }
+
+    fn placing(&self, done: usize, lines: usize, moves: usize) {
+        self.draw(|seconds| {
+            format!("--fast: {done} of {lines} lines placed, {moves} moves, {seconds:.1} s")
+        });
+    }
 
     fn ended(&self) {
-        let mut state = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut state = self.state();
         if state.drawn.take().is_some() {
             let _ = io::stderr().write_all(b"\r\x1b[2K");
         }

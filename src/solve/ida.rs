@@ -181,7 +181,7 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     let mut bound = search.heuristic.estimate();
     let mut bounds = Vec::new();
     progress::begin();
-    let _ended = Ended;
+    let _ended = progress::Ended;
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), bounds);
@@ -199,15 +199,6 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
             Step::Exhausted => return (Outcome::Exhausted, bounds),
             Step::Above(next) => bound = next,
         }
-    }
-}
-
-/// Tells the progress watcher that the search ended, however it ends.
-struct Ended;
-
-impl Drop for Ended {
-    fn drop(&mut self) {
-        progress::end();
     }
 }
 

@@ -1,6 +1,7 @@
 //! What a long search is doing, for a live line on a terminal: IDA*'s bound and the nodes it has
-//! expanded, told every 65,536 nodes (where the search also looks at the interrupt flag) to the
-//! one [`Watcher`] of the process, if the command line set one. Like the interrupt flag, one for
+//! expanded, told every 65,536 nodes (where the search also looks at the interrupt flag), and
+//! `--fast`'s lines placed, told after each, to the one [`Watcher`] of the process, if the
+//! command line set one. Like the interrupt flag, one for
 //! the whole process: the threads of a search add to the same count.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -12,6 +13,8 @@ pub trait Watcher: Send + Sync {
     fn began(&self);
     /// The search is at `bound`, with `nodes` expanded since it began.
     fn searching(&self, bound: u32, nodes: u64);
+    /// `--fast` has placed `done` of the `lines` it peels, with `moves` so far.
+    fn placing(&self, done: usize, lines: usize, moves: usize);
     /// The search ended.
     fn ended(&self);
 }
@@ -47,9 +50,25 @@ pub(crate) fn add(nodes: u64) {
     }
 }
 
+/// `--fast` has placed `done` of its `lines`, with `moves` so far.
+pub(crate) fn placed(done: usize, lines: usize, moves: usize) {
+    if let Some(watcher) = WATCHER.get() {
+        watcher.placing(done, lines, moves);
+    }
+}
+
 /// The search ended.
 pub(crate) fn end() {
     if let Some(watcher) = WATCHER.get() {
         watcher.ended();
+    }
+}
+
+/// Tells the watcher that a search ended when dropped, however the search ends.
+pub(crate) struct Ended;
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        end();
     }
 }

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::interrupt;
+use crate::solve::{interrupt, progress};
 
 /// The rectangle of cells still to solve: rows `top..bottom`, columns `left..right`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,6 +56,12 @@ impl Region {
     /// Whether the cell at `row`, `column` is in it.
     pub fn holds(&self, row: usize, column: usize) -> bool {
         (self.top..self.bottom).contains(&row) && (self.left..self.right).contains(&column)
+    }
+
+    /// How many lines are peeled from it before at most 9 cells are left.
+    fn lines(&self, width: usize, blank: (usize, usize)) -> usize {
+        let peeled = |region: &Region| (region.cells() > 9).then(|| region.peel(width, blank).1);
+        std::iter::successors(Some(*self), peeled).count() - 1
     }
 
     /// The line to solve next, as its cells in the order they are placed, and the region left
@@ -129,6 +135,9 @@ pub fn solve(
     let mut board = *start;
     let mut moves = Vec::new();
     let mut region = Region::whole(shape);
+    let lines = region.lines(columns, blank);
+    progress::begin();
+    let _ended = progress::Ended;
     while region.cells() > 9 {
         if region.cells() <= WHOLE {
             // the whole region as one line: every tile weighs the same
@@ -151,6 +160,7 @@ pub fn solve(
         if interrupt::requested() {
             return None;
         }
+        progress::placed(lines - region.lines(columns, blank), lines, moves.len());
     }
     let (from, to) = cut(&board, goal, region);
     let last = exact(&from, &to).expect("the last region reaches its goal: all else is solved");
