@@ -7,6 +7,7 @@ use common::eight;
 use eight::puzzle::{Board, Shape};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
+use std::time::Duration;
 
 /// A random board of `shape` that reaches the ordered goal.
 fn random(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Board {
@@ -283,31 +284,33 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
     );
 }
 
-#[test]
-fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
-    let board = random(Shape::new(6, 6).expect("a shape"), &mut rng);
-    let solved = Board::ordered(Shape::new(6, 6).expect("a shape"));
+/// Runs eight with `args`, sends SIGINT after `wait`, and returns its output and how long it
+/// took to end after the signal.
+fn interrupted(args: &[String], wait: Duration) -> (std::process::Output, Duration) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
-        .args(["steps", "--size", "6x6", "--max-nodes", "100000000000"])
-        .arg(solved.to_string())
-        .arg(board.to_string())
-        .arg(solved.to_string())
+        .args(args)
         .env("XDG_CACHE_HOME", common::test_cache())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("eight runs");
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    std::thread::sleep(wait);
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     let sent = std::time::Instant::now();
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("a signal sent");
     let output = child.wait_with_output().expect("eight ends");
-    assert!(
-        sent.elapsed() < std::time::Duration::from_secs(2),
-        "{:?} after the signal",
-        sent.elapsed()
-    );
+    (output, sent.elapsed())
+}
+
+#[test]
+fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let shape = Shape::new(6, 6).expect("a shape");
+    let (board, solved) = (random(shape, &mut rng), Board::ordered(shape));
+    let args = ["steps", "--size", "6x6", "--max-nodes", "100000000000"].map(String::from);
+    let boards = [solved, board, solved].map(|board| board.to_string());
+    let (output, after) = interrupted(&[&args[..], &boards].concat(), Duration::from_millis(700));
+    assert!(after < Duration::from_secs(2), "{after:?} after the signal");
     assert_eq!(output.status.code(), Some(130));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -315,27 +318,12 @@ fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
     assert!(!stderr.contains("stopped after"), "{stderr}");
     // the beam of --fast stops too: three 16x16 boards take seconds each
     let shape = Shape::new(16, 16).expect("a shape");
+    let args = ["path", "--fast", "--size", "16x16"].map(String::from);
     let boards: Vec<String> = (0..3)
         .map(|_| random(shape, &mut rng).to_string())
         .collect();
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
-        .args(["path", "--fast", "--size", "16x16"])
-        .args(&boards)
-        .env("XDG_CACHE_HOME", common::test_cache())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("eight runs");
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    let sent = std::time::Instant::now();
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("a signal sent");
-    let output = child.wait_with_output().expect("eight ends");
-    assert!(
-        sent.elapsed() < std::time::Duration::from_secs(1),
-        "{:?} after the signal",
-        sent.elapsed()
-    );
+    let (output, after) = interrupted(&[&args[..], &boards].concat(), Duration::from_millis(500));
+    assert!(after < Duration::from_secs(1), "{after:?} after the signal");
     assert_eq!(output.status.code(), Some(130));
     assert_eq!(output.stdout, b"", "no half-made path");
 }

@@ -217,8 +217,10 @@ impl Stream<'_> {
     ) -> io::Result<()> {
         let solved = self.solve_all(waiting);
         for (case, solved) in waiting.drain(..).zip(solved) {
-            // a search stopped by the flag ends as if out of nodes: it is no answer
-            if interrupt::requested() {
+            // a search stopped by the flag ends as if out of nodes: it is no answer, and the
+            // cases after it go unanswered; those solved before it still get theirs
+            let stopped = matches!(solved, Some((Outcome::Exhausted, _)));
+            if stopped && interrupt::requested() {
                 tally.interrupted = true;
                 break;
             }
