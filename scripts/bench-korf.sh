@@ -7,6 +7,9 @@
 #  3. all 100 in one process, on one thread and on two (--jobs 2), with peak memory;
 #  4. the 80-move board of algs4's puzzle4x4-80.txt to the blank-last goal, on one thread and on
 #     two; slidy too when SLIDY80=1 (it takes about four minutes).
+# Sections 2 to 4 run with each family of databases (`--pdb 6-6-3`, `--pdb 7-8`; the 7-8 ones
+# are built into the user's cache first if missing: some four minutes once); BUILD78=1 also times
+# the 7-8 build from nothing, in a fresh folder.
 # slidy's goal has the blank last and Korf's first: turning the board by 180 degrees and renaming
 # each tile v to 16 - v carries one onto the other and keeps every distance. The machine is
 # shared, so compare within one run.
@@ -15,9 +18,9 @@ cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-korf.sh needs python3" >&2; exit 2; }
 cargo build --release --quiet
 eight=$PWD/target/release/eight
-python3 - "$eight" "${KORF:-10}" "${SLIDY80:-0}" <<'PY'
+python3 - "$eight" "${KORF:-10}" "${SLIDY80:-0}" "${BUILD78:-0}" <<'PY'
 import os, shutil, subprocess, sys, tempfile, time
-eight, count, slidy80 = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+eight, count, slidy80, build78 = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] == "1"
 slidy = shutil.which("slidy")
 korf = [l.split() for l in open("benches/korf100.txt") if l.strip() and not l.startswith("#")]
 goal = " ".join(str(v) for v in range(16))
@@ -54,14 +57,24 @@ with tempfile.TemporaryDirectory() as cache:
     size = sum(os.path.getsize(f) for f in files)
 print("| databases built from nothing (Korf #1 with them) | cache file | peak memory |")
 print("|---|---|---|")
-print(f"| {took:.2f} s | {size / 1e6:.1f} MB | {f'{peak / 1024:.0f} MiB' if peak else ''} |")
+print(f"| 6-6-3: {took:.2f} s | {size / 1e6:.1f} MB | {f'{peak / 1024:.0f} MiB' if peak else ''} |")
+if build78:
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, XDG_CACHE_HOME=cache)
+        _, _, took, peak = run(["steps", "--size", "4x4", "--goal", goal, "--pdb", "7-8"],
+                               boards(korf[:1]), env)
+        files = [os.path.join(d, f) for d, _, fs in os.walk(cache) for f in fs]
+        size = sum(os.path.getsize(f) for f in files)
+    print(f"| 7-8: {took:.2f} s | {size / 1e6:.1f} MB | {f'{peak / 1024:.0f} MiB' if peak else ''} |")
 print()
 # warm the user's cache for what follows
-run(["steps", "--size", "4x4", "--goal", goal], boards(korf[:1]))
+for pdb in ["6-6-3", "7-8"]:
+    run(["steps", "--size", "4x4", "--goal", goal, "--pdb", pdb], boards(korf[:1]))
 
 # 2. the first instances, vs slidy
 rows = korf[:count]
-out, err, whole, _ = run(["steps", "--size", "4x4", "--goal", goal, "--stats"], boards(rows))
+out, err, whole, _ = run(["steps", "--size", "4x4", "--goal", goal, "--stats", "--pdb", "7-8"],
+                        boards(rows))
 lengths = out.split()
 stats = [l for l in err.splitlines() if l.startswith("eight: case")]
 print("| instance | length | eight nodes | eight | slidy-cli 0.4 | slidy / eight |")
@@ -87,25 +100,26 @@ print()
 # 3. all 100
 print("| Korf's 100, one process | time | nodes | peak memory |")
 print("|---|---|---|---|")
-for jobs in ["1", "2"]:
+for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8"] for j in ["1", "2"]]:
     out, err, took, peak = run(["steps", "--size", "4x4", "--goal", goal, "--stats",
-                                "--jobs", jobs], boards(korf))
+                                "--jobs", jobs, "--pdb", pdb], boards(korf))
     assert [int(v) for v in out.split()] == [int(r[0]) for r in korf], "a length differs"
     nodes = sum(int(l.split()[l.split().index("expanded") + 1])
                 for l in err.splitlines() if l.startswith("eight: case"))
     memory = f"{peak / 1024:.0f} MiB" if peak else "(needs GNU time)"
-    print(f"| --jobs {jobs} | {took:.2f} s | {nodes:,} | {memory} |")
+    print(f"| {pdb}, --jobs {jobs} | {took:.2f} s | {nodes:,} | {memory} |")
 print()
 
 # 4. the 80-move board
 board = "0 12 9 13 15 11 10 14 3 7 5 6 4 8 2 1"
 print("| the 80-move board | time | nodes |")
 print("|---|---|---|")
-for jobs in ["1", "2"]:
-    out, err, took, _ = run(["path", "--size", "4x4", "--stats", "--jobs", jobs], board + "\n")
+for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8"] for j in ["1", "2"]]:
+    out, err, took, _ = run(["path", "--size", "4x4", "--stats", "--jobs", jobs, "--pdb", pdb],
+                            board + "\n")
     assert len(out.strip()) == 80, out
     nodes = int(err.split("expanded")[1].split()[0])
-    print(f"| eight --jobs {jobs} | {took:.2f} s | {nodes:,} |")
+    print(f"| eight {pdb} --jobs {jobs} | {took:.2f} s | {nodes:,} |")
 if slidy and slidy80:
     cells = [int(v) for v in board.split()]
     state = "/".join(" ".join(str(v) for v in cells[r * 4:r * 4 + 4]) for r in range(4))

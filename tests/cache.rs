@@ -13,7 +13,8 @@ use std::thread;
 use std::time::Duration;
 
 use common::names;
-use eight::solve::pdb::{Class, Databases, Memory, Source};
+use eight::solve::pdb::compact::{Pattern, Spec};
+use eight::solve::pdb::{Class, Databases, Kind, Memory, Source};
 use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
 
@@ -36,7 +37,7 @@ fn cache_in(folder: &Path) -> (DiskCache, Warnings) {
     let warn = move |line: &str| heard.lock().expect("lock").push(line.to_string());
     let cache = DiskCache::new(
         Some(folder.to_path_buf()),
-        Box::new(|_, _| {}),
+        Box::new(|_, _, _| {}),
         Box::new(warn),
     );
     (cache, warnings)
@@ -454,7 +455,7 @@ fn a_build_shows_its_progress_on_a_terminal_only() {
         .rev()
         .collect();
     assert!(
-        shown.contains("15-puzzle databases, built once into"),
+        shown.contains("15-puzzle 6-6-3 databases, built once into"),
         "{tail}"
     );
     assert!(shown.contains("100%"), "{tail}");
@@ -551,4 +552,112 @@ fn a_full_disk_loses_no_answer_and_leaves_no_staged_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("No space left on device"), "{stderr}");
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A small compact table's spec, quick to build: what the 7-8 and 6-6-6-6 files are, in little.
+fn small_spec() -> Spec {
+    Spec {
+        kind: Kind::SevenEight,
+        name: "test-4",
+        pattern: Pattern::new(4, &[12, 13, 14, 15]),
+        blank: 0,
+    }
+}
+
+#[test]
+fn a_compact_table_is_built_written_whole_and_read_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let folder = dir.path().join("eight");
+    let spec = small_spec();
+    let (cache, warnings) = cache_in(&folder);
+    assert!(cache.ready_table(&spec).is_none(), "nothing to read yet");
+    let built = cache.table(&spec).expect("built");
+    let file = DiskCache::table_file(&folder, &spec);
+    assert!(fs::read(&file).expect("written") == cache::encode_table(&spec, &built));
+    assert_eq!(
+        names(&folder),
+        ["pdb-test-4-v2.bin", "pdb-test-4-v2.checked"],
+        "no temporary left"
+    );
+    let (again, _) = cache_in(&folder);
+    assert!(*again.ready_table(&spec).expect("read back") == *built);
+    assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
+}
+
+#[test]
+fn a_damaged_or_poisoned_compact_table_is_never_trusted_and_is_rebuilt() {
+    let spec = small_spec();
+    let good = cache::encode_table(&spec, &SOURCE.table(&spec).expect("built"));
+    let resum = |bytes: &mut Vec<u8>| {
+        let body = bytes.len() - 4;
+        let sum = crc32fast::hash(&bytes[..body]).to_le_bytes();
+        bytes[body..].copy_from_slice(&sum);
+    };
+    let header = good.len() - 4 - spec.pattern.placements().div_ceil(2);
+    let damages: Vec<Damage> = vec![
+        ("a nibble flipped", Box::new(move |b| b[header + 1000] ^= 1)),
+        ("truncated", Box::new(|b| b.truncate(b.len() / 2))),
+        ("one byte more", Box::new(|b| b.push(0))),
+        (
+            "another pattern, checksum recomputed",
+            Box::new(move |b| {
+                b[header - 1] ^= 1;
+                resum(b);
+            }),
+        ),
+        (
+            // every entry raised by two but the home placement's: whole, but not true
+            "every excess raised, checksum recomputed",
+            Box::new(move |b| {
+                let end = b.len() - 4;
+                for byte in &mut b[header..end] {
+                    *byte = (*byte & 0xF0).saturating_add(0x10) | ((*byte & 0xF) + 1).min(15);
+                }
+                let home = Pattern::new(4, &[12, 13, 14, 15]).rank(&[12, 13, 14, 15]);
+                b[header + home / 2] &= !(0xF << (4 * (home % 2)));
+                resum(b);
+            }),
+        ),
+    ];
+    for (what, damage) in damages {
+        let dir = tempfile::tempdir().expect("a folder");
+        let file = DiskCache::table_file(dir.path(), &spec);
+        let mut bytes = good.clone();
+        damage(&mut bytes);
+        fs::write(&file, &bytes).expect("write");
+        let (cache, warnings) = cache_in(dir.path());
+        assert!(cache.ready_table(&spec).is_none(), "{what}: trusted");
+        let said = said(&warnings);
+        assert_eq!(said.len(), 1, "{what}: {said:?}");
+        assert!(
+            said[0].contains("pdb-test-4-v2.bin") && said[0].contains("removed"),
+            "{what}: {said:?}"
+        );
+        assert!(!file.exists(), "{what}: the damaged file is removed");
+        // judged once a run: the rebuild is written whole in its place
+        let rebuilt = cache.table(&spec).expect("built");
+        assert!(*rebuilt == *SOURCE.table(&spec).expect("built"), "{what}");
+        assert!(fs::read(&file).expect("rewritten") == good, "{what}");
+    }
+}
+
+#[test]
+fn a_link_in_a_compact_table_s_place_is_replaced_never_written_through() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let elsewhere = tempfile::tempdir().expect("another folder");
+    let precious = elsewhere.path().join("precious");
+    fs::write(&precious, b"not a cache").expect("write");
+    let spec = small_spec();
+    let file = DiskCache::table_file(dir.path(), &spec);
+    std::os::unix::fs::symlink(&precious, &file).expect("link");
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(cache.ready_table(&spec).is_none());
+    cache.table(&spec).expect("built");
+    assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
+    assert!(fs::symlink_metadata(&file).expect("the cache").is_file());
+    assert!(
+        said(&warnings)[0].contains("a link"),
+        "{:?}",
+        said(&warnings)
+    );
 }

@@ -3,14 +3,16 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
+use eight::solve::pdb::Kind;
 use eight::solve::Store;
 use eight::tools::cache::DiskCache;
 use eight::{Algorithm, Judge};
+use indicatif::ProgressBar;
 
 mod batch;
 mod files;
@@ -172,6 +174,13 @@ struct EngineArgs {
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+    /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds),
+    /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5 with the
+    /// goal's blank in a corner; built once in minutes). `auto`: 7-8 when cached, otherwise
+    /// 6-6-3 until the run's searches have spent 4 billion nodes (about the 7-8 build's time);
+    /// 6-6-6-6 when cached
+    #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
+    pdb: Databases,
 }
 
 /// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
@@ -221,6 +230,17 @@ fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
             .or((name == "table").then_some(Algorithm::Auto))
             .expect("a possible value is an algorithm")
     })
+}
+
+/// The pattern databases asked for: a family, or `None` for the automatic choice.
+#[derive(Clone, Copy, Debug)]
+struct Databases(Option<Kind>);
+
+/// Parses a family of pattern databases, or `auto`.
+fn databases_parser() -> impl TypedValueParser<Value = Databases> {
+    let names = std::iter::once("auto").chain(Kind::ALL.map(Kind::name));
+    PossibleValuesParser::new(names)
+        .map(|name| Databases(Kind::ALL.into_iter().find(|k| k.name() == name)))
 }
 
 /// Parses a judge's id or its command's name, offering both in `--help` and completions.
@@ -397,22 +417,25 @@ fn stdout_was_closed() -> bool {
 /// terminal) when missing.
 fn disk_cache() -> Arc<Store> {
     let folder = DiskCache::folder();
-    let shown = folder.as_ref().map(|f| f.display().to_string());
-    let bar = OnceLock::new();
-    let progress = move |done: u64, total: u64| {
-        let bar = bar.get_or_init(|| {
-            let bar = batch::progress_bar(total, "{bar:20} {percent:>3}% {wide_msg}");
-            bar.set_message(match &shown {
-                Some(folder) => {
-                    format!("15-puzzle databases, built once into {folder}")
-                }
-                None => "15-puzzle databases, built for this run".to_string(),
+    let shown_folder = folder.as_ref().map(|f| f.display().to_string());
+    // a bar a build: what is built, and its placements settled
+    let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
+    let progress = move |what: &str, done: u64, total: u64| {
+        let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
+        if !bar.as_ref().is_some_and(|(built, _)| built == what) {
+            let shown =
+                batch::progress_bar(total, "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}");
+            shown.set_message(match &shown_folder {
+                Some(folder) => format!("{what}, built once into {folder}"),
+                None => format!("{what}, built for this run"),
             });
-            bar
-        });
-        bar.set_position(done);
-        if done >= total {
-            bar.finish_and_clear();
+            *bar = Some((what.to_string(), shown));
+        }
+        if let Some((_, shown)) = bar.as_ref() {
+            shown.set_position(done);
+            if done >= total {
+                shown.finish_and_clear();
+            }
         }
     };
     let cache = DiskCache::new(folder, Box::new(progress), Box::new(|line| warn(&line)));

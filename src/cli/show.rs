@@ -78,7 +78,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             super::warn(&format_args!(
                 "{start}: the optimal search stopped after {} nodes: --fast draws a path that may \
                  not be shortest",
-                engine.budget(start.shape())
+                engine.budget_for(&goal)
             ));
             return Ok(Status::Trouble);
         }

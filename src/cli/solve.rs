@@ -163,6 +163,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
             .with_fast(options.fast)
+            .with_databases(options.pdb.0)
             .timed(options.stats),
         output: if options.json {
             Output::Json

@@ -24,6 +24,11 @@ impl Shape {
         width: 4,
         height: 4,
     };
+    /// The 24-puzzle's.
+    pub const SQUARE5: Shape = Shape {
+        width: 5,
+        height: 5,
+    };
     /// The longest side taken: a board's cells are numbered in a byte.
     pub const MAX_SIDE: u8 = 16;
 

@@ -12,7 +12,7 @@ use super::conflicts::{self, Conflicts};
 use super::fast;
 use super::heuristic::Heuristic;
 use super::ida::{self, Outcome};
-use super::pdb::{Class, Lookup, Source};
+use super::pdb::{Class, Kind, Lookup, Source};
 use super::report::elapsed;
 
 mod deep;
@@ -25,7 +25,7 @@ use super::textbook;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use deep::Searched;
-pub use deep::{FAST_PROBE, FAST_PROBE_OTHERS, PROBE};
+pub use deep::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, PROBE};
 use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
 use eight_core::state::State;
@@ -78,6 +78,8 @@ struct Settings {
     jobs: Option<usize>,
     /// Whether any path will do where the shortest is out of reach (`--fast`).
     fast: bool,
+    /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
+    databases: Option<Kind>,
     /// What it looks up instead of searching, shared with the engines made like it.
     store: Arc<Store>,
 }
@@ -169,6 +171,13 @@ impl Engine {
         self
     }
 
+    /// This engine, searching with the pattern databases of `kind` where they serve the board
+    /// (`None`, the default: the family chosen for the board and the run; see [`ESCALATE`]).
+    pub fn with_databases(mut self, kind: Option<Kind>) -> Engine {
+        self.settings.databases = kind;
+        self
+    }
+
     /// Whether it answers with any path where the shortest is out of reach.
     pub fn is_fast(&self) -> bool {
         self.settings.fast
@@ -198,6 +207,15 @@ impl Engine {
             _ => DEFAULT_BUDGET_OTHERS * 25 / shape.cells().max(25) as u64,
         };
         self.settings.budget.unwrap_or(default)
+    }
+
+    /// The node budget of a search of a board towards `goal`, of more than 9 cells:
+    /// [`DEFAULT_BUDGET`] where pattern databases serve the goal, as on 4×4.
+    pub fn budget_for(&self, goal: &Board) -> u64 {
+        match self.plan(goal) {
+            deep::Plan::Conflicts => self.budget(goal.shape()),
+            _ => self.settings.budget.unwrap_or(DEFAULT_BUDGET),
+        }
     }
 
     /// The threads a 4×4 search may use.
@@ -289,15 +307,8 @@ impl Engine {
                 (path, Some(method), searched)
             }
             _ => {
-                let (outcome, method, searched) = match start.shape() {
-                    Shape::SQUARE4 => self.deep(start, goal, limit, self.budget(Shape::SQUARE4)),
-                    _ => {
-                        let budget = self.budget(start.shape());
-                        let (outcome, bounds) =
-                            conflicts::solve(start, goal, limit, budget, self.jobs());
-                        (outcome, Method::Idastar, Searched::of(bounds))
-                    }
-                };
+                let budget = self.budget_for(goal);
+                let (outcome, method, searched) = self.deep(start, goal, limit, budget);
                 let path = match outcome {
                     Outcome::Found(path) => Ok(path),
                     other => Err(other),

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::pdb::Kind;
 use super::stats::Stats;
 
 /// Which engine answers 3×3 boards.
@@ -68,8 +69,8 @@ pub enum Method {
     Astar,
     /// IDA*: with the Manhattan distance on 3×3, plus linear conflicts on larger boards.
     Idastar,
-    /// IDA* with the 4×4 pattern databases.
-    Pdb,
+    /// IDA* with pattern databases of a family.
+    Pdb(Kind),
     /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
     Beam,
 }
@@ -84,7 +85,9 @@ impl Method {
             Method::Bfs => "bfs",
             Method::Astar => "astar",
             Method::Idastar => "idastar",
-            Method::Pdb => "pdb",
+            Method::Pdb(Kind::SixSixThree) => "pdb:6-6-3",
+            Method::Pdb(Kind::SevenEight) => "pdb:7-8",
+            Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",
             Method::Beam => "beam",
         }
     }

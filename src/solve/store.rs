@@ -5,6 +5,7 @@
 //! line uses and a library can use the same way). Engines made [like](super::Engine::like)
 //! another share its store, so a table or a database is built once for all their threads.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock};
 
 use super::pdb::{Memory, Source};
@@ -17,6 +18,9 @@ pub struct Store {
     pub(super) small: SmallTables,
     /// Where 4×4 searches get their pattern databases.
     pub(super) databases: Arc<dyn Source>,
+    /// The nodes 6-6-3 searches have spent under the automatic choice of databases (the
+    /// engine's `ESCALATE`).
+    pub(super) weak: AtomicU64,
 }
 
 impl Store {
@@ -34,6 +38,7 @@ impl Store {
         Store {
             small: SmallTables::default(),
             databases,
+            weak: AtomicU64::new(0),
         }
     }
 

@@ -259,10 +259,7 @@ fn solve_all(
             Outcome::Found(path) => Some(path),
             Outcome::Unreachable | Outcome::Beyond(_) => None,
             Outcome::Exhausted => {
-                return Ok(Err(InputError::exhausted(
-                    place,
-                    engine.budget(start.shape()),
-                )))
+                return Ok(Err(InputError::exhausted(place, engine.budget_for(&goal))))
             }
         };
         let solved = Solved {

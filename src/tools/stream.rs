@@ -301,7 +301,7 @@ impl Stream<'_> {
             Outcome::Exhausted => {
                 return Ok(Err(InputError::exhausted(
                     place,
-                    self.engine.budget(start.shape()),
+                    self.engine.budget_for(goal),
                 )))
             }
         };

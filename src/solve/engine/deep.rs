@@ -2,7 +2,12 @@
 //! 4×4 (linear conflicts first while they are not ready), `--fast`'s probe and fallback, and the
 //! lower bound a `--fast` answer reports.
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::*;
+use crate::solve::interrupt;
+use crate::solve::pdb::compact::{self, Layout, Table};
+use crate::solve::pdb::Kind;
 
 /// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
 /// are not ready: about a tenth of a second (0.08 s for `eight steps --size 4x4 --max-nodes
@@ -46,14 +51,15 @@ impl Engine {
         start: &Board,
         goal: &Board,
     ) -> (Result<Path, Outcome>, Method, Searched) {
-        let (outcome, method, searched) = match start.shape() {
-            Shape::SQUARE4 => self.deep(
-                start,
-                goal,
-                None,
-                self.budget(Shape::SQUARE4).min(FAST_PROBE),
-            ),
-            _ => {
+        let source = self.settings.store.databases.clone();
+        let databases_ready = match self.plan(goal) {
+            Plan::Conflicts => false,
+            Plan::Bytes { .. } => true,
+            Plan::Compact(layout) => ready(source.as_ref(), &layout).is_some(),
+        };
+        let (outcome, method, searched) = match databases_ready {
+            true => self.deep(start, goal, None, self.budget_for(goal).min(FAST_PROBE)),
+            false => {
                 let probe = self.budget(start.shape()).min(FAST_PROBE_OTHERS);
                 let (outcome, bounds) = conflicts::solve(start, goal, None, probe, self.jobs());
                 (outcome, Method::Idastar, Searched::of(bounds))
@@ -68,24 +74,79 @@ impl Engine {
     }
 
     /// The best admissible estimate of the moves from `start` to `goal` that needs no search:
-    /// the Manhattan distance plus linear conflicts, or the 4×4 pattern databases' estimate
-    /// where they are ready, whichever is larger.
+    /// the Manhattan distance plus linear conflicts, or the pattern databases' estimate where
+    /// they are ready, whichever is larger.
     pub fn lower_bound(&mut self, start: &Board, goal: &Board) -> u32 {
         let conflicts = Conflicts::new(start, goal).estimate();
-        if start.shape() != Shape::SQUARE4 {
-            return conflicts;
-        }
-        let source = self.settings.store.databases.as_ref();
-        match source.ready(Class::of(goal.blank())) {
-            Some(databases) => conflicts.max(Lookup::new(&databases, start, goal).estimate()),
-            None => conflicts,
+        let source = self.settings.store.databases.clone();
+        let databases = match self.plan(goal) {
+            Plan::Conflicts => return conflicts,
+            Plan::Bytes { class, .. } => match source.ready(class) {
+                Some(databases) => Lookup::new(&databases, start, goal).estimate(),
+                None => 0,
+            },
+            Plan::Compact(layout) => match ready(source.as_ref(), &layout) {
+                Some(tables) => {
+                    let tables: Vec<&Table> = tables.iter().map(|t| &**t).collect();
+                    compact::Lookup::new(&layout, &tables, start, goal).estimate()
+                }
+                None => 0,
+            },
+        };
+        conflicts.max(databases)
+    }
+
+    /// What answers an optimal search for `goal`: the databases chosen (`--pdb`), or the
+    /// family that suits the goal and what is ready.
+    pub(super) fn plan(&self, goal: &Board) -> Plan {
+        let shape = goal.shape();
+        let corner = |side: usize| {
+            let (row, column) = (goal.blank() / side, goal.blank() % side);
+            (row == 0 || row == side - 1) && (column == 0 || column == side - 1)
+        };
+        match shape {
+            Shape::SQUARE4 => {
+                let class = Class::of(goal.blank());
+                match self.settings.databases {
+                    Some(Kind::SevenEight) => Plan::Compact(Layout::seven_eight(class)),
+                    Some(_) => Plan::Bytes {
+                        class,
+                        escalate: false,
+                    },
+                    None => {
+                        let strong = Layout::seven_eight(class);
+                        match ready(self.settings.store.databases.as_ref(), &strong) {
+                            Some(_) => Plan::Compact(strong),
+                            None => Plan::Bytes {
+                                class,
+                                escalate: true,
+                            },
+                        }
+                    }
+                }
+            }
+            // minutes to build: only when asked for, or cached
+            _ if shape == Shape::SQUARE5 && corner(5) => {
+                let layout = Layout::twenty_four();
+                let asked = self.settings.databases == Some(Kind::TwentyFour);
+                let source = self.settings.store.databases.as_ref();
+                match asked
+                    || (self.settings.databases.is_none() && ready(source, &layout).is_some())
+                {
+                    true => Plan::Compact(layout),
+                    false => Plan::Conflicts,
+                }
+            }
+            _ => Plan::Conflicts,
         }
     }
 
-    /// IDA* on a 4×4 board that reaches `goal`, within `budget` nodes: with the pattern
-    /// databases of `goal`'s class if they are ready; otherwise with linear conflicts for up to
-    /// [`PROBE`] nodes, and then with the databases, fetched. Returns the outcome, what
-    /// answered and the nodes expanded.
+    /// IDA* on a board of more than 9 cells that reaches `goal`, within `budget` nodes, with
+    /// what [`Engine::plan`] chooses. Databases that are not ready are fetched (built if need
+    /// be) only once linear conflicts have spent [`PROBE`] nodes without an answer, so that a
+    /// shallow board never waits for a build; under the automatic choice, 6-6-3 searches that
+    /// have spent [`ESCALATE`] nodes in all make way for 7-8. Returns the outcome, what answered
+    /// and the nodes expanded.
     pub(super) fn deep(
         &mut self,
         start: &Board,
@@ -93,24 +154,96 @@ impl Engine {
         limit: Option<u32>,
         budget: u64,
     ) -> (Outcome, Method, Searched) {
-        let source = self.settings.store.databases.as_ref();
-        let class = Class::of(goal.blank());
-        let (databases, spent) = match source.ready(class) {
-            Some(databases) => (databases, 0),
-            None => {
-                let probe = budget.min(PROBE);
-                let (outcome, bounds) = conflicts::solve(start, goal, limit, probe, 1);
-                if outcome != Outcome::Exhausted || probe == budget {
-                    return (outcome, Method::Idastar, Searched::of(bounds));
-                }
-                (source.get(class), ida::nodes(&bounds))
+        let source = self.settings.store.databases.clone();
+        let jobs = self.jobs();
+        let ready_now = match self.plan(goal) {
+            Plan::Conflicts => {
+                let (outcome, bounds) = conflicts::solve(start, goal, limit, budget, jobs);
+                return (outcome, Method::Idastar, Searched::of(bounds));
             }
+            Plan::Bytes { class, .. } => source.ready(class).is_some(),
+            Plan::Compact(ref layout) => ready(source.as_ref(), layout).is_some(),
         };
-        let lookup = Lookup::new(&databases, start, goal);
-        let (outcome, bounds) = ida::solve_with(start, lookup, limit, budget - spent, self.jobs());
+        let mut spent = 0;
+        if !ready_now {
+            let probe = budget.min(PROBE);
+            let (outcome, bounds) = conflicts::solve(start, goal, limit, probe, 1);
+            if outcome != Outcome::Exhausted || probe == budget {
+                return (outcome, Method::Idastar, Searched::of(bounds));
+            }
+            spent = ida::nodes(&bounds);
+        }
+        let layout = match self.plan(goal) {
+            Plan::Conflicts => unreachable!("planned above"),
+            Plan::Bytes { class, escalate } => {
+                let databases = source.get(class);
+                let lookup = Lookup::new(&databases, start, goal);
+                let weak = &self.settings.store.weak;
+                let remaining = budget - spent;
+                let within = match escalate {
+                    true => remaining.min(ESCALATE.saturating_sub(weak.load(Relaxed))),
+                    false => remaining,
+                };
+                let (outcome, bounds) = ida::solve_with(start, lookup, limit, within, jobs);
+                let nodes = ida::nodes(&bounds);
+                weak.fetch_add(nodes, Relaxed);
+                let stopped = interrupt::requested() || within == remaining;
+                if outcome != Outcome::Exhausted || stopped {
+                    let mut searched = Searched::of(bounds);
+                    searched.nodes += spent;
+                    return (outcome, Method::Pdb(Kind::SixSixThree), searched);
+                }
+                // a deep board, or many: the strong databases pay for their build
+                spent += nodes;
+                Layout::seven_eight(class)
+            }
+            Plan::Compact(layout) => layout,
+        };
+        let tables: Option<Vec<Arc<Table>>> = layout
+            .tables
+            .iter()
+            .map(|spec| source.table(spec))
+            .collect();
+        let Some(tables) = tables else {
+            // a stop asked for during a build
+            return (
+                Outcome::Exhausted,
+                Method::Pdb(layout.kind),
+                Searched::of(Vec::new()),
+            );
+        };
+        let refs: Vec<&Table> = tables.iter().map(|t| &**t).collect();
+        let lookup = compact::Lookup::new(&layout, &refs, start, goal);
+        let (outcome, bounds) = ida::solve_with(start, lookup, limit, budget - spent, jobs);
         let mut searched = Searched::of(bounds);
-        // the probe's nodes count, its bounds (of another heuristic) do not
+        // the probes' nodes count, their bounds (of other heuristics) do not
         searched.nodes += spent;
-        (outcome, Method::Pdb, searched)
+        (outcome, Method::Pdb(layout.kind), searched)
     }
+}
+
+/// The nodes that 6-6-3 searches may spend in all, under the automatic choice, before a 4×4
+/// search fetches the 7-8 databases: about what their build costs in searching time (four
+/// minutes on two cores here, some 36 million 6-6-3 nodes a second), the ski-rental rule that
+/// never pays more than twice the best choice made knowing the run's work in advance.
+pub const ESCALATE: u64 = 4_000_000_000;
+
+/// What answers an optimal search of a board of more than 9 cells.
+pub(super) enum Plan {
+    /// IDA* with linear conflicts.
+    Conflicts,
+    /// The 6-6-3 byte databases of a class; `escalate`: the 7-8 ones once 6-6-3 searches have
+    /// spent [`ESCALATE`] nodes.
+    Bytes { class: Class, escalate: bool },
+    /// Compact databases.
+    Compact(Layout),
+}
+
+/// Every table of `layout`, if each is ready.
+fn ready(source: &dyn Source, layout: &Layout) -> Option<Vec<Arc<Table>>> {
+    layout
+        .tables
+        .iter()
+        .map(|spec| source.ready_table(spec))
+        .collect()
 }

@@ -12,11 +12,15 @@
 //! that frame, so one set serves every goal of its class.
 
 mod build;
+pub mod compact;
 mod lookup;
 pub mod rank;
 mod verify;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use compact::{Spec, Table};
 
 pub use build::build;
 pub use lookup::Lookup;
@@ -25,6 +29,32 @@ pub use verify::{verify, Depth};
 
 /// The side of the square.
 const SIDE: usize = 4;
+
+/// A family of pattern databases, weakest first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Kind {
+    /// The 15-puzzle's 6-6-3 split, a byte a base-16 address: built in seconds.
+    SixSixThree,
+    /// The 15-puzzle's 7-8 split, compact ([`compact`]): built in minutes, some five times fewer
+    /// nodes.
+    SevenEight,
+    /// The 24-puzzle's 6-6-6-6 split, compact.
+    TwentyFour,
+}
+
+impl Kind {
+    /// Every family.
+    pub const ALL: [Kind; 3] = [Kind::SixSixThree, Kind::SevenEight, Kind::TwentyFour];
+
+    /// Its name, as `--pdb` and `--stats` spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::SixSixThree => "6-6-3",
+            Kind::SevenEight => "7-8",
+            Kind::TwentyFour => "6-6-6-6",
+        }
+    }
+}
 
 /// Where the goal's blank lies, up to the square's symmetries.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -93,20 +123,25 @@ impl Class {
     }
 }
 
-/// Where symmetry `index` (0 to 7) of the square takes `cell`: bit 0 transposes, bit 1 mirrors
-/// the columns, bit 2 the rows.
+/// Where symmetry `index` (0 to 7) of the 4×4 square takes `cell` ([`symmetry_on`]).
 pub fn symmetry(index: usize, cell: usize) -> usize {
-    let (mut row, mut column) = (cell / SIDE, cell % SIDE);
+    symmetry_on(SIDE, index, cell)
+}
+
+/// Where symmetry `index` (0 to 7) of a square of `side` takes `cell`: bit 0 transposes, bit 1
+/// mirrors the columns, bit 2 the rows.
+pub fn symmetry_on(side: usize, index: usize, cell: usize) -> usize {
+    let (mut row, mut column) = (cell / side, cell % side);
     if index & 1 != 0 {
         (row, column) = (column, row);
     }
     if index & 2 != 0 {
-        column = SIDE - 1 - column;
+        column = side - 1 - column;
     }
     if index & 4 != 0 {
-        row = SIDE - 1 - row;
+        row = side - 1 - row;
     }
-    row * SIDE + column
+    row * side + column
 }
 
 /// One class's databases, one per pattern, in [`Class::patterns`] order.
@@ -177,12 +212,24 @@ pub trait Source: Send + Sync {
 
     /// The databases of `class`, built if need be.
     fn get(&self, class: Class) -> Arc<Databases>;
+
+    /// The compact table of `spec` if it can be had without building it.
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>>;
+
+    /// The compact table of `spec`, built if need be; `None` if a stop was asked for during the
+    /// build.
+    fn table(&self, spec: &Spec) -> Option<Arc<Table>>;
 }
+
+/// Where a compact table is kept once built or read, shared by whoever asks for it.
+pub(crate) type Slot = Arc<OnceLock<Arc<Table>>>;
 
 /// Databases built in memory when first needed, kept for the life of the source.
 #[derive(Default)]
 pub struct Memory {
     built: [OnceLock<Arc<Databases>>; 3],
+    /// Each compact table's slot, by name.
+    tables: Mutex<Vec<(&'static str, Slot)>>,
 }
 
 impl Memory {
@@ -190,8 +237,51 @@ impl Memory {
     pub const fn new() -> Memory {
         Memory {
             built: [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+            tables: Mutex::new(Vec::new()),
         }
     }
+
+    /// The slot of `spec`'s table.
+    pub(crate) fn slot(&self, spec: &Spec) -> Slot {
+        let mut tables = self.tables.lock().unwrap_or_else(PoisonError::into_inner);
+        match tables.iter().find(|(name, _)| *name == spec.name) {
+            Some((_, slot)) => slot.clone(),
+            None => {
+                let slot = Arc::new(OnceLock::new());
+                tables.push((spec.name, slot.clone()));
+                slot
+            }
+        }
+    }
+
+    /// The table of `spec`, built on every core with `progress` told of placements settled and
+    /// their total, if no other thread has built it; `None` if a stop was asked for.
+    pub fn table_with(
+        &self,
+        spec: &Spec,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Option<Arc<Table>> {
+        let slot = self.slot(spec);
+        if let Some(table) = slot.get() {
+            return Some(table.clone());
+        }
+        // two threads may build at once; the first to finish is kept
+        let table = build_table(spec, progress)?;
+        Some(slot.get_or_init(|| Arc::new(table)).clone())
+    }
+}
+
+/// The compact table of `spec`, built on every core; `progress` is told of placements settled
+/// and their total as the search goes. `None` if a stop was asked for.
+pub fn build_table(spec: &Spec, progress: &(dyn Fn(u64, u64) + Sync)) -> Option<Table> {
+    let total = spec.pattern.placements() as u64;
+    let done = AtomicU64::new(0);
+    let tell = |settled: u64| {
+        progress(done.fetch_add(settled, Relaxed) + settled, total);
+    };
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (table, _clipped) = compact::build(&spec.pattern, spec.blank, jobs, &tell)?;
+    Some(table)
 }
 
 impl Source for Memory {
@@ -203,6 +293,14 @@ impl Source for Memory {
         self.built[class as usize]
             .get_or_init(|| Arc::new(Databases::build(class, &|_, _| {})))
             .clone()
+    }
+
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>> {
+        self.slot(spec).get().cloned()
+    }
+
+    fn table(&self, spec: &Spec) -> Option<Arc<Table>> {
+        self.table_with(spec, &|_, _| {})
     }
 }
 

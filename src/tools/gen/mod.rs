@@ -177,7 +177,7 @@ pub fn generate(
         };
         let outcome = outcome.unwrap_or_else(|| engine.solve(&start, &goal, judge.spelling.limit));
         if outcome == Outcome::Exhausted {
-            let budget = engine.budget(start.shape());
+            let budget = engine.budget_for(&goal);
             return Ok(Err(Impossible::Exhausted { case, budget }));
         }
         write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;

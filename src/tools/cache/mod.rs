@@ -1,10 +1,11 @@
-//! The 15-puzzle's pattern databases, cached on disk (in the user's cache folder, XDG's
-//! `~/.cache/eight` on Linux): built once, in about three seconds, and read back in a few
-//! milliseconds by every later run.
+//! The pattern databases, cached on disk (in the user's cache folder, XDG's `~/.cache/eight`
+//! on Linux): a file per 6-6-3 class (built in about three seconds, 33.6 MB) and one per compact
+//! table (the 7-8 split's and the 24-puzzle's, built in minutes, 29 to 260 MB), read back by
+//! every later run.
 //!
 //! A cache file is never trusted: its size, header and CRC-32 must all match what this version
-//! would write, and its entries must keep the rules of true tables ([`pdb::verify`]: a CRC
-//! proves a file whole, not honest), or it is removed, rebuilt when a board needs it, and the
+//! would write, and its entries must keep the rules of true tables ([`pdb::verify`],
+//! [`compact::verify`]: a CRC proves a file whole, not honest), or it is removed, rebuilt when a board needs it, and the
 //! user told why, once a run: a file judged damaged is not read again by the same run. It is
 //! opened without following links and without blocking (a FIFO in its place is refused, not
 //! waited on). It is written under a fresh temporary
@@ -14,36 +15,75 @@
 //! for: past that, the run builds the databases in memory. What runs killed while writing left
 //! is removed by the next run that takes the lock.
 //!
-//! File layout: [`MAGIC`], the format version (u32, little-endian), the class, the number of
-//! patterns and each pattern (its size, then its tiles), every entry of every pattern in
-//! order, then the CRC-32 of all the bytes before it (u32, little-endian).
+//! The files' layouts are in [`files`].
 
+use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
 
-use crate::solve::pdb::{self, addresses, Class, Databases, Depth, Memory, Source};
+pub mod files;
+mod seal;
+
+pub use files::{decode, decode_table, encode, encode_table, MAGIC};
+pub use seal::Seal;
+
+use crate::solve::pdb::compact::{self, Spec, Table};
+use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Source};
+use files::{expected_size, table_header, VERSION};
 
 /// How long a run waits for another's lock on the folder before it builds in memory: a build
 /// takes two to four seconds here, twice that with four at once on two cores.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
-/// The first bytes of a cache file.
-pub const MAGIC: &[u8; 8] = b"eightPDB";
+/// What a build tells as it goes: what is built, the placements settled, and their total.
+pub type Progress = dyn Fn(&str, u64, u64) + Send + Sync;
 
-/// The version of the layout; a file of another version is rebuilt.
-const VERSION: u32 = 2;
+/// What one cache file holds: a class's 6-6-3 databases, or one compact table.
+#[derive(Clone, Copy)]
+enum Item<'a> {
+    Class(Class),
+    Table(&'a Spec),
+}
 
-/// What a build tells as it goes: placements settled, and their total.
-pub type Progress = dyn Fn(u64, u64) + Send + Sync;
+/// What a cache file held.
+enum Content {
+    Databases(Databases),
+    Table(Table),
+}
+
+impl Item<'_> {
+    /// Its name in the file's.
+    fn name(self) -> &'static str {
+        match self {
+            Item::Class(class) => class.name(),
+            Item::Table(spec) => spec.name,
+        }
+    }
+
+    /// Its file in `folder`.
+    fn file(self, folder: &Path) -> PathBuf {
+        folder.join(format!("pdb-{}-v{VERSION}.bin", self.name()))
+    }
+
+    /// The size of its file.
+    fn size(self) -> u64 {
+        match self {
+            Item::Class(class) => expected_size(class) as u64,
+            Item::Table(spec) => {
+                let nibbles = spec.pattern.placements().div_ceil(2);
+                (table_header(spec).len() + nibbles + 4) as u64
+            }
+        }
+    }
+}
 
 /// Pattern databases kept in a folder, and in memory once read or built.
 pub struct DiskCache {
@@ -52,9 +92,11 @@ pub struct DiskCache {
     loaded: [OnceLock<Arc<Databases>>; 3],
     /// Held while a file is read.
     reading: Mutex<()>,
-    /// Whether each class's file has been found damaged (and said) by this run: it is not read
-    /// again until this run builds it.
-    damaged: [AtomicBool; 3],
+    /// Held while a table is fetched (read, or built): one build of each at a time.
+    fetching: Mutex<()>,
+    /// The files found damaged (and said) by this run, by name: not read again until this run
+    /// builds them.
+    damaged: Mutex<HashSet<String>>,
     memory: Memory,
     progress: Box<Progress>,
     warn: Box<dyn Fn(&str) + Send + Sync>,
@@ -72,6 +114,7 @@ impl DiskCache {
             folder,
             loaded: Default::default(),
             reading: Mutex::new(()),
+            fetching: Mutex::new(()),
             damaged: Default::default(),
             memory: Memory::new(),
             progress,
@@ -82,7 +125,7 @@ impl DiskCache {
     /// A cache in `folder` that builds without a progress bar and says nothing of a file it
     /// cannot read or write (it builds the databases again instead): for a library.
     pub fn in_folder(folder: Option<PathBuf>) -> DiskCache {
-        DiskCache::new(folder, Box::new(|_, _| {}), Box::new(|_| {}))
+        DiskCache::new(folder, Box::new(|_, _, _| {}), Box::new(|_| {}))
     }
 
     /// The user's cache folder for eight (`$XDG_CACHE_HOME/eight`, or `~/.cache/eight`), when
@@ -96,15 +139,28 @@ impl DiskCache {
 
     /// The file of `class`'s databases in `folder`.
     pub fn file(folder: &Path, class: Class) -> PathBuf {
-        folder.join(format!("pdb-{}-v{VERSION}.bin", class.name()))
+        Item::Class(class).file(folder)
     }
 
-    /// The databases of `class` from the cache file, if it is whole and keeps the rules; a
-    /// damaged file is said unless `quiet`, and removed.
-    fn read(&self, folder: &Path, class: Class, quiet: bool) -> Option<Databases> {
-        let file = DiskCache::file(folder, class);
+    /// The file of the compact table of `spec` in `folder`.
+    pub fn table_file(folder: &Path, spec: &Spec) -> PathBuf {
+        Item::Table(spec).file(folder)
+    }
+
+    /// Whether this run found `item`'s file damaged.
+    fn is_damaged(&self, item: Item) -> bool {
+        let damaged = self.damaged.lock().unwrap_or_else(PoisonError::into_inner);
+        damaged.contains(item.name())
+    }
+
+    /// What `item`'s cache file holds, if it is whole and keeps the rules; a damaged file is
+    /// said unless `quiet`, and removed.
+    fn read(&self, folder: &Path, item: Item, quiet: bool) -> Option<Content> {
+        let file = item.file(folder);
         let damaged = |why: &str, seen: Option<(u64, u64)>| {
-            self.damaged[class as usize].store(true, Ordering::Relaxed);
+            let mut damaged = self.damaged.lock().unwrap_or_else(PoisonError::into_inner);
+            damaged.insert(item.name().to_string());
+            drop(damaged);
             let removed = set_aside(&file, seen);
             if !quiet {
                 let what = if removed {
@@ -137,42 +193,69 @@ impl DiskCache {
         };
         // what was opened, to remove that file and no other that took its place since
         let seen = Some((metadata.dev(), metadata.ino()));
-        let expected = expected_size(class);
+        let expected = item.size();
         if !metadata.is_file() {
             return damaged("not a plain file", seen);
         }
-        if metadata.len() != expected as u64 {
+        if metadata.len() != expected {
             return damaged(
                 &format!("{} bytes where {expected} were expected", metadata.len()),
                 seen,
             );
         }
-        let databases = match decode(class, &mut BufReader::with_capacity(1 << 16, opened)) {
-            Ok(databases) => databases,
+        let mut input = BufReader::with_capacity(1 << 16, opened);
+        let decoded = match item {
+            Item::Class(class) => decode(class, &mut input).map(Content::Databases),
+            Item::Table(spec) => decode_table(spec, &mut input).map(Content::Table),
+        };
+        let content = match decoded {
+            Ok(content) => content,
             Err(why) => return damaged(&why, seen),
         };
         // every rule the first time a file is read, then the quick ones while it stays the same
         let stamp = Stamp::of(&metadata);
-        let checked = Stamp::read(folder, class) == Some(stamp);
+        let checked = Stamp::read(folder, item) == Some(stamp);
         let depth = if checked { Depth::Quick } else { Depth::Full };
-        match pdb::verify(&databases, depth) {
+        let verified = match &content {
+            Content::Databases(databases) => pdb::verify(databases, depth),
+            Content::Table(table) => compact::verify(table, depth),
+        };
+        match verified {
             Ok(()) => {
                 if !checked {
-                    stamp.write(folder, class);
+                    stamp.write(folder, item);
                 }
-                Some(databases)
+                Some(content)
             }
             Err(why) => damaged(&format!("not a true database ({why})"), seen),
         }
     }
 
-    /// Builds the databases of `class`, and writes them to `folder` if given.
-    fn build(&self, folder: Option<&Path>, class: Class) -> Databases {
-        let databases = Databases::build(class, &*self.progress);
-        if let Some(folder) = folder {
-            let written = write(folder, &databases).and_then(|()| {
-                let metadata = fs::symlink_metadata(DiskCache::file(folder, class))?;
-                Stamp::of(&metadata).write(folder, class);
+    /// Builds what `item`'s file holds, and writes it to `folder` if given; `None` if a stop was
+    /// asked for during the build.
+    fn build(&self, folder: Option<&Path>, item: Item) -> Option<Content> {
+        let (content, bytes) = match item {
+            Item::Class(class) => {
+                let progress =
+                    |done, total| (self.progress)("15-puzzle 6-6-3 databases", done, total);
+                let databases = Databases::build(class, &progress);
+                let bytes = folder.map(|_| encode(&databases));
+                (Content::Databases(databases), bytes)
+            }
+            Item::Table(spec) => {
+                let what = spec.describe();
+                let progress = |done, total| (self.progress)(&what, done, total);
+                // not through the memory's slot: the caller is initialising it
+                let table = pdb::build_table(spec, &progress)?;
+                let bytes = folder.map(|_| encode_table(spec, &table));
+                (Content::Table(table), bytes)
+            }
+        };
+        if let (Some(folder), Some(bytes)) = (folder, bytes) {
+            let file = item.file(folder);
+            let written = write(folder, &file, &bytes).and_then(|()| {
+                let metadata = fs::symlink_metadata(&file)?;
+                Stamp::of(&metadata).write(folder, item);
                 Ok(())
             });
             if let Err(error) = written {
@@ -182,24 +265,25 @@ impl DiskCache {
                 ));
             }
         }
-        databases
+        Some(content)
     }
 
-    /// The databases of `class` from the folder, built under its lock when the file is
-    /// missing or damaged (another run's build is waited for and read, a few seconds at most).
-    fn fetch(&self, folder: &Path, class: Class) -> Databases {
-        if !self.damaged[class as usize].load(Ordering::Relaxed) {
-            if let Some(databases) = self.read(folder, class, false) {
-                return databases;
+    /// What `item`'s file holds, from the folder, built under its lock when the file is
+    /// missing or damaged (another run's build is waited for and read, a few seconds at most);
+    /// `None` if a stop was asked for during a build.
+    fn fetch(&self, folder: &Path, item: Item) -> Option<Content> {
+        if !self.is_damaged(item) {
+            if let Some(content) = self.read(folder, item, false) {
+                return Some(content);
             }
         }
         match lock(folder, &*self.warn) {
             // another run may have built it while this one waited
-            Ok(Some(_lock)) => match self.read(folder, class, true) {
-                Some(databases) => databases,
+            Ok(Some(_lock)) => match self.read(folder, item, true) {
+                Some(content) => Some(content),
                 None => {
                     remove_stale(folder);
-                    self.build(Some(folder), class)
+                    self.build(Some(folder), item)
                 }
             },
             Ok(None) => {
@@ -209,11 +293,11 @@ impl DiskCache {
                     folder.display(),
                     LOCK_WAIT.as_secs()
                 ));
-                self.build(None, class)
+                self.build(None, item)
             }
             Err(error) => {
                 (self.warn)(&format!("cannot use {}: {error}", folder.display()));
-                self.build(None, class)
+                self.build(None, item)
             }
         }
     }
@@ -309,10 +393,13 @@ impl Source for DiskCache {
         if let Some(databases) = slot.get() {
             return Some(databases.clone());
         }
-        if self.damaged[class as usize].load(Ordering::Relaxed) {
+        if self.is_damaged(Item::Class(class)) {
             return None;
         }
-        let databases = self.read(folder, class, false)?;
+        let Some(Content::Databases(databases)) = self.read(folder, Item::Class(class), false)
+        else {
+            return None;
+        };
         tidy(folder);
         Some(slot.get_or_init(|| Arc::new(databases)).clone())
     }
@@ -322,8 +409,54 @@ impl Source for DiskCache {
             return self.memory.get(class);
         };
         self.loaded[class as usize]
-            .get_or_init(|| Arc::new(self.fetch(folder, class)))
+            .get_or_init(|| match self.fetch(folder, Item::Class(class)) {
+                Some(Content::Databases(databases)) => Arc::new(databases),
+                _ => unreachable!("a class's file holds databases, built without stopping"),
+            })
             .clone()
+    }
+
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>> {
+        let slot = self.memory.slot(spec);
+        if let Some(table) = slot.get() {
+            return Some(table.clone());
+        }
+        let Some(folder) = &self.folder else {
+            return None;
+        };
+        let _reading = self.reading.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(table) = slot.get() {
+            return Some(table.clone());
+        }
+        if self.is_damaged(Item::Table(spec)) {
+            return None;
+        }
+        let Some(Content::Table(table)) = self.read(folder, Item::Table(spec), false) else {
+            return None;
+        };
+        tidy(folder);
+        Some(slot.get_or_init(|| Arc::new(table)).clone())
+    }
+
+    fn table(&self, spec: &Spec) -> Option<Arc<Table>> {
+        let Some(folder) = &self.folder else {
+            let what = spec.describe();
+            return self
+                .memory
+                .table_with(spec, &|done, total| (self.progress)(&what, done, total));
+        };
+        let slot = self.memory.slot(spec);
+        if let Some(table) = slot.get() {
+            return Some(table.clone());
+        }
+        let _fetching = self.fetching.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(table) = slot.get() {
+            return Some(table.clone());
+        }
+        match self.fetch(folder, Item::Table(spec))? {
+            Content::Table(table) => Some(slot.get_or_init(|| Arc::new(table)).clone()),
+            Content::Databases(_) => unreachable!("a table's file holds a table"),
+        }
     }
 }
 
@@ -364,17 +497,17 @@ impl Stamp {
         }
     }
 
-    fn path(folder: &Path, class: Class) -> PathBuf {
-        folder.join(format!("pdb-{}-v{VERSION}.checked", class.name()))
+    fn path(folder: &Path, item: Item) -> PathBuf {
+        folder.join(format!("pdb-{}-v{VERSION}.checked", item.name()))
     }
 
-    /// The stamp kept for `class`'s file, if there is a readable one (never through a link,
+    /// The stamp kept for `item`'s file, if there is a readable one (never through a link,
     /// never waiting on a FIFO).
-    fn read(folder: &Path, class: Class) -> Option<Stamp> {
+    fn read(folder: &Path, item: Item) -> Option<Stamp> {
         let file = fs::OpenOptions::new()
             .read(true)
             .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
-            .open(Stamp::path(folder, class))
+            .open(Stamp::path(folder, item))
             .ok()?;
         let mut text = String::new();
         file.take(128).read_to_string(&mut text).ok()?;
@@ -388,9 +521,9 @@ impl Stamp {
         })
     }
 
-    /// Keeps this stamp for `class`'s file: staged and renamed, as the databases are; a stamp
+    /// Keeps this stamp for `item`'s file: staged and renamed, as the databases are; a stamp
     /// that cannot be written only costs the next run the full check.
-    fn write(self, folder: &Path, class: Class) {
+    fn write(self, folder: &Path, item: Item) {
         let written = tempfile::Builder::new()
             .prefix(STAGED)
             .tempfile_in(folder)
@@ -401,7 +534,7 @@ impl Stamp {
                 );
                 staged.write_all(text.as_bytes())?;
                 staged
-                    .persist(Stamp::path(folder, class))
+                    .persist(Stamp::path(folder, item))
                     .map_err(|error| error.error)
             });
         let _ = written;
@@ -409,141 +542,17 @@ impl Stamp {
 }
 
 /// How the name of a file being written begins.
-const STAGED: &str = ".eight-pdb-";
+pub(super) const STAGED: &str = ".eight-pdb-";
 
-/// The header of `class`'s file: everything before the entries.
-fn header(class: Class) -> Vec<u8> {
-    let mut header = MAGIC.to_vec();
-    header.extend(VERSION.to_le_bytes());
-    header.push(class as u8);
-    let patterns = class.patterns();
-    header.push(patterns.len() as u8);
-    for pattern in &patterns {
-        header.push(pattern.len() as u8);
-        header.extend(pattern);
-    }
-    header
-}
-
-/// The size of `class`'s file.
-fn expected_size(class: Class) -> usize {
-    let entries: usize = class.patterns().iter().map(|p| addresses(p.len())).sum();
-    header(class).len() + entries + 4
-}
-
-/// The databases in a cache file's bytes, read from `input` straight into their tables, or what
-/// is wrong with them.
-pub fn decode(class: Class, input: &mut impl Read) -> Result<Databases, String> {
-    let mut sum = crc32fast::Hasher::new();
-    let mut take = |buffer: &mut [u8], sum: &mut crc32fast::Hasher| {
-        input
-            .read_exact(buffer)
-            .map_err(|error| match error.kind() {
-                io::ErrorKind::UnexpectedEof => "shorter than a whole file".to_string(),
-                _ => error.to_string(),
-            })?;
-        sum.update(buffer);
-        Ok::<(), String>(())
-    };
-    let expected = header(class);
-    let mut found = vec![0; expected.len()];
-    take(&mut found, &mut sum)?;
-    let mut entries = Vec::new();
-    for pattern in class.patterns() {
-        let mut table = vec![0; addresses(pattern.len())];
-        take(&mut table, &mut sum)?;
-        entries.push(table);
-    }
-    let mut trailer = [0; 4];
-    take(&mut trailer, &mut crc32fast::Hasher::new())?;
-    if input.read(&mut [0]).map_err(|error| error.to_string())? != 0 {
-        return Err("longer than a whole file".into());
-    }
-    if sum.finalize().to_le_bytes() != trailer {
-        return Err("its checksum does not match".into());
-    }
-    if found != expected {
-        return Err("a header of another version or layout".into());
-    }
-    Databases::from_entries(class, entries).ok_or_else(|| "entries of the wrong sizes".into())
-}
-
-/// The bytes of the cache file of `databases`.
-pub fn encode(databases: &Databases) -> Vec<u8> {
-    let mut bytes = header(databases.class());
-    for entries in databases.entries() {
-        bytes.extend(entries);
-    }
-    let sum = crc32fast::hash(&bytes);
-    bytes.extend(sum.to_le_bytes());
-    bytes
-}
-
-/// Writes `databases` into `folder` under a temporary name, then renames it into place.
-fn write(folder: &Path, databases: &Databases) -> io::Result<()> {
+/// Writes `bytes` into `folder` under a temporary name, then renames them into `file`.
+fn write(folder: &Path, file: &Path, bytes: &[u8]) -> io::Result<()> {
     let staged = tempfile::Builder::new()
         .prefix(STAGED)
         .tempfile_in(folder)?;
     let mut out = BufWriter::new(staged);
-    out.write_all(&encode(databases))?;
+    out.write_all(bytes)?;
     let staged = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     staged.as_file().sync_all()?;
-    staged
-        .persist(DiskCache::file(folder, databases.class()))
-        .map_err(|error| error.error)?;
+    staged.persist(file).map_err(|error| error.error)?;
     Ok(())
-}
-
-/// What the folder's database files were when a judge's programs started, to find any that a
-/// program changed: a program that can reach the folder (a user without namespaces) could
-/// plant a database for later runs, and no later run could tell it from one `eight` wrote.
-/// A file is the same while its inode, size and change time are: a write or a rename changes
-/// one, and no user can set a change time.
-pub struct Seal {
-    folder: PathBuf,
-    files: Vec<(std::ffi::OsString, (u64, u64, i64, i64))>,
-}
-
-impl Seal {
-    /// The database files of `folder` as they are now.
-    pub fn take(folder: &Path) -> Seal {
-        Seal {
-            folder: folder.to_path_buf(),
-            files: databases_in(folder),
-        }
-    }
-
-    /// Removes every database file that is not as it was, and names them.
-    pub fn break_changed(&self) -> Vec<PathBuf> {
-        let mut removed = Vec::new();
-        for (name, stamp) in databases_in(&self.folder) {
-            let same = self.files.iter().any(|(n, s)| *n == name && *s == stamp);
-            let path = self.folder.join(&name);
-            if !same && fs::remove_file(&path).is_ok() {
-                removed.push(path);
-            }
-        }
-        removed
-    }
-}
-
-/// The database files in `folder` (the names a database file or a staged one can have), each
-/// with its inode, size and change time.
-fn databases_in(folder: &Path) -> Vec<(std::ffi::OsString, (u64, u64, i64, i64))> {
-    let Ok(entries) = fs::read_dir(folder) else {
-        return Vec::new();
-    };
-    entries
-        .flatten()
-        .filter(|entry| {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with("pdb-") || name.starts_with(STAGED)
-        })
-        .filter_map(|entry| {
-            let meta = fs::symlink_metadata(entry.path()).ok()?;
-            let stamp = (meta.ino(), meta.len(), meta.ctime(), meta.ctime_nsec());
-            Some((entry.file_name(), stamp))
-        })
-        .collect()
 }

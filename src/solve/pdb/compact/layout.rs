@@ -1,0 +1,142 @@
+//! Which compact databases serve a goal: the split of its tiles into patterns, and which table
+//! each pattern is looked up in.
+//!
+//! - **7-8** (15-puzzle; Korf and Felner 2002, Felner, Korf and Hanan 2004): the bottom two rows
+//!   (8 tiles) and the rest of the board but the blank (7), for the three canonical goals of
+//!   [`Class`]. The free cells of the 8 tiles' home placement (the top two rows) make one region
+//!   whatever the blank's cell, so one 8-tile table serves every class; a class has its own
+//!   7-tile table.
+//! - **6-6-6-6** (24-puzzle; Korf and Felner 2002): with the blank in cell 0, tiles
+//!   {1,2,5,6,7,12}, {3,4,8,9,13,14}, and the second block turned half a turn
+//!   ({10,11,15,16,20,21}) and turned a quarter ({17,18,19,22,23,24}). The free cells of the
+//!   three blocks' home placements make one region, so they are one table, looked up through
+//!   the symmetry that takes each onto the first (Korf's program does the same): two tables of
+//!   127,512,000 placements.
+
+use super::Pattern;
+use crate::solve::pdb::{symmetry_on, Class, Kind};
+
+/// One table of a layout: its pattern, the canonical goal's blank it is built for, and its name
+/// (as in a cache file's).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Spec {
+    /// The family it belongs to.
+    pub kind: Kind,
+    /// The name, unique among every layout's tables.
+    pub name: &'static str,
+    /// The pattern.
+    pub pattern: Pattern,
+    /// The canonical goal's blank cell.
+    pub blank: usize,
+}
+
+/// The patterns of a canonical goal (tile `c` at home in cell `c`, the blank in `blank`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Layout {
+    /// The family: [`Kind::SevenEight`] or [`Kind::TwentyFour`].
+    pub kind: Kind,
+    /// The side of the square.
+    pub side: usize,
+    /// The canonical goal's blank cell.
+    pub blank: usize,
+    /// The tables to build.
+    pub tables: Vec<Spec>,
+    /// Each pattern: its table, and the symmetry of the square that takes its tiles' cells onto
+    /// the table's (tile `i` of the pattern is the one whose home that symmetry takes to the
+    /// table's `i`-th home).
+    pub patterns: Vec<(usize, usize)>,
+}
+
+impl Spec {
+    /// What a progress bar calls its build.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} pattern database {} ({} tiles)",
+            self.kind.name(),
+            self.name,
+            self.pattern.homes().len()
+        )
+    }
+}
+
+/// The identity among the symmetries of [`symmetry_on`].
+const IDENTITY: usize = 0;
+
+impl Layout {
+    /// The 7-8 layout of a 4×4 goal class.
+    pub fn seven_eight(class: Class) -> Layout {
+        let blank = class.blank();
+        let top: Vec<u8> = (0..8u8).filter(|&c| usize::from(c) != blank).collect();
+        let name = match class {
+            Class::Corner => "78-7-corner",
+            Class::Edge => "78-7-edge",
+            Class::Centre => "78-7-centre",
+        };
+        Layout {
+            kind: Kind::SevenEight,
+            side: 4,
+            blank,
+            tables: vec![
+                Spec {
+                    kind: Kind::SevenEight,
+                    name,
+                    pattern: Pattern::new(4, &top),
+                    blank,
+                },
+                Spec {
+                    kind: Kind::SevenEight,
+                    name: "78-8",
+                    pattern: Pattern::new(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
+                    // one region whatever the blank: built once for every class
+                    blank: 0,
+                },
+            ],
+            patterns: vec![(0, IDENTITY), (1, IDENTITY)],
+        }
+    }
+
+    /// The 6-6-6-6 layout of a 5×5 goal with the blank in a corner (cell 0 canonically).
+    pub fn twenty_four() -> Layout {
+        Layout {
+            kind: Kind::TwentyFour,
+            side: 5,
+            blank: 0,
+            tables: vec![
+                Spec {
+                    kind: Kind::TwentyFour,
+                    name: "6666-a",
+                    pattern: Pattern::new(5, &[1, 2, 5, 6, 7, 12]),
+                    blank: 0,
+                },
+                Spec {
+                    kind: Kind::TwentyFour,
+                    name: "6666-b",
+                    pattern: Pattern::new(5, &[3, 4, 8, 9, 13, 14]),
+                    blank: 0,
+                },
+            ],
+            // half a turn mirrors both ways; a quarter transposes, then mirrors the rows
+            patterns: vec![(0, IDENTITY), (1, IDENTITY), (1, 6), (1, 5)],
+        }
+    }
+
+    /// Each pattern's tiles, named by their home cells, in the order of its table's homes.
+    pub fn tiles(&self) -> Vec<Vec<u8>> {
+        let cells = self.side * self.side;
+        self.patterns
+            .iter()
+            .map(|&(table, symmetry)| {
+                self.tables[table]
+                    .pattern
+                    .homes()
+                    .iter()
+                    .map(|&home| {
+                        (0..cells)
+                            .find(|&c| symmetry_on(self.side, symmetry, c) == usize::from(home))
+                            .expect("a symmetry is a permutation") as u8
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,195 @@
+//! The compact databases' estimate of a board, kept up to date move by move: the Manhattan
+//! distance, plus twice the larger, over the frames (the goal turned or mirrored onto its
+//! layout's canonical goal, one or two ways), of the patterns' half excesses. A move changes one
+//! tile, so one pattern's placement per frame: a rank and a nibble each.
+
+use super::layout::Layout;
+use super::Table;
+use crate::puzzle::board::Board;
+use crate::puzzle::BLANK;
+use crate::solve::heuristic::Heuristic;
+use crate::solve::pdb::symmetry_on;
+
+/// The most frames: the symmetries that fix a corner cell are two.
+const FRAMES: usize = 2;
+
+/// The most patterns of a layout.
+const MOST_PATTERNS: usize = 8;
+
+/// The most cells of a board a layout covers: 5 by 5.
+const MOST_CELLS: usize = 25;
+
+/// Where a tile counts in a frame: its pattern, and its place in the pattern's placement.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    pattern: u8,
+    place: u8,
+}
+
+/// What undoes a move: the half excess of the pattern that moved, in each frame, before it.
+#[derive(Clone, Copy)]
+pub struct Undo {
+    halves: [u8; FRAMES],
+}
+
+/// The estimate of a board against one goal, from compact tables.
+#[derive(Clone)]
+pub struct Lookup<'a> {
+    /// Each pattern's table.
+    tables: [&'a Table; MOST_PATTERNS],
+    /// The tiles of each pattern.
+    sizes: [u8; MOST_PATTERNS],
+    /// Each tile's slot, in each frame.
+    slots: [[Slot; MOST_CELLS]; FRAMES],
+    /// Where each frame takes each cell, for each pattern: into its table's cells.
+    maps: [[[u8; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
+    /// Each pattern's placement in its table's cells, in each frame.
+    cells: [[[u8; super::MOST_TILES]; MOST_PATTERNS]; FRAMES],
+    /// Each pattern's half excess, in each frame; and each frame's sum of them.
+    halves: [[u8; MOST_PATTERNS]; FRAMES],
+    sums: [u32; FRAMES],
+    /// Each tile's distance from home from each cell.
+    distances: [[u8; MOST_CELLS]; MOST_CELLS],
+    /// The board's Manhattan distance.
+    distance: u32,
+}
+
+impl<'a> Lookup<'a> {
+    /// The estimate of `start` against `goal`, from `tables` (one for each of `layout`'s tables,
+    /// in order). The goal's blank must be one that a symmetry of the square takes to the
+    /// layout's.
+    pub fn new(layout: &Layout, tables: &[&'a Table], start: &Board, goal: &Board) -> Lookup<'a> {
+        let side = layout.side;
+        let cells = side * side;
+        assert_eq!(goal.cells().len(), cells, "a board of the layout's size");
+        assert_eq!(tables.len(), layout.tables.len(), "a table for each");
+        let tiles = layout.tiles();
+        let mut lookup = Lookup {
+            tables: [tables[0]; MOST_PATTERNS],
+            sizes: [0; MOST_PATTERNS],
+            slots: [[Slot::default(); MOST_CELLS]; FRAMES],
+            maps: [[[0; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
+            cells: [[[0; super::MOST_TILES]; MOST_PATTERNS]; FRAMES],
+            halves: [[0; MOST_PATTERNS]; FRAMES],
+            sums: [0; FRAMES],
+            distances: [[0; MOST_CELLS]; MOST_CELLS],
+            distance: 0,
+        };
+        for (pattern, &(table, _)) in layout.patterns.iter().enumerate() {
+            lookup.tables[pattern] = tables[table];
+            lookup.sizes[pattern] = tiles[pattern].len() as u8;
+        }
+        let symmetries: Vec<usize> = (0..8)
+            .filter(|&s| symmetry_on(side, s, goal.blank()) == layout.blank)
+            .collect();
+        assert!(
+            !symmetries.is_empty(),
+            "the goal's blank is in the layout's class"
+        );
+        for (home, &tile) in goal.cells().iter().enumerate() {
+            if tile != BLANK {
+                for cell in 0..cells {
+                    let (a, b) = (cell / side, home / side);
+                    let (c, d) = (cell % side, home % side);
+                    lookup.distances[usize::from(tile)][cell] =
+                        (a.abs_diff(b) + c.abs_diff(d)) as u8;
+                }
+            }
+        }
+        for frame in 0..FRAMES {
+            let s = symmetries[frame % symmetries.len()];
+            for (pattern, &(_, onto)) in layout.patterns.iter().enumerate() {
+                for cell in 0..cells {
+                    let framed = symmetry_on(side, s, cell);
+                    lookup.maps[frame][pattern][cell] = symmetry_on(side, onto, framed) as u8;
+                }
+            }
+            // a tile is named, in the frame, by where its home goes
+            for (home, &tile) in goal.cells().iter().enumerate() {
+                if tile == BLANK {
+                    continue;
+                }
+                let name = symmetry_on(side, s, home) as u8;
+                let (pattern, place) = tiles
+                    .iter()
+                    .enumerate()
+                    .find_map(|(p, tiles)| Some((p, tiles.iter().position(|&t| t == name)?)))
+                    .expect("the patterns hold every tile");
+                lookup.slots[frame][usize::from(tile)] = Slot {
+                    pattern: pattern as u8,
+                    place: place as u8,
+                };
+            }
+            for (cell, &tile) in start.cells().iter().enumerate() {
+                if tile != BLANK {
+                    let slot = lookup.slots[frame][usize::from(tile)];
+                    let pattern = usize::from(slot.pattern);
+                    lookup.cells[frame][pattern][usize::from(slot.place)] =
+                        lookup.maps[frame][pattern][cell];
+                }
+            }
+            for pattern in 0..layout.patterns.len() {
+                let half = lookup.half(frame, pattern);
+                lookup.halves[frame][pattern] = half;
+                lookup.sums[frame] += u32::from(half);
+            }
+        }
+        for (cell, &tile) in start.cells().iter().enumerate() {
+            if tile != BLANK {
+                lookup.distance += u32::from(lookup.distances[usize::from(tile)][cell]);
+            }
+        }
+        lookup
+    }
+
+    /// The half excess of `pattern`'s placement in `frame`.
+    #[inline(always)]
+    fn half(&self, frame: usize, pattern: usize) -> u8 {
+        let table = self.tables[pattern];
+        let cells = &self.cells[frame][pattern][..usize::from(self.sizes[pattern])];
+        table.half_excess(table.pattern().rank(cells))
+    }
+
+    /// Moves `tile` to cell `to` in `frame`; returns its pattern's half excess before.
+    #[inline(always)]
+    fn shift(&mut self, frame: usize, tile: u8, to: usize) -> u8 {
+        let slot = self.slots[frame][usize::from(tile)];
+        let pattern = usize::from(slot.pattern);
+        self.cells[frame][pattern][usize::from(slot.place)] = self.maps[frame][pattern][to];
+        let half = self.half(frame, pattern);
+        let was = std::mem::replace(&mut self.halves[frame][pattern], half);
+        self.sums[frame] = self.sums[frame] + u32::from(half) - u32::from(was);
+        was
+    }
+}
+
+impl Heuristic for Lookup<'_> {
+    type Undo = Undo;
+
+    #[inline]
+    fn estimate(&self) -> u32 {
+        self.distance + 2 * self.sums[0].max(self.sums[1])
+    }
+
+    #[inline(always)]
+    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo {
+        let distances = &self.distances[usize::from(tile)];
+        self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
+        Undo {
+            halves: [self.shift(0, tile, to), self.shift(1, tile, to)],
+        }
+    }
+
+    #[inline(always)]
+    fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: Undo) {
+        let distances = &self.distances[usize::from(tile)];
+        self.distance = self.distance + u32::from(distances[from]) - u32::from(distances[to]);
+        for frame in 0..FRAMES {
+            let slot = self.slots[frame][usize::from(tile)];
+            let pattern = usize::from(slot.pattern);
+            self.cells[frame][pattern][usize::from(slot.place)] = self.maps[frame][pattern][from];
+            let now = std::mem::replace(&mut self.halves[frame][pattern], undo.halves[frame]);
+            self.sums[frame] = self.sums[frame] + u32::from(undo.halves[frame]) - u32::from(now);
+        }
+    }
+}

@@ -1,0 +1,357 @@
+use std::collections::{HashMap, VecDeque};
+
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::moves::Move;
+use crate::solve::conflicts;
+use crate::solve::heuristic::Heuristic;
+use crate::solve::ida::Outcome;
+use crate::solve::pdb::{self, rank::address, Class, Kind};
+
+/// Every placement's entry by a plain 0-1 breadth-first search over the pattern's cells and the
+/// blank's (a move of the blank among other tiles free, of a pattern tile one): obviously right.
+fn plain(side: usize, homes: &[u8], blank: u8) -> HashMap<Vec<u8>, u32> {
+    let cells = (side * side) as u8;
+    let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+    let mut queue = VecDeque::from([(homes.to_vec(), blank, 0)]);
+    while let Some((placement, blank, cost)) = queue.pop_front() {
+        if best
+            .get(&(placement.clone(), blank))
+            .is_some_and(|&c| c <= cost)
+        {
+            continue;
+        }
+        best.insert((placement.clone(), blank), cost);
+        let (row, column) = (blank / side as u8, blank % side as u8);
+        let neighbours = [
+            (row > 0).then(|| blank - side as u8),
+            (row + 1 < side as u8).then(|| blank + side as u8),
+            (column > 0).then(|| blank - 1),
+            (column + 1 < side as u8).then(|| blank + 1),
+        ];
+        for next in neighbours.into_iter().flatten().filter(|&n| n < cells) {
+            match placement.iter().position(|&c| c == next) {
+                // a pattern tile slides into the blank: one move
+                Some(tile) => {
+                    let mut moved = placement.clone();
+                    moved[tile] = blank;
+                    queue.push_back((moved, next, cost + 1));
+                }
+                None => queue.push_front((placement.clone(), next, cost)),
+            }
+        }
+    }
+    let mut entries: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((placement, _), cost) in best {
+        let entry = entries.entry(placement).or_insert(cost);
+        *entry = (*entry).min(cost);
+    }
+    entries
+}
+
+#[test]
+fn builds_what_a_plain_search_finds() {
+    for (side, homes, blank) in [
+        (3, vec![1u8, 2], 0u8),
+        (3, vec![1, 3, 4], 0),
+        (3, vec![0, 1, 2, 5], 4),
+        (3, vec![6, 7, 8, 3], 1),
+        (4, vec![1, 4, 5], 0),
+    ] {
+        let pattern = Pattern::new(side, &homes);
+        for jobs in [1, 2] {
+            let (table, clipped) =
+                build(&pattern, usize::from(blank), jobs, &|_| {}).expect("no stop");
+            assert_eq!(clipped, 0);
+            let expected = plain(side, &homes, blank);
+            assert_eq!(expected.len(), pattern.placements(), "{homes:?}");
+            for (placement, &entry) in &expected {
+                assert_eq!(
+                    table.entry(placement),
+                    entry,
+                    "{side} {homes:?}: {placement:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn builds_what_the_byte_databases_hold() {
+    // the 15-puzzle's small pattern, by the byte databases' own build: two implementations
+    let homes = [13u8, 14, 15];
+    let bytes = pdb::build(Class::Corner, &homes, &|_| {});
+    let pattern = Pattern::new(4, &homes);
+    let (table, _) = build(&pattern, 0, 2, &|_| {}).expect("no stop");
+    let mut cells = [0u8; 3];
+    for index in 0..pattern.placements() {
+        pattern.unrank(index, &mut cells);
+        assert_eq!(
+            table.entry(&cells),
+            u32::from(bytes[address(&cells)]),
+            "{cells:?}"
+        );
+    }
+}
+
+#[test]
+fn a_table_serves_its_images_through_the_symmetry() {
+    // what the 24-puzzle's layout takes for granted, on three tiles of its shared block
+    let block = Pattern::new(5, &[3, 4, 8]);
+    let (shared, _) = build(&block, 0, 2, &|_| {}).expect("no stop");
+    for symmetry in [5, 6] {
+        let image: Vec<u8> = block
+            .homes()
+            .iter()
+            .map(|&h| {
+                (0..25)
+                    .find(|&c| pdb::symmetry_on(5, symmetry, c) == usize::from(h))
+                    .expect("a permutation") as u8
+            })
+            .collect();
+        let pattern = Pattern::new(5, &image);
+        let (own, _) = build(&pattern, 0, 1, &|_| {}).expect("no stop");
+        let mut cells = [0u8; 3];
+        for index in 0..pattern.placements() {
+            pattern.unrank(index, &mut cells);
+            let mapped = cells.map(|c| pdb::symmetry_on(5, symmetry, usize::from(c)) as u8);
+            assert_eq!(
+                own.entry(&cells),
+                shared.entry(&mapped),
+                "{symmetry}: {cells:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_24_puzzle_layout_is_korf_and_felners() {
+    let layout = Layout::twenty_four();
+    let mut tiles = layout.tiles();
+    for pattern in &mut tiles {
+        pattern.sort_unstable();
+    }
+    assert_eq!(
+        tiles,
+        [
+            vec![1, 2, 5, 6, 7, 12],
+            vec![3, 4, 8, 9, 13, 14],
+            vec![10, 11, 15, 16, 20, 21],
+            vec![17, 18, 19, 22, 23, 24]
+        ]
+    );
+    // a table looked up through a symmetry that moves the blank must not depend on it: the free
+    // cells of its home placement are one region
+    for &(table, symmetry) in &layout.patterns {
+        if symmetry != 0 {
+            let homes = layout.tables[table].pattern.homes();
+            let (with_blank_in_0, _) = (layout.tables[table].blank, ());
+            assert_eq!(with_blank_in_0, 0);
+            let taken: u32 = homes.iter().map(|&h| 1 << h).sum();
+            let free: Vec<usize> = (0..25).filter(|&c| taken & 1 << c == 0).collect();
+            let mut region = vec![free[0]];
+            let mut at = 0;
+            while at < region.len() {
+                let cell = region[at];
+                for next in free.iter().copied() {
+                    let near = (cell / 5).abs_diff(next / 5) + (cell % 5).abs_diff(next % 5) == 1;
+                    if near && !region.contains(&next) {
+                        region.push(next);
+                    }
+                }
+                at += 1;
+            }
+            assert_eq!(region.len(), free.len(), "{homes:?}");
+        }
+    }
+}
+
+#[test]
+fn the_7_8_layouts_split_every_class() {
+    for class in Class::ALL {
+        let layout = Layout::seven_eight(class);
+        let mut tiles = layout.tiles().concat();
+        tiles.push(class.blank() as u8);
+        tiles.sort_unstable();
+        assert_eq!(tiles, (0..16).collect::<Vec<u8>>(), "{class:?}");
+        // the 8 tiles' table is one for every class
+        assert_eq!(
+            layout.tables[1],
+            Layout::seven_eight(Class::Corner).tables[1]
+        );
+    }
+}
+
+/// A layout of small patterns, quick to build, on `side`: the tiles of the canonical goal
+/// (blank in cell 0) in reading order, `size` a pattern.
+fn small(side: usize, size: usize) -> (Layout, Vec<Table>) {
+    let tiles: Vec<u8> = (1..(side * side) as u8).collect();
+    let names = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"];
+    let tables: Vec<Spec> = tiles
+        .chunks(size)
+        .zip(names)
+        .map(|(homes, name)| Spec {
+            kind: Kind::SevenEight,
+            name,
+            pattern: Pattern::new(side, homes),
+            blank: 0,
+        })
+        .collect();
+    let built = tables
+        .iter()
+        .map(|spec| build(&spec.pattern, 0, 2, &|_| {}).expect("no stop").0)
+        .collect();
+    let layout = Layout {
+        kind: Kind::SevenEight,
+        side,
+        blank: 0,
+        patterns: (0..tables.len()).map(|t| (t, 0)).collect(),
+        tables,
+    };
+    (layout, built)
+}
+
+/// A random walk of `moves` from `goal`.
+fn walk(goal: &Board, moves: usize, rng: &mut rand_chacha::ChaCha8Rng) -> Board {
+    let mut board = *goal;
+    for _ in 0..moves {
+        while !board.slide(Move::ALL[rng.random_range(0..4)]) {}
+    }
+    board
+}
+
+#[test]
+fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    for (side, size) in [(4, 4), (5, 3)] {
+        let (layout, tables) = small(side, size);
+        let tables: Vec<&Table> = tables.iter().collect();
+        let shape = Shape::new(side, side).expect("a shape");
+        // both a goal with two frames (blank in the corner) and one moved onto it
+        for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {
+            let mut board = walk(&goal, 200, &mut rng);
+            let mut lookup = Lookup::new(&layout, &tables, &board, &goal);
+            for round in 0..2_000 {
+                let step = Move::ALL[rng.random_range(0..4)];
+                let to = board.blank();
+                let before = (board, lookup.estimate());
+                if !board.slide(step) {
+                    continue;
+                }
+                let (tile, from) = (board.cells()[to], board.blank());
+                let undo = lookup.slide(board.cells(), tile, from, to, false);
+                let fresh = Lookup::new(&layout, &tables, &board, &goal).estimate();
+                assert_eq!(
+                    lookup.estimate(),
+                    fresh,
+                    "{side}x{side} round {round}: {board}"
+                );
+                if rng.random_bool(0.3) {
+                    lookup.unslide(tile, from, to, false, undo);
+                    board.slide(step.opposite());
+                    assert_eq!((board, lookup.estimate()), before, "undone");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn never_exceeds_the_true_distance() {
+    // boards some moves from the goal, their distance from the linear-conflicts IDA*
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(24);
+    let (layout, tables) = small(4, 4);
+    let tables: Vec<&Table> = tables.iter().collect();
+    let goal = Board::ordered(Shape::SQUARE4);
+    let mut tight = 0;
+    for moves in (4..=40).step_by(4) {
+        for _ in 0..8 {
+            let board = walk(&goal, moves, &mut rng);
+            let (outcome, _) = conflicts::solve(&board, &goal, None, u64::MAX, 1);
+            let Outcome::Found(path) = outcome else {
+                panic!("{board}: {outcome:?}")
+            };
+            let estimate = Lookup::new(&layout, &tables, &board, &goal).estimate();
+            let distance = path.0.len() as u32;
+            assert!(estimate <= distance, "{board}: {estimate} > {distance}");
+            assert_eq!(estimate % 2, distance % 2, "{board}");
+            tight += u32::from(estimate == distance);
+        }
+    }
+    assert!(tight > 0, "never tight");
+}
+
+#[test]
+fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
+    use crate::solve::pdb::Depth;
+    for (side, homes) in [(4, vec![1u8, 4, 5, 8]), (5, vec![3, 4, 8])] {
+        let pattern = Pattern::new(side, &homes);
+        let (table, _) = build(&pattern, 0, 2, &|_| {}).expect("no stop");
+        assert_eq!(verify(&table, Depth::Full), Ok(()));
+        // an entry raised by two (a nibble up by one) where every neighbour is one region
+        let mut nibbles = table.nibbles().to_vec();
+        let home = pattern.rank(&homes);
+        nibbles[home / 2] += 1 << (4 * (home % 2));
+        let forged = Table::from_nibbles(pattern.clone(), nibbles).expect("sizes");
+        assert!(verify(&forged, Depth::Quick).is_err());
+        // a far placement raised by four
+        let mut nibbles = table.nibbles().to_vec();
+        let mut cells = homes.clone();
+        cells.reverse();
+        let far = pattern.rank(&cells);
+        let raised = (nibbles[far / 2] >> (4 * (far % 2)) & 15) + 2;
+        nibbles[far / 2] &= !(15 << (4 * (far % 2)));
+        nibbles[far / 2] |= raised << (4 * (far % 2));
+        let forged = Table::from_nibbles(pattern.clone(), nibbles).expect("sizes");
+        assert_eq!(verify(&forged, Depth::Quick), Ok(()));
+        assert!(verify(&forged, Depth::Full).is_err(), "{homes:?}");
+    }
+}
+
+#[test]
+#[ignore = "minutes: the timing of the large builds"]
+fn times_builds() {
+    for (side, homes) in [
+        (4usize, vec![1u8, 2, 3, 4, 5, 6, 7]),
+        (5, vec![1, 2, 5, 6, 7, 12]),
+        (4, vec![8, 9, 10, 11, 12, 13, 14, 15]),
+    ] {
+        if std::env::var("EIGHT_BUILD")
+            .is_ok_and(|only| only != homes.len().to_string() + &side.to_string())
+        {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let (table, clipped) = build(&Pattern::new(side, &homes), 0, 2, &|_| {}).expect("no stop");
+        let mut sum = 0u64;
+        for i in 0..table.pattern().placements() {
+            sum += u64::from(table.half_excess(i)) * (i as u64 % 1000 + 1);
+        }
+        eprintln!(
+            "{side} {homes:?}: {:?} clipped {clipped} checksum {sum}",
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
+    // the canonical path, as IDA* with linear conflicts finds it, on 4x4 and 5x5 boards
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+    for (side, size, moves) in [(4, 4, 44), (5, 3, 30)] {
+        let (layout, tables) = small(side, size);
+        let tables: Vec<&Table> = tables.iter().collect();
+        let shape = Shape::new(side, side).expect("a shape");
+        for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {
+            for _ in 0..6 {
+                let board = walk(&goal, moves, &mut rng);
+                let lookup = Lookup::new(&layout, &tables, &board, &goal);
+                let (ours, _) = crate::solve::ida::solve_with(&board, lookup, None, u64::MAX, 2);
+                let (theirs, _) = conflicts::solve(&board, &goal, None, u64::MAX, 1);
+                assert_eq!(ours, theirs, "{board} to {goal}");
+            }
+        }
+    }
+}
