@@ -31,7 +31,8 @@ def run(args, stdin, env):
 
 with tempfile.TemporaryDirectory() as cache:
     env = dict(os.environ, XDG_CACHE_HOME=cache)
-    common = ["path", "--size", "5x5", "--goal", goal, "--stats", "--jobs", jobs]
+    common = ["path", "--size", "5x5", "--goal", goal, "--stats", "--jobs", jobs, "--pdb", "6-6-6-6",
+              "--max-nodes", "100000000000"]
     print("| instance | published length | eight | nodes | time (one process each) | peak memory |")
     print("|---|---|---|---|---|---|")
     total = 0.0

@@ -3,6 +3,8 @@
 //! a fresh one, never exceeds the true distance, and IDA* with it finds exactly the canonical
 //! path that IDA* with linear conflicts finds.
 
+mod common;
+
 use eight::puzzle::{Board, Move, Shape};
 use eight::solve::conflicts;
 use eight::solve::heuristic::Heuristic;
@@ -175,4 +177,43 @@ fn true_databases_of_every_class_keep_the_rules_a_loaded_file_must_keep() {
             "{class:?}"
         );
     }
+}
+
+#[test]
+fn pdb_chooses_the_databases_and_stats_names_them() {
+    let korf_one = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    let output = common::eight()
+        .args([
+            "steps", "--size", "4x4", "--pdb", "6-6-3", "--stats", "--goal", goal, korf_one,
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.stdout, b"57\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(" pdb:6-6-3 "), "{stderr}");
+    // under the automatic choice with no 7-8 databases cached, the same
+    let output = common::eight()
+        .args([
+            "steps", "--size", "4x4", "--stats", "--goal", goal, korf_one,
+        ])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains(" pdb:6-6-3 "));
+    // a family that does not exist is a usage error that lists those that do
+    let output = common::eight()
+        .args(["steps", "--size", "4x4", "--pdb", "9-9", korf_one])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("auto, 6-6-3, 7-8, 6-6-6-6"), "{stderr}");
+    // on 5x5 without databases cached, linear conflicts answer as before: no build
+    let output = common::eight()
+        .args(["steps", "--size", "5x5", "--stats"])
+        .arg("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24")
+        .output()
+        .expect("runs");
+    assert_eq!(output.stdout, b"1\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains(" idastar "));
 }

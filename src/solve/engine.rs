@@ -25,7 +25,7 @@ use super::textbook;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use deep::Searched;
-pub use deep::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, PROBE};
+pub use deep::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
 use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
 use eight_core::state::State;
