@@ -177,7 +177,7 @@ struct EngineArgs {
     /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds),
     /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5 with the
     /// goal's blank in a corner; built once in minutes). `auto`: 6-6-3 until the run's searches
-    /// have spent 5 million nodes, then 7-8 if cached (reading them takes 0.2 s), or once they
+    /// have spent 2 million nodes, then 7-8 if cached (reading them takes some 0.1 s), or once they
     /// have spent 4 billion (about the 7-8 build's time), built; 6-6-6-6 when cached
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,

@@ -240,10 +240,10 @@ impl Engine {
 
 /// The nodes that 6-6-3 searches may spend in all, under the automatic choice, before a 4×4
 /// search reads the 7-8 databases from the cache: about what reading them costs in searching
-/// time (0.2 s for 288 MB, some 20 million 6-6-3 nodes a second), so that a few boards do not
+/// time (0.07 s for 288 MB, some 20 million 6-6-3 nodes a second), so that a few boards do not
 /// wait for it. The rule of ski rental: never more than twice the cost of the best choice made
 /// knowing the run's work in advance.
-pub const LOAD: u64 = 5_000_000;
+pub const LOAD: u64 = 2_000_000;
 
 /// The same for building them when they are not cached: about what the build costs in
 /// searching time (four minutes on two cores here).
@@ -267,4 +267,84 @@ fn ready(source: &dyn Source, layout: &Layout) -> Option<Vec<Arc<Table>>> {
         .iter()
         .map(|spec| source.ready_table(spec))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::solve::pdb::compact::Spec;
+    use crate::solve::pdb::Databases;
+    use crate::solve::store::Store;
+
+    /// The process's 6-6-3 databases, no compact table cached, and a note of any build asked
+    /// for (refused, as if stopped).
+    #[derive(Default)]
+    struct Watching {
+        built: AtomicBool,
+    }
+
+    impl Source for Watching {
+        fn ready(&self, class: Class) -> Option<Arc<Databases>> {
+            Store::default().databases().ready(class)
+        }
+        fn get(&self, class: Class) -> Arc<Databases> {
+            Store::default().databases().get(class)
+        }
+        fn ready_table(&self, _: &Spec) -> Option<Arc<Table>> {
+            None
+        }
+        fn table(&self, _: &Spec) -> Option<Arc<Table>> {
+            self.built.store(true, Relaxed);
+            None
+        }
+    }
+
+    /// Korf's first instance and goal.
+    fn korf_one() -> (Board, Board) {
+        let cells = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+        let start = Board::new(Shape::SQUARE4, &cells).expect("a board");
+        let goal = Board::canonical(Shape::SQUARE4, 0);
+        (start, goal)
+    }
+
+    /// An engine whose run has spent `weak` nodes on 6-6-3 searches.
+    fn spent(weak: u64) -> (Engine, Arc<Watching>) {
+        let source = Arc::new(Watching::default());
+        let store = Store::new(source.clone());
+        store.weak.store(weak, Relaxed);
+        (Engine::default().with_store(Arc::new(store)), source)
+    }
+
+    #[test]
+    fn past_the_reading_threshold_6_6_3_goes_on_when_7_8_is_not_cached() {
+        let (start, goal) = korf_one();
+        let (mut engine, source) = spent(LOAD + 1);
+        let outcome = engine.solve(&start, &goal, None);
+        assert!(
+            matches!(outcome, Outcome::Found(ref path) if path.len() == 57),
+            "{outcome:?}"
+        );
+        assert_eq!(engine.last().method, Method::Pdb(Kind::SixSixThree));
+        assert!(!source.built.load(Relaxed), "no build for a run this small");
+    }
+
+    #[test]
+    fn past_the_building_threshold_the_7_8_databases_are_built() {
+        let (start, goal) = korf_one();
+        // ten nodes short: the 6-6-3 search stops there and asks for the build
+        let (mut engine, source) = spent(ESCALATE - 10);
+        let outcome = engine.solve(&start, &goal, None);
+        assert!(source.built.load(Relaxed), "the build asked for");
+        // refused, as a stop during the build is: no answer, never a wrong one
+        assert_eq!(outcome, Outcome::Exhausted);
+        // and a run that has spent nothing answers with 6-6-3 alone
+        let (mut engine, source) = spent(0);
+        assert!(matches!(
+            engine.solve(&start, &goal, None),
+            Outcome::Found(_)
+        ));
+        assert!(!source.built.load(Relaxed));
+    }
 }

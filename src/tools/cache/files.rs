@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use crate::solve::pdb::compact::{Spec, Table};
+use crate::solve::pdb::compact::{Nibbles, Spec, Table};
 use crate::solve::pdb::{addresses, Class, Databases};
 
 /// The first bytes of a cache file.
@@ -108,7 +108,7 @@ pub fn encode_table(spec: &Spec, table: &Table) -> Vec<u8> {
 pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Table, String> {
     let expected = table_header(spec);
     let mut found = vec![0; expected.len()];
-    let mut nibbles = vec![0; spec.pattern.placements().div_ceil(2)];
+    let mut nibbles = Nibbles::zeroed(spec.pattern.placements().div_ceil(2));
     let mut trailer = [0; 4];
     for buffer in [&mut found[..], &mut nibbles[..], &mut trailer[..]] {
         input

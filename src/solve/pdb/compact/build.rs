@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use super::{Pattern, Table, MOST_EXCESS};
+use super::{Nibbles, Pattern, Table, MOST_EXCESS};
 use crate::solve::interrupt;
 
 /// The frontier's buckets: `2^BUCKET_BITS` runs of neighbouring ranks.
@@ -229,7 +229,11 @@ fn search<R: Regions>(
         reached.iter().all(|r| r.get() != 0),
         "every placement is reached"
     );
-    let nibbles = nibbles.into_iter().map(AtomicU8::into_inner).collect();
+    let mut table = Nibbles::zeroed(nibbles.len());
+    for (byte, nibble) in table.iter_mut().zip(nibbles) {
+        *byte = nibble.into_inner();
+    }
+    let nibbles = table;
     let table = Table::from_nibbles(pattern.clone(), nibbles).expect("one nibble a placement");
     Some((table, clipped.into_inner()))
 }
