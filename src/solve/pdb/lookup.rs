@@ -4,7 +4,7 @@
 //! changes one tile, so one pattern's address per frame, by one shifted difference: two lookups.
 
 use super::rank::{address, CELLS};
-use super::{symmetry, Class, Databases};
+use super::{place_of, symmetry, Class, Databases};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
 use crate::solve::heuristic::Heuristic;
@@ -74,11 +74,7 @@ impl<'a> Lookup<'a> {
                     continue;
                 }
                 let name = symmetry(s, home) as u8;
-                let (pattern, place) = patterns
-                    .iter()
-                    .enumerate()
-                    .find_map(|(p, tiles)| Some((p, tiles.iter().position(|&t| t == name)?)))
-                    .expect("the patterns hold every tile");
+                let (pattern, place) = place_of(&patterns, name);
                 lookup.slots[frame][usize::from(tile)] = Slot {
                     pattern: pattern as u8,
                     shift: 4 * place as u8,

@@ -123,6 +123,15 @@ impl Class {
     }
 }
 
+/// The pattern of `patterns` (each a list of tiles) that holds tile `name`, and its place in it.
+pub(crate) fn place_of(patterns: &[Vec<u8>], name: u8) -> (usize, usize) {
+    patterns
+        .iter()
+        .enumerate()
+        .find_map(|(p, tiles)| Some((p, tiles.iter().position(|&t| t == name)?)))
+        .expect("the patterns hold every tile")
+}
+
 /// Where symmetry `index` (0 to 7) of the 4×4 square takes `cell` ([`symmetry_on`]).
 pub fn symmetry(index: usize, cell: usize) -> usize {
     symmetry_on(SIDE, index, cell)

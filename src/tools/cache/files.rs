@@ -40,12 +40,7 @@ pub(super) fn expected_size(class: Class) -> usize {
 pub fn decode(class: Class, input: &mut impl Read) -> Result<Databases, String> {
     let mut sum = crc32fast::Hasher::new();
     let mut take = |buffer: &mut [u8], sum: &mut crc32fast::Hasher| {
-        input
-            .read_exact(buffer)
-            .map_err(|error| match error.kind() {
-                io::ErrorKind::UnexpectedEof => "shorter than a whole file".to_string(),
-                _ => error.to_string(),
-            })?;
+        fill(input, buffer)?;
         sum.update(buffer);
         Ok::<(), String>(())
     };
@@ -111,12 +106,7 @@ pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Table, String>
     let mut nibbles = Nibbles::zeroed(spec.pattern.placements().div_ceil(2));
     let mut trailer = [0; 4];
     for buffer in [&mut found[..], &mut nibbles[..], &mut trailer[..]] {
-        input
-            .read_exact(buffer)
-            .map_err(|error| match error.kind() {
-                io::ErrorKind::UnexpectedEof => "shorter than a whole file".to_string(),
-                _ => error.to_string(),
-            })?;
+        fill(input, buffer)?;
     }
     if input.read(&mut [0]).map_err(|error| error.to_string())? != 0 {
         return Err("longer than a whole file".into());
@@ -131,4 +121,14 @@ pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Table, String>
         return Err("a header of another version or layout".into());
     }
     Table::from_nibbles(spec.pattern.clone(), nibbles).ok_or_else(|| "the wrong size".into())
+}
+
+/// Fills `buffer` from `input`, or says what is wrong.
+fn fill(input: &mut impl Read, buffer: &mut [u8]) -> Result<(), String> {
+    input
+        .read_exact(buffer)
+        .map_err(|error| match error.kind() {
+            io::ErrorKind::UnexpectedEof => "shorter than a whole file".to_string(),
+            _ => error.to_string(),
+        })
 }

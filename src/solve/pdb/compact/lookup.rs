@@ -8,7 +8,7 @@ use super::Table;
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
 use crate::solve::heuristic::Heuristic;
-use crate::solve::pdb::symmetry_on;
+use crate::solve::pdb::{place_of, symmetry_on};
 
 /// The most frames: the symmetries that fix a corner cell are two.
 const FRAMES: usize = 2;
@@ -110,11 +110,7 @@ impl<'a> Lookup<'a> {
                     continue;
                 }
                 let name = symmetry_on(side, s, home) as u8;
-                let (pattern, place) = tiles
-                    .iter()
-                    .enumerate()
-                    .find_map(|(p, tiles)| Some((p, tiles.iter().position(|&t| t == name)?)))
-                    .expect("the patterns hold every tile");
+                let (pattern, place) = place_of(&tiles, name);
                 lookup.slots[frame][usize::from(tile)] = Slot {
                     pattern: pattern as u8,
                     place: place as u8,
