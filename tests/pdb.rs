@@ -208,6 +208,24 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("auto, 6-6-3, 7-8, 6-6-6-6"), "{stderr}");
+    // a family of another size is a usage error too, not a silent fallback
+    for (size, pdb, serves) in [
+        ("5x5", "7-8", "4x4"),
+        ("3x3", "6-6-6-6", "5x5"),
+        ("4x4", "6-6-6-6", "5x5"),
+    ] {
+        let output = common::eight()
+            .args(["steps", "--size", size, "--pdb", pdb, "1"])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{size} {pdb}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("--pdb {pdb} serves {serves} boards, not {size}")),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
     // on 5x5 without databases cached, linear conflicts answer as before: no build
     let output = common::eight()
         .args(["steps", "--size", "5x5", "--stats"])

@@ -12,6 +12,8 @@ use std::time::Duration;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
+use eight::puzzle::Shape;
+use eight::solve::pdb::Kind;
 use eight::solve::Report;
 use eight::solve::Store;
 use eight::tools::stream::{Output, Stream};
@@ -119,16 +121,35 @@ impl Invocation {
             .ok()
             .flatten()
             .filter(|_| given);
-        Some(
-            super::sized(&judge, engine.size, goal.map(String::as_str), false).map(|judge| {
-                Invocation {
-                    judge,
-                    boards,
-                    engine,
-                }
-            }),
-        )
+        let sized = super::sized(&judge, engine.size, goal.map(String::as_str), false)
+            .and_then(|judge| databases_fit(&judge, engine.pdb.0).map(|()| judge));
+        Some(sized.map(|judge| Invocation {
+            judge,
+            boards,
+            engine,
+        }))
     }
+}
+
+/// Whether the databases asked for (`--pdb`) serve `judge`'s boards: a family of another size is
+/// a usage error, not a silent fallback (boards that give their own size are not checked).
+fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
+    let serves = match kind {
+        None => return Ok(()),
+        Some(Kind::SixSixThree | Kind::SevenEight) => Shape::SQUARE4,
+        Some(Kind::TwentyFour) => Shape::SQUARE5,
+    };
+    if judge.header == eight::format::cases::Header::Side || judge.shape == serves {
+        return Ok(());
+    }
+    let kind = kind.map_or("auto", Kind::name);
+    Err(clap::Error::raw(
+        clap::error::ErrorKind::ValueValidation,
+        format!(
+            "--pdb {kind} serves {serves} boards, not {}: leave it out (auto) or give --size {serves}\n",
+            judge.shape
+        ),
+    ))
 }
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
