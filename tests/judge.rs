@@ -108,7 +108,7 @@ fn kills_a_program_over_the_time_limit_and_its_children() {
     )
     .code(1)
     .stdout(predicate::str::contains(
-        "TLE  hdu1043/case.in  over 0.3 s, killed",
+        "TLE  hdu1043/case.in  over 0.3 s of CPU time, killed",
     ));
     assert!(
         !survivor(&format!("sleep {marker}")),
@@ -216,13 +216,13 @@ fn survives_hostile_programs_and_leaves_no_process_behind() {
     )
     .code(1)
     .stdout(predicate::str::contains(
-        "TLE  hdu1043/case.in  over 0.3 s, killed",
+        "TLE  hdu1043/case.in  over 0.3 s of CPU time, killed",
     ));
     // writes to standard error without end
     judge(ONE_MOVE, &["--time-limit", "0.3"], "echo r; yes >&2")
         .code(1)
         .stdout(predicate::str::contains(
-            "TLE  hdu1043/case.in  over 0.3 s, killed",
+            "TLE  hdu1043/case.in  over 0.3 s of CPU time, killed",
         ));
     // reads no input at all
     judge(ONE_MOVE, &[], "echo r").success();
@@ -303,7 +303,7 @@ fn an_escaped_child_holding_the_output_cannot_hold_the_run() {
     );
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
-        text.starts_with("TLE  hdu1043/case.in  over 0.5 s, killed"),
+        text.starts_with("TLE  hdu1043/case.in  over 0.5 s of CPU time, killed"),
         "{text}"
     );
     assert!(took.as_secs_f64() < 3.0, "took {took:?}");

@@ -218,6 +218,15 @@ fn record(file: &Path, finding: &Finding) -> String {
     serde_json::to_string(&record).expect("a record serializes")
 }
 
+/// The answer files beside the input `file` that exist: its `.out` and its `.ans`.
+pub(super) fn answers_of(file: &Path) -> Vec<PathBuf> {
+    ["out", "ans"]
+        .map(|extension| file.with_extension(extension))
+        .into_iter()
+        .filter(|answer| answer.exists())
+        .collect()
+}
+
 fn is_input(path: &Path) -> bool {
     path.extension().is_some_and(|ext| ext == "in")
 }

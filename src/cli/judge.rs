@@ -23,9 +23,10 @@ use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
 use eight::Engine;
 use nix::sys::signal::Signal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::batch::{inputs, progress, say, summary, Report};
+use super::batch::{answers_of, inputs, progress, say, summary, Report};
 use super::units::{parse_memory, parse_output, parse_time, shown_size, trimmed_number};
 use super::{judge_parser, Color, Status};
 
@@ -41,10 +42,15 @@ pub struct Options {
     /// it reads a file on standard input
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<OsString>,
-    /// Wall-clock limit per file: `1.5`, `1.5s` or `500ms` (at most a day)
+    /// CPU time limit per file, user and system time of the whole process tree (every thread
+    /// and child): `1.5`, `1.5s` or `500ms` (at most a day)
     #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
           allow_hyphen_values = true)]
     time_limit: Duration,
+    /// Wall-clock limit per file, for a program that sleeps or waits rather than computes, like
+    /// --time-limit [default: twice the time limit, plus 1 s]
+    #[arg(long, value_name = "TIME", value_parser = parse_time, allow_hyphen_values = true)]
+    wall_limit: Option<Duration>,
     /// Memory limit per file, the whole process tree's memory (as a cgroup counts it where one
     /// can be made, shared memory included; else sampled): `256` (MiB), `512M`, `1G`, `800K` (at
     /// most 1 TiB)
@@ -55,6 +61,15 @@ pub struct Options {
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
           allow_hyphen_values = true)]
     output_limit: u64,
+    /// The largest file the program may write, like --memory-limit: a program that writes more
+    /// is killed (SIGXFSZ)
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory,
+          allow_hyphen_values = true)]
+    file_limit: u64,
+    /// Processes and threads the program's tree may hold at once (where a pids cgroup can be
+    /// made: root)
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    processes: u64,
     /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
     /// the judge's size
     #[arg(short, long, value_name = "BOARD")]
@@ -115,14 +130,29 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     sandbox::guard()?;
     let (files, trouble) = inputs(&options.paths);
     // every input as it is now, before any program could change one
-    let (snapshot, spans) = Snapshot::take(&files)?;
+    let (mut snapshot, spans) = Snapshot::take(&files)?;
     load_databases(judge, &snapshot, &spans, store);
+    // what the programs must not see: every input and the answers beside it
+    let mut hidden = Vec::new();
+    for file in files
+        .iter()
+        .flat_map(|file| answers_of(file).into_iter().chain([file.clone()]))
+    {
+        hidden.extend_from_slice(file.as_os_str().as_encoded_bytes());
+        hidden.push(0);
+    }
+    let hidden = snapshot.add(&hidden)?;
     let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
-        time: options.time_limit,
+        cpu: options.time_limit,
+        wall: options
+            .wall_limit
+            .unwrap_or_else(|| Limits::default_wall(options.time_limit)),
         memory_kib: options.memory_limit / 1024,
         output_bytes: options.output_limit,
+        file_bytes: options.file_limit,
+        processes: options.processes,
     };
     let jobs = options
         .jobs
@@ -133,19 +163,16 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
     let mut report = Report::default();
     let (snapshot, spans) = (&snapshot, &spans);
+    let runner = Runner {
+        supervisor,
+        program,
+        limits,
+        unstartable: AtomicBool::new(false),
+        unconfined: AtomicBool::new(false),
+    };
     let run = |engine: &mut Engine, index: usize, file: &PathBuf| {
-        let input = spans[index].as_ref().map(|&span| (snapshot, span));
-        let limits = &limits;
-        judge_file(
-            file,
-            input,
-            judge,
-            options,
-            &supervisor,
-            &program,
-            limits,
-            engine,
-        )
+        let input = spans[index].as_ref().map(|&span| (snapshot, span, hidden));
+        judge_file(file, input, judge, options, &runner, engine)
     };
     // printed in file order as the runs finish
     let engine = || Engine::default().with_store(store.clone());
@@ -245,17 +272,27 @@ fn show(file: &Path, ruling: &Ruling, options: &Options, color: bool) -> String 
     text
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What every file's run shares: how to start the supervisor and the program, the limits, and
+/// what has been said once already.
+struct Runner {
+    supervisor: Vec<OsString>,
+    program: Vec<OsString>,
+    limits: Limits,
+    /// Set once the command failed to start: the files after it are not run.
+    unstartable: AtomicBool,
+    /// Set once a run said why its namespaces could not be made.
+    unconfined: AtomicBool,
+}
+
 fn judge_file(
     file: &Path,
-    input: Result<(&Snapshot, Span), &io::Error>,
+    input: Result<(&Snapshot, Span, Span), &io::Error>,
     judge: &Judge,
     options: &Options,
-    supervisor: &[OsString],
-    program: &[OsString],
-    limits: &Limits,
+    runner: &Runner,
     engine: &mut Engine,
 ) -> Ruling {
+    let limits = &runner.limits;
     let shown = file.display();
     let trouble = |why: String| Ruling {
         kind: Kind::Trouble,
@@ -271,20 +308,39 @@ fn judge_file(
         Ok(input) => input,
         Err(error) => return trouble(error.to_string()),
     };
-    let run = match sandbox::run(supervisor, program, input, limits) {
+    if runner.unstartable.load(Ordering::Relaxed) {
+        return trouble("not run: the command cannot start (said above)".into());
+    }
+    let run = match sandbox::run(&runner.supervisor, &runner.program, input, limits) {
         Ok(run) => run,
         Err(error) => return trouble(format!("cannot run the command: {error}")),
     };
+    if let Some(why) = &run.failed_to_start {
+        if !runner.unstartable.swap(true, Ordering::Relaxed) {
+            super::warn(&format_args!("cannot run the command: {why}"));
+        }
+        return trouble("the command cannot start (said above)".into());
+    }
+    if let Some(why) = &run.unconfined {
+        if !runner.unconfined.swap(true, Ordering::Relaxed) {
+            super::warn(&format_args!(
+                "{why}: programs run without them (see \"sandbox\" in --json)"
+            ));
+        }
+    }
     let usage = format!(
-        "{} ms  {:.1} MiB",
+        "cpu {} ms  wall {} ms  {:.1} MiB",
+        run.cpu.as_millis(),
         run.elapsed.as_millis(),
         run.peak_kib as f64 / 1024.0
     );
     let record = |verdict: &'static str, detail: &str| Judged {
         verdict,
         detail: detail.to_string(),
-        time_ms: Some(run.elapsed.as_millis() as u64),
+        cpu_ms: Some(run.cpu.as_millis() as u64),
+        wall_ms: Some(run.elapsed.as_millis() as u64),
         memory_mib: Some((run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0),
+        sandbox: run.sandbox.clone(),
         ..Judged::default()
     };
     let tail = |wanted: bool| {
@@ -301,8 +357,19 @@ fn judge_file(
         record: record(verdict, &why),
     };
     let time = trimmed_number(options.time_limit.as_secs_f64());
+    let wall = trimmed_number(limits.wall.as_secs_f64());
     match run.ended {
-        Ended::TimeLimit => return rejected("TLE", format!("over {time} s, killed"), Vec::new()),
+        Ended::TimeLimit => {
+            return rejected(
+                "TLE",
+                format!("over {time} s of CPU time, killed"),
+                Vec::new(),
+            )
+        }
+        Ended::WallLimit => {
+            let why = format!("over the {wall} s wall-clock limit (sleeping or waiting?), killed");
+            return rejected("TLE", why, Vec::new());
+        }
         Ended::MemoryLimit => {
             let memory = shown_size(options.memory_limit);
             return rejected("MLE", format!("over {memory}, killed"), Vec::new());
@@ -318,10 +385,28 @@ fn judge_file(
         Ended::Signaled(signal) => {
             let name =
                 Signal::try_from(signal).map_or(format!("signal {signal}"), |s| s.to_string());
-            return rejected("RE", format!("killed by {name}"), tail(true));
+            let why = match Signal::try_from(signal) {
+                Ok(Signal::SIGXFSZ) => format!(
+                    "killed by {name}: a file over --file-limit {}",
+                    shown_size(options.file_limit)
+                ),
+                _ => format!("killed by {name}"),
+            };
+            return rejected("RE", why, tail(true));
         }
         Ended::Exited(code) if code != 0 => {
-            return rejected("RE", format!("exit code {code}"), tail(true))
+            let why = match run.refused_forks {
+                0 => format!("exit code {code}"),
+                1 => format!(
+                    "exit code {code} (a new process refused: over --processes {})",
+                    options.processes
+                ),
+                refused => format!(
+                    "exit code {code} ({refused} new processes refused: over --processes {})",
+                    options.processes
+                ),
+            };
+            return rejected("RE", why, tail(true));
         }
         Ended::Exited(_) => {}
     }
@@ -344,27 +429,12 @@ fn judge_file(
             }
         }
         Ok(Ok(Verdict::Wrong(wrong))) => {
-            let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
-                format!("`{}`", escaped(got, 60))
-            });
-            let at = if wrong.line > 0 {
-                format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
-            } else {
-                format!("case {}", wrong.case)
-            };
-            let count = match wrong.wrong_cases {
-                0 | 1 => String::new(),
-                many => format!("; {many} of {} cases wrong", wrong.cases),
-            };
             let fault = wrong.fault.told(
                 Side::Program,
                 wrong.got.as_deref().unwrap_or(""),
                 &wrong.expected,
             );
-            let why = format!(
-                "{at}: expected `{}`, got {got}: {fault}{count}",
-                wrong.expected
-            );
+            let why = super::check::wrong_said(&wrong);
             let mut ruling = rejected("WA", why, tail(options.verbose));
             ruling.record.cases = Some(wrong.cases);
             ruling.record.wrong_cases = Some(wrong.wrong_cases);
@@ -396,7 +466,7 @@ fn stderr_tail(run: &Run) -> Vec<String> {
 
 /// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
 /// `\r`), cut after `width` characters with `…`.
-fn escaped(text: &str, width: usize) -> String {
+pub(super) fn escaped(text: &str, width: usize) -> String {
     let mut shown = String::new();
     for (count, c) in text.chars().enumerate() {
         if count == width {

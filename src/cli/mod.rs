@@ -15,6 +15,7 @@ use eight::{Algorithm, Judge};
 use indicatif::ProgressBar;
 
 mod batch;
+mod check;
 mod files;
 mod gen;
 mod help;
@@ -74,6 +75,13 @@ enum Command {
     /// Exit status 1 when a file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES, display_order = 12)]
     Judge(judge::Options),
+    /// Judge one output file like `eight judge`, as a checker for other tools
+    ///
+    /// The arguments are a testlib checker's (input, output, answer), which is also what
+    /// `oj test --judge-command` gives. The answer, when given, is checked first: one that is
+    /// not right is trouble. Exit status 0 accepted, 1 wrong (why on standard error), 2 trouble.
+    #[command(after_help = CHECK_EXAMPLES, display_order = 12)]
+    Check(check::Options),
     /// Draw the canonical solution board by board
     ///
     /// The boards stand side by side as far as the terminal is wide, each labelled with its
@@ -87,6 +95,14 @@ enum Command {
     #[command(name = "__run", hide = true)]
     Supervise {
         /// The limits and the program, as `eight judge` gives them
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        arguments: Vec<std::ffi::OsString>,
+    },
+    /// The program's confinement in one run of `eight judge`, before it becomes the program
+    /// (internal)
+    #[command(name = "__jail", hide = true)]
+    Jail {
+        /// The order and the program, as the supervisor gives them
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         arguments: Vec<std::ffi::OsString>,
     },
@@ -119,6 +135,14 @@ Examples:
   eight judge hdu1043 fixtures/hdu1043 -- ./a.out
   eight judge p1379 tests/ --time-limit 2 -- python3 solve.py
   eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  eight check hdu1043 case.in mine.out              is mine.out accepted?
+  eight check hdu1043 case.in mine.out case.out     the jury's case.out checked too
+  oj test -c ./a.out --judge-command 'eight check hdu1043'
+                                                    oj's special judge
+  Polygon or testlib: a checker script `exec eight check p1379 \"$@\"`";
 
 const BATCH_EXAMPLES: &str = "\
 Examples:
@@ -378,11 +402,16 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         } => batch::run(&paths, judge, goal, bless, json, &store),
         Command::Gen(options) => gen::run(&options, &store),
         Command::Judge(options) => judge::run(&options, &store),
+        Command::Check(options) => check::run(&options, &store),
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
         Command::Supervise { arguments } => {
             eight::tools::sandbox::supervise(&arguments)?;
             Ok(Status::Success)
+        }
+        Command::Jail { arguments } => {
+            eight::tools::sandbox::jail(&arguments)?;
+            Ok(Status::Trouble)
         }
         Command::Completions { shell } => {
             // made in memory and written at once, so that a failed write is an error, not a panic

@@ -153,6 +153,9 @@ pub struct Judged {
     /// The cases the output was checked against (AC and WA).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cases: Option<u64>,
+    /// The CPU time of the run's whole tree, in milliseconds (once the program ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<u64>,
     /// Why, as the text line says it after the verdict; empty for AC.
     pub detail: String,
     /// The `.in` file.
@@ -160,11 +163,15 @@ pub struct Judged {
     /// The run's peak memory, in MiB to a tenth (once the program ran).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_mib: Option<f64>,
-    /// The run's time, in milliseconds (once the program ran).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_ms: Option<u64>,
+    /// The layers of the sandbox in force (`cgroup-memory`, `ns-net`, ...; once the program
+    /// ran).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sandbox: Vec<String>,
     /// `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE` or `ERR`.
     pub verdict: &'static str,
+    /// The run's wall-clock time, in milliseconds (once the program ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall_ms: Option<u64>,
     /// The first wrong case (WA).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong: Option<WrongCase>,

@@ -45,11 +45,14 @@ use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpid, Pid};
 use serde::{Deserialize, Serialize};
 
+mod cgroup;
+mod confine;
 mod memory;
 mod processes;
 pub mod snapshot;
 mod supervisor;
 
+pub use confine::jail;
 use processes::{descendants, is_zombie, parents};
 use snapshot::{Snapshot, Span};
 pub use supervisor::supervise;
@@ -58,14 +61,20 @@ pub use supervisor::supervise;
 pub const STDERR_TAIL: usize = 4096;
 
 /// A run's limits.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Limits {
-    /// Wall-clock time.
-    pub time: Duration,
+    /// CPU time, user and system, of the whole tree.
+    pub cpu: Duration,
+    /// Wall-clock time: the backstop for a program that waits rather than computes.
+    pub wall: Duration,
     /// Resident memory of the whole tree, in KiB.
     pub memory_kib: u64,
     /// Standard output, in bytes; the rest is not read.
     pub output_bytes: u64,
+    /// The largest file the program may write, in bytes (`RLIMIT_FSIZE`).
+    pub file_bytes: u64,
+    /// Processes and threads of the whole tree at once, where a `pids` cgroup can be had.
+    pub processes: u64,
 }
 
 impl Limits {
@@ -84,6 +93,22 @@ impl Limits {
         let memory = self.memory_kib.saturating_mul(1024);
         memory.saturating_add((memory / 8).max(16 << 20))
     }
+
+    /// The wall-clock limit for a CPU limit when none is given: twice it and a second more, so
+    /// that a program is stopped by its CPU time unless it sleeps or waits.
+    pub fn default_wall(cpu: Duration) -> Duration {
+        cpu.saturating_mul(2).saturating_add(Duration::from_secs(1))
+    }
+}
+
+/// What the supervisor is given, as its first argument.
+#[derive(Serialize, Deserialize, Debug)]
+struct Setup {
+    limits: Limits,
+    /// The program's input in the snapshot.
+    input: Span,
+    /// The files to hide from the program, each path ended by a NUL, in the snapshot.
+    hidden: Span,
 }
 
 /// How a run ended.
@@ -93,8 +118,10 @@ pub enum Ended {
     Exited(i32),
     /// The program was killed by this signal.
     Signaled(i32),
-    /// Over the time limit, killed.
+    /// Over the CPU time limit, killed.
     TimeLimit,
+    /// Over the wall-clock limit, killed.
+    WallLimit,
     /// Over the memory limit, killed.
     MemoryLimit,
     /// Over the output limit, killed.
@@ -108,7 +135,14 @@ pub enum Ended {
 struct Report {
     ended: Ended,
     elapsed_us: u64,
+    cpu_us: u64,
     peak_kib: u64,
+    /// The layers in force.
+    sandbox: Vec<String>,
+    /// Why the namespaces are not among them, where they were tried and failed.
+    unconfined: Option<String>,
+    /// How many new processes the cap refused.
+    refused_forks: u64,
     stdout_len: u64,
     stderr_len: u64,
     /// Why the program could not start, if it could not.
@@ -126,8 +160,18 @@ pub struct Run {
     pub stderr_tail: Vec<u8>,
     /// Wall-clock time.
     pub elapsed: Duration,
-    /// The largest sampled resident memory of the whole tree, in KiB.
+    /// CPU time of the whole tree.
+    pub cpu: Duration,
+    /// The peak memory of the whole tree, in KiB.
     pub peak_kib: u64,
+    /// The layers of the sandbox in force (`cgroup-memory`, `ns-net`, ...).
+    pub sandbox: Vec<String>,
+    /// Why the namespaces were not in force, where they were tried and failed.
+    pub unconfined: Option<String>,
+    /// How many new processes or threads the cap refused.
+    pub refused_forks: u64,
+    /// Why the program could not start, if it could not.
+    pub failed_to_start: Option<String>,
 }
 
 /// The supervisors alive now, so that [`adopt_orphans`] kills only what no run owns.
@@ -140,24 +184,26 @@ pub fn adopt_orphans() -> io::Result<()> {
 }
 
 /// Runs `program` (an executable's path and its arguments) on the `input` span of `snapshot`
-/// under `limits`, through a supervisor started as `supervisor` (this executable and the hidden
+/// under `limits`, hiding from it the files listed in the `hidden` span (paths each ended by a
+/// NUL), through a supervisor started as `supervisor` (this executable and the hidden
 /// command's name).
 pub fn run(
     supervisor: &[std::ffi::OsString],
     program: &[std::ffi::OsString],
-    (snapshot, input): (&Snapshot, Span),
+    (snapshot, input, hidden): (&Snapshot, Span, Span),
     limits: &Limits,
 ) -> io::Result<Run> {
     // the report's channel: a socket, which no program can open through /proc
     let (report, reporter) = UnixStream::pair()?;
     let mut command = Command::new(&supervisor[0]);
+    let setup = Setup {
+        limits: *limits,
+        input,
+        hidden,
+    };
     command
         .args(&supervisor[1..])
-        .arg(limits.time.as_micros().to_string())
-        .arg(limits.memory_kib.to_string())
-        .arg(limits.output_bytes.to_string())
-        .arg(input.start.to_string())
-        .arg(input.len.to_string())
+        .arg(serde_json::to_string(&setup)?)
         .arg("--")
         .args(program)
         .stdin(snapshot.file()?)
@@ -173,8 +219,8 @@ pub fn run(
     // the command's copy of the supervisor's end goes, so the report ends when the supervisor
     drop(command);
     let mut report = report;
-    // the supervisor reports within its own time limit, plus the time to tear a tree down
-    let deadline = limits.time + Duration::from_secs(2);
+    // the supervisor reports within its own wall-clock limit, plus the time to tear a tree down
+    let deadline = limits.wall + Duration::from_secs(2);
     let cap = limits.output_bytes as usize + STDERR_TAIL + 4096;
     let reader = thread::spawn(move || read_report(&mut report, cap));
     let mut nap = Duration::from_micros(100);
@@ -198,10 +244,11 @@ pub fn run(
     let took = started.elapsed();
     let report = reader.join().expect("the reader does not panic");
     let mut run = parse_report(report, took);
-    // eight's own clock: a run that outlasted the limit by more than a supervisor's start and
-    // teardown is over it, whatever the report says
-    if took > limits.time + SUPERVISION && !matches!(run.ended, Ended::TimeLimit) {
-        run.ended = Ended::TimeLimit;
+    // eight's own clock: a run that outlasted the wall-clock limit by more than a supervisor's
+    // start and teardown is over it, whatever the report says
+    let over = matches!(run.ended, Ended::TimeLimit | Ended::WallLimit);
+    if took > limits.wall + SUPERVISION && !over {
+        run.ended = Ended::WallLimit;
         run.elapsed = run.elapsed.max(took);
     }
     Ok(run)
@@ -236,7 +283,12 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         stdout: Vec::new(),
         stderr_tail: Vec::new(),
         elapsed,
+        cpu: Duration::ZERO,
         peak_kib: 0,
+        sandbox: Vec::new(),
+        unconfined: None,
+        refused_forks: 0,
+        failed_to_start: None,
     };
     let Some(newline) = report.iter().position(|&b| b == b'\n') else {
         return lost;
@@ -253,7 +305,12 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         stdout: report,
         stderr_tail,
         elapsed: Duration::from_micros(head.elapsed_us),
+        cpu: Duration::from_micros(head.cpu_us),
         peak_kib: head.peak_kib,
+        sandbox: head.sandbox,
+        unconfined: head.unconfined,
+        refused_forks: head.refused_forks,
+        failed_to_start: head.failed_to_start,
     }
 }
 
@@ -344,9 +401,12 @@ mod tests {
     #[test]
     fn the_address_space_limit_never_wraps() {
         let limits = |memory_kib| Limits {
-            time: Duration::from_secs(1),
+            cpu: Duration::from_secs(1),
+            wall: Duration::from_secs(3),
             memory_kib,
             output_bytes: 1,
+            file_bytes: 1,
+            processes: 1,
         };
         assert_eq!(limits(256 * 1024).address_space(), (256 + 1024) << 20);
         assert_eq!(limits(4 << 20).address_space(), 8 << 30);
@@ -381,7 +441,11 @@ mod tests {
         let head = Report {
             ended: Ended::Exited(0),
             elapsed_us: 5,
+            cpu_us: 3,
             peak_kib: 7,
+            sandbox: vec!["ns-net".into()],
+            unconfined: None,
+            refused_forks: 0,
             stdout_len: 2,
             stderr_len: 4,
             failed_to_start: None,
@@ -392,5 +456,9 @@ mod tests {
         assert_eq!(run.stdout, b"r\n");
         assert_eq!(run.stderr_tail, b"oops");
         assert_eq!((run.ended, run.peak_kib), (Ended::Exited(0), 7));
+        assert_eq!(
+            (run.cpu, &run.sandbox[..]),
+            (Duration::from_micros(3), &["ns-net".to_string()][..])
+        );
     }
 }

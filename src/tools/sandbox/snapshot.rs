@@ -17,7 +17,7 @@ pub struct Snapshot {
 }
 
 /// Where one input lies in the snapshot.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// Its first byte.
     pub start: u64,
@@ -48,6 +48,17 @@ impl Snapshot {
         }
         file.flush()?;
         Ok((Snapshot { file }, spans))
+    }
+
+    /// Adds `bytes` after everything else, and returns where they lie.
+    pub fn add(&mut self, bytes: &[u8]) -> io::Result<Span> {
+        let start = self.file.seek(io::SeekFrom::End(0))?;
+        self.file.write_all(bytes)?;
+        self.file.flush()?;
+        Ok(Span {
+            start,
+            len: bytes.len() as u64,
+        })
     }
 
     /// The file, for a supervisor's standard input.

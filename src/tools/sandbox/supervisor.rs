@@ -7,7 +7,7 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -19,36 +19,26 @@ use nix::sys::signal::{kill, killpg, SigSet, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpid, getppid, Pid};
 
-use super::memory::{self, Cgroup};
-use super::processes::{descendants, is_zombie, parents, peak_kib};
-use super::snapshot::{Reader, Span};
-use super::{Ended, Limits, Report, STDERR_TAIL};
+use super::cgroup::Groups;
+use super::confine::{self, Order, NOT_CONFINED, NOT_STARTED};
+use super::memory;
+use super::processes::{cpu_ticks, descendants, is_zombie, parents, peak_kib};
+use super::snapshot::Reader;
+use super::{Ended, Report, Setup, STDERR_TAIL};
 
 /// The supervisor's side, run by the hidden `__run` command with the arguments [`super::run`]
 /// gives it: starts the program, watches it and every descendant, kills them all when the
 /// run ends, and writes the report, then the program's output, on standard output.
 pub fn supervise(arguments: &[OsString]) -> io::Result<()> {
-    let number = |index: usize| -> u64 {
-        arguments
-            .get(index)
-            .and_then(|a| a.to_str())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(0)
-    };
-    let limits = Limits {
-        time: Duration::from_micros(number(0)),
-        memory_kib: number(1),
-        output_bytes: number(2),
-    };
-    let input = Span {
-        start: number(3),
-        len: number(4),
-    };
-    let program = arguments.get(6..).unwrap_or(&[]);
+    let setup = arguments
+        .first()
+        .and_then(|a| a.to_str())
+        .and_then(|a| serde_json::from_str::<Setup>(a).ok())
+        .ok_or_else(|| io::Error::other("a supervisor needs its setup"))?;
+    let program = arguments.get(2..).unwrap_or(&[]);
     let parent = getppid();
     close_inherited();
     guard_from_the_program()?;
-    hide_the_cache();
     // Ctrl-C, SIGTERM and SIGHUP reach the supervisor only through its parent's death, which
     // it watches: so it always tears its run down before it goes
     let mut blocked = SigSet::empty();
@@ -62,14 +52,18 @@ pub fn supervise(arguments: &[OsString]) -> io::Result<()> {
     }
     blocked.thread_block().map_err(io::Error::from)?;
     prctl::set_child_subreaper(true).map_err(io::Error::from)?;
-    let report = watch(program, input, &limits, parent);
+    let report = watch(program, &setup, parent);
     let (report, stdout, stderr) = match report {
         Ok(done) => done,
         Err(error) => (
             Report {
                 ended: Ended::Exited(127),
                 elapsed_us: 0,
+                cpu_us: 0,
                 peak_kib: 0,
+                sandbox: Vec::new(),
+                unconfined: None,
+                refused_forks: 0,
                 stdout_len: 0,
                 stderr_len: 0,
                 failed_to_start: Some(error.to_string()),
@@ -131,69 +125,42 @@ fn guard_from_the_program() -> io::Result<()> {
     Ok(())
 }
 
-/// Hides `eight`'s cache folder from the program, where this process may (root): in a mount
-/// namespace of its own, an empty read-only file system over the folder, so that no program
-/// can plant databases for the next run to trust. Elsewhere the program can reach the folder,
-/// and what guards the next run is that a loaded database must keep the rules of true ones.
-fn hide_the_cache() {
-    use nix::mount::{mount, MsFlags};
-    use nix::sched::{unshare, CloneFlags};
-    let Some(folder) = crate::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) else {
-        return;
-    };
-    if !nix::unistd::geteuid().is_root() || unshare(CloneFlags::CLONE_NEWNS).is_err() {
-        return;
-    }
-    // nothing done in this namespace propagates back to the machine's
-    let private = mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
-        None::<&str>,
-    );
-    if private.is_ok() {
-        let _ = mount(
-            Some("tmpfs"),
-            &folder,
-            Some("tmpfs"),
-            MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-            Some("size=4k,mode=0555"),
-        );
-    }
-}
-
 /// Starts the program and watches it until its run ends; then kills every descendant.
 fn watch(
     program: &[OsString],
-    input: Span,
-    limits: &Limits,
+    setup: &Setup,
     parent: Pid,
 ) -> io::Result<(Report, Vec<u8>, Vec<u8>)> {
-    let Some((name, args)) = program.split_first() else {
+    let limits = &setup.limits;
+    if program.is_empty() {
         return Err(io::Error::new(io::ErrorKind::NotFound, "no command"));
-    };
-    // the program is born in a memory cgroup of its own where one can be made; then the kernel
+    }
+    // the program is born in cgroups of its own where they can be made; then the kernel
     // counts and limits, and no address-space limit stands in the way of programs that reserve
     // much and use little (Java, Go)
-    let cgroup = Cgroup::enter(limits.cgroup_limit());
+    let mut groups = Groups::enter(limits.cgroup_limit(), limits.processes);
     // otherwise the address-space limit is lowered for the program's start only, and this
     // process's own restored: only the soft limit moves, which it may raise again
     let (soft, hard) = getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
-    if cgroup.is_none() {
+    if !groups.counts_memory() {
         setrlimit(Resource::RLIMIT_AS, limits.address_space().min(hard), hard)
             .map_err(io::Error::from)?;
     }
-    let spawned = Command::new(name)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
+    let root = nix::unistd::geteuid().is_root();
+    let (spawned, unconfined) = match jail(program, setup, root) {
+        Err(Refused::Confinement(why)) => match jail(program, setup, false) {
+            // the program starts, but not in its namespaces: said, never silent
+            Ok(child) => (Ok(child), Some(why)),
+            Err(refused) => (Err(refused.into()), None),
+        },
+        other => (other.map_err(io::Error::from), None),
+    };
+    let confined = root && unconfined.is_none();
     setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
-    // the supervisor's own memory (the output it keeps) is not the program's
-    let cgroup = cgroup.filter(Cgroup::leave);
+    // the supervisor's own memory (the output it keeps) and time are not the program's, nor
+    // the jail's before it became the program
+    groups.leave();
+    groups.reset();
     let mut child = spawned?;
     let started = Instant::now();
     // the input through a pipe: the program holds no descriptor of the snapshot, which it could
@@ -201,6 +168,7 @@ fn watch(
     // when it exits (the pipe then breaks)
     let snapshot = File::from(io::stdin().as_fd().try_clone_to_owned()?);
     let mut feed = child.stdin.take().expect("piped");
+    let input = setup.input;
     thread::spawn(move || io::copy(&mut Reader::new(&snapshot, input), &mut feed));
     let over = Arc::new(AtomicBool::new(false));
     let stdout = child.stdout.take().expect("piped");
@@ -212,9 +180,9 @@ fn watch(
     };
     let errors = thread::spawn(move || read_tail(stderr, STDERR_TAIL));
     let me = getpid().as_raw() as u32;
-    let mut peak = 0;
+    let (mut peak, mut cpu) = (0, Duration::ZERO);
     let mut nap = Duration::from_micros(50);
-    let mut last_scan = Instant::now();
+    let mut last_scan: Option<Instant> = None;
     let ended = loop {
         if let Some(status) = child.try_wait()? {
             break ended_by(status);
@@ -224,17 +192,29 @@ fn watch(
             kill_tree(me, child.id());
             std::process::exit(0);
         }
-        let mut sample = match &cgroup {
-            Some(cgroup) => cgroup.usage_kib(),
-            None => peak_kib(child.id()),
+        let mut sample = match groups.counts_memory() {
+            true => groups.memory_kib(),
+            false => peak_kib(child.id()),
         };
-        if cgroup.is_none() && last_scan.elapsed() >= Duration::from_millis(5) {
-            last_scan = Instant::now();
-            sample = sample.max(memory::sampled_kib(&descendants(&parents(), me)));
+        cpu = cpu.max(groups.cpu_time().unwrap_or_default());
+        // the tree read from /proc for what no cgroup counts, every 5 ms
+        let scan = !groups.counts_memory() || !groups.counts_cpu();
+        if scan && !last_scan.is_some_and(|at| at.elapsed() < Duration::from_millis(5)) {
+            last_scan = Some(Instant::now());
+            let tree = descendants(&parents(), me);
+            if !groups.counts_memory() {
+                sample = sample.max(memory::sampled_kib(&tree));
+            }
+            if !groups.counts_cpu() {
+                cpu = cpu.max(reaped_cpu() + TICK * cpu_ticks(&tree) as u32);
+            }
         }
         peak = peak.max(sample);
-        if started.elapsed() > limits.time {
+        if cpu > limits.cpu {
             break Ended::TimeLimit;
+        }
+        if started.elapsed() > limits.wall {
+            break Ended::WallLimit;
         }
         if peak > limits.memory_kib {
             break Ended::MemoryLimit;
@@ -248,19 +228,40 @@ fn watch(
     let elapsed = started.elapsed();
     kill_tree(me, child.id());
     let _ = child.wait();
-    let ended = match &cgroup {
-        Some(cgroup) => {
-            peak = peak.max(cgroup.peak_kib());
-            let over = peak > limits.memory_kib || cgroup.killed_for_memory();
-            if over && !matches!(ended, Ended::TimeLimit) {
+    // every process of the tree is reaped now: its whole CPU time is known
+    cpu = cpu.max(groups.cpu_time().unwrap_or_else(reaped_cpu));
+    let ended = match groups.counts_memory() {
+        true => {
+            peak = peak.max(groups.peak_kib());
+            let over = peak > limits.memory_kib || groups.killed_for_memory();
+            let timed = matches!(ended, Ended::TimeLimit | Ended::WallLimit);
+            if over && !timed {
                 Ended::MemoryLimit
             } else {
                 ended
             }
         }
-        None => ended,
+        false => ended,
     };
-    drop(cgroup);
+    let ended = match ended {
+        // a last burst between two samples still counts
+        Ended::Exited(_) | Ended::Signaled(_) if cpu > limits.cpu => Ended::TimeLimit,
+        ended => ended,
+    };
+    let mut sandbox: Vec<String> = groups.layers().into_iter().map(String::from).collect();
+    if !groups.counts_memory() {
+        sandbox.push("memory-sampled".into());
+    }
+    if !groups.counts_cpu() {
+        sandbox.push("cpu-sampled".into());
+    }
+    if confined {
+        sandbox.extend(confine::LAYERS.map(String::from));
+        sandbox.push("no-capabilities".into());
+    }
+    sandbox.extend(["file-limit", "three-descriptors"].map(String::from));
+    let refused_forks = groups.refused_forks();
+    drop(groups);
     let stdout = reader.join().expect("the reader does not panic");
     let stderr = errors.join().expect("the reader does not panic");
     // a program cut off for its output may die of the closed pipe before the loop sees why
@@ -272,12 +273,96 @@ fn watch(
     let report = Report {
         ended,
         elapsed_us: elapsed.as_micros() as u64,
+        cpu_us: cpu.as_micros() as u64,
         peak_kib: peak,
+        sandbox,
+        unconfined,
+        refused_forks,
         stdout_len: stdout.len() as u64,
         stderr_len: stderr.len() as u64,
         failed_to_start: None,
     };
     Ok((report, stdout, stderr))
+}
+
+/// Why a jail did not become the program.
+enum Refused {
+    /// It could not make the namespaces.
+    Confinement(String),
+    /// The program could not start (or the jail itself).
+    Start(io::Error),
+}
+
+impl From<Refused> for io::Error {
+    fn from(refused: Refused) -> io::Error {
+        match refused {
+            Refused::Confinement(why) => io::Error::other(why),
+            Refused::Start(error) => error,
+        }
+    }
+}
+
+/// Starts the program through the jail (this executable's hidden `__jail` command), confined
+/// when `confine`; returns once the jail has become the program, or why it did not.
+fn jail(program: &[OsString], setup: &Setup, confine: bool) -> Result<Child, Refused> {
+    use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
+    use std::os::fd::AsRawFd;
+    let start = |error: nix::errno::Errno| Refused::Start(io::Error::from(error));
+    // both ends closed at exec, but the one the jail writes: inherited by the jail alone (this
+    // process starts nothing else meanwhile), which closes it at its own exec
+    let (status, writer) = nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(start)?;
+    fcntl(&writer, FcntlArg::F_SETFD(FdFlag::empty())).map_err(start)?;
+    let snapshot = nix::unistd::dup(io::stdin()).map_err(start)?;
+    let order = Order {
+        snapshot: snapshot.as_raw_fd(),
+        hidden: setup.hidden,
+        status: writer.as_raw_fd(),
+        scratch: setup.limits.memory_kib.saturating_mul(1024),
+        file_bytes: setup.limits.file_bytes,
+        confine,
+    };
+    let me = std::env::current_exe().map_err(Refused::Start)?;
+    let spawned = Command::new(me)
+        .arg("__jail")
+        .arg(serde_json::to_string(&order).map_err(|e| Refused::Start(e.into()))?)
+        .arg("--")
+        .args(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn();
+    drop((snapshot, writer));
+    let mut child = spawned.map_err(Refused::Start)?;
+    let mut told = String::new();
+    let _ = File::from(status).read_to_string(&mut told);
+    if told.is_empty() {
+        return Ok(child);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    match told.strip_prefix(NOT_CONFINED) {
+        Some(why) => Err(Refused::Confinement(format!(
+            "the namespaces could not be made: {why}"
+        ))),
+        None => Err(Refused::Start(io::Error::other(
+            told.trim_start_matches(NOT_STARTED).to_string(),
+        ))),
+    }
+}
+
+/// A clock tick of `/proc/PID/stat`'s times.
+const TICK: Duration = Duration::from_millis(10);
+
+/// The CPU time of the children this process has reaped, with all they reaped.
+fn reaped_cpu() -> Duration {
+    use nix::sys::resource::{getrusage, UsageWho};
+    getrusage(UsageWho::RUSAGE_CHILDREN).map_or(Duration::ZERO, |usage| {
+        let time = |t: nix::sys::time::TimeVal| {
+            Duration::new(t.tv_sec().max(0) as u64, t.tv_usec().max(0) as u32 * 1000)
+        };
+        time(usage.user_time()) + time(usage.system_time())
+    })
 }
 
 fn ended_by(status: ExitStatus) -> Ended {

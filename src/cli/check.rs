@@ -1,0 +1,141 @@
+//! `eight check JUDGE INPUT OUTPUT [ANSWER]`: one output judged as `eight judge` judges a
+//! program's, callable as a checker by other tools: testlib's argument order (input, the
+//! contestant's output, the jury's answer) and `oj test --judge-command`'s (the same, with an
+//! empty answer where there is none). Exit status 0 accepted, 1 wrong (why on standard error),
+//! 2 trouble (a malformed input, a jury's answer that is itself wrong, a file that cannot be
+//! read).
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::Args;
+use eight::format::answer::Side;
+use eight::format::Judge;
+use eight::solve::Store;
+use eight::tools::batch;
+use eight::tools::check::{self, cases_of, Verdict, Wrong, RECORDED};
+use eight::Engine;
+
+use super::{judge_parser, Status};
+
+#[derive(Args, Debug)]
+pub struct Options {
+    /// The judge whose rules apply
+    #[arg(value_parser = judge_parser())]
+    judge: &'static Judge,
+    /// The cases, as the judge gives them
+    input: PathBuf,
+    /// The answers to judge (a program's output)
+    output: PathBuf,
+    /// The jury's answers, checked first: a wrong one is trouble, not a verdict (an empty
+    /// argument, as `oj test` gives when it has none, is no answer)
+    #[arg(value_parser = clap::builder::OsStringValueParser::new())]
+    answer: Option<std::ffi::OsString>,
+    /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
+    /// the judge's size
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// Paths must also be of minimal length (the real judges accept any that reach the goal)
+    #[arg(long)]
+    optimal: bool,
+}
+
+pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
+    let judge = match super::sized(options.judge, None, options.goal.as_deref(), false) {
+        Ok(judge) => judge,
+        Err(error) => {
+            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+            return Ok(Status::Trouble);
+        }
+    };
+    let mut engine = Engine::default().with_store(store.clone());
+    let answer = options
+        .answer
+        .as_ref()
+        .filter(|answer| !answer.is_empty())
+        .map(Path::new);
+    if let Some(answer) = answer {
+        match checked(&judge, &options.input, answer, RECORDED, &mut engine)? {
+            Ok(Verdict::Accepted { .. }) => {}
+            Ok(Verdict::Wrong(wrong)) => {
+                super::warn(&format_args!(
+                    "{}: not a right answer to {}: {}",
+                    answer.display(),
+                    options.input.display(),
+                    batch::describe(&wrong)
+                ));
+                return Ok(Status::Trouble);
+            }
+            Err(trouble) => return Ok(said(trouble)),
+        }
+    }
+    let policy = check::program(options.optimal);
+    match checked(&judge, &options.input, &options.output, policy, &mut engine)? {
+        Ok(Verdict::Accepted { cases }) => {
+            super::warn(&format_args!("ok: {} accepted", cases_of(cases)));
+            Ok(Status::Success)
+        }
+        Ok(Verdict::Wrong(wrong)) => {
+            super::warn(&format_args!("wrong answer: {}", wrong_said(&wrong)));
+            Ok(Status::Differences)
+        }
+        Err(trouble) => Ok(said(trouble)),
+    }
+}
+
+/// What `eight judge` and `eight check` say of a wrong case, after its verdict: where, what was
+/// expected and what came, and why it is wrong.
+pub(super) fn wrong_said(wrong: &Wrong) -> String {
+    let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
+        format!("`{}`", super::judge::escaped(got, 60))
+    });
+    let at = if wrong.line > 0 {
+        format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
+    } else {
+        format!("case {}", wrong.case)
+    };
+    let count = match wrong.wrong_cases {
+        0 | 1 => String::new(),
+        many => format!("; {many} of {} cases wrong", wrong.cases),
+    };
+    let fault = wrong.fault.told(
+        Side::Program,
+        wrong.got.as_deref().unwrap_or(""),
+        &wrong.expected,
+    );
+    format!(
+        "{at}: expected `{}`, got {got}: {fault}{count}",
+        wrong.expected
+    )
+}
+
+/// Says `trouble` and gives its status.
+fn said(trouble: String) -> Status {
+    super::warn(&trouble);
+    Status::Trouble
+}
+
+/// `answers` checked against the cases of `input` under `policy`; trouble as a sentence.
+fn checked(
+    judge: &Judge,
+    input: &Path,
+    answers: &Path,
+    policy: eight::format::answer::Policy,
+    engine: &mut Engine,
+) -> anyhow::Result<Result<Verdict, String>> {
+    let open = |path: &Path| {
+        File::open(path)
+            .map(|file| io::BufReader::with_capacity(1 << 16, file))
+            .map_err(|error| format!("{}: {error}", path.display()))
+    };
+    let (cases, lines) = match (open(input), open(answers)) {
+        (Ok(cases), Ok(lines)) => (cases, lines),
+        (Err(trouble), _) | (_, Err(trouble)) => return Ok(Err(trouble)),
+    };
+    Ok(match check::check(judge, cases, lines, policy, engine)? {
+        Ok(verdict) => Ok(verdict),
+        Err(malformed) => Err(format!("{}: {malformed}", input.display())),
+    })
+}

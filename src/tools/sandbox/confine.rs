@@ -1,0 +1,471 @@
+//! The program's view of the machine, narrowed where the system allows: namespaces of its own
+//! for the network (none but a loopback that is down), System V IPC, the host name and the
+//! mounts; in the mount namespace an empty `/tmp` of its own, which is also its working
+//! directory, an empty `/dev/shm`, a `/dev` of the harmless devices only (`null`, `zero`,
+//! `full`, `random`, `urandom`), the fixtures (each `.in` and its answers) and `eight`'s cache
+//! covered by emptiness, and every other mount read-only. Then every capability is dropped
+//! (the bounding set too, so no exec regains one) and `no_new_privs` set, so a program run by
+//! root cannot undo any of it: no remount, no unmount, no write through a device node.
+//!
+//! The namespaces are made by root only (unprivileged user namespaces are not used yet): a
+//! [`Plan`] is `None` elsewhere, and the program then sees the machine as `eight` does, less
+//! its inherited descriptors. Nothing the program writes outlives its run: the only writable
+//! places are the two file systems in memory that die with its namespace.
+//!
+//! The program starts as `eight` again, the hidden `__jail` command ([`jail`]), born in the
+//! run's cgroups: it sets the file-size limit, makes its namespaces, covers and remounts, drops
+//! its capabilities, then becomes the program (`exec`; the same process). It tells the
+//! supervisor how that went on a pipe that closes at `exec`, so the program never holds it and
+//! nothing the program writes can claim that its confinement failed.
+
+use std::ffi::{CString, OsString};
+use std::fs;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use nix::mount::{mount, MsFlags};
+use nix::sched::{unshare, CloneFlags};
+
+/// The devices the program keeps in its `/dev`.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// What the program's process does to its view before `exec`.
+pub struct Plan {
+    /// Files covered by `/dev/null` (read: empty).
+    hidden_files: Vec<CString>,
+    /// Folders covered by an empty read-only file system.
+    hidden_folders: Vec<CString>,
+    /// The machine's mount points, with the flags each keeps, to remount read-only.
+    read_only: Vec<(CString, MsFlags)>,
+    /// Folders of the machine's `/tmp` that the command names, brought read-only into the
+    /// program's own at the same place.
+    brought: Vec<CString>,
+    /// Options of the program's `/tmp` and `/dev/shm` (their size, their mode).
+    scratch: CString,
+    /// The command, its paths made absolute (its working directory is not `eight`'s).
+    pub command: Vec<OsString>,
+}
+
+/// The layers a [`Plan`] puts in force, as the report names them.
+pub const LAYERS: [&str; 6] = [
+    "ns-net",
+    "ns-ipc",
+    "ns-mount",
+    "read-only-root",
+    "private-tmp",
+    "hidden-fixtures",
+];
+
+impl Plan {
+    /// The plan for `command`, a program that must not see `files` or `folders`, with `scratch`
+    /// bytes of room in its `/tmp` and in its `/dev/shm` (each also charged to its memory);
+    /// `None` where this process cannot make namespaces (not root).
+    ///
+    /// Each word of the command that names an existing file or folder (relative to `eight`'s
+    /// working directory) is made absolute, and where it lies in the machine's `/tmp`, its
+    /// folder (or the file alone, when that folder is `/tmp`) is brought into the program's.
+    pub fn new(
+        command: &[OsString],
+        files: &[PathBuf],
+        folders: &[PathBuf],
+        scratch: u64,
+    ) -> Option<Plan> {
+        if !nix::unistd::geteuid().is_root() {
+            return None;
+        }
+        let text = |path: &Path| CString::new(path.as_os_str().as_bytes()).ok();
+        let real = |paths: &[PathBuf]| -> Vec<CString> {
+            paths
+                .iter()
+                .filter_map(|path| fs::canonicalize(path).ok())
+                .filter_map(|path| text(&path))
+                .collect()
+        };
+        let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
+        let mut read_only: Vec<(CString, MsFlags)> = mount_points(&mounts)
+            .into_iter()
+            .filter(|(path, _)| !covered(path))
+            .filter_map(|(path, flags)| Some((text(&path)?, flags)))
+            .collect();
+        // parents first, so that a remount never hides a mount point still to come
+        read_only.sort_by_key(|(path, _)| path.as_bytes().len());
+        let mut brought = Vec::new();
+        let command = command
+            .iter()
+            .map(|word| {
+                let Ok(path) = fs::canonicalize(word) else {
+                    return word.clone();
+                };
+                let folder = match path.is_dir() {
+                    true => path.clone(),
+                    false => path.parent().map_or(path.clone(), Path::to_path_buf),
+                };
+                let bring = if folder == Path::new("/tmp") {
+                    &path
+                } else {
+                    &folder
+                };
+                if bring.starts_with("/tmp") {
+                    brought.extend(text(bring));
+                }
+                path.into_os_string()
+            })
+            .collect();
+        Some(Plan {
+            hidden_files: real(files),
+            hidden_folders: real(folders),
+            read_only,
+            brought,
+            command,
+            scratch: CString::new(format!("size={scratch},mode=1777")).expect("no NUL"),
+        })
+    }
+
+    /// Applies the plan to this process: call between `fork` and `exec` only, with no other
+    /// thread alive (the supervisor starts none before the program).
+    pub fn apply(&self) -> io::Result<()> {
+        let fail = |what: &str| {
+            let what = what.to_string();
+            move |errno: nix::errno::Errno| io::Error::other(format!("{what}: {errno}"))
+        };
+        unshare(
+            CloneFlags::CLONE_NEWNS
+                | CloneFlags::CLONE_NEWNET
+                | CloneFlags::CLONE_NEWIPC
+                | CloneFlags::CLONE_NEWUTS,
+        )
+        .map_err(fail("unshare"))?;
+        let none = None::<&str>;
+        // nothing done here propagates back to the machine's mounts
+        mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
+            .map_err(fail("making / private"))?;
+        for file in &self.hidden_files {
+            match mount(
+                Some("/dev/null"),
+                file.as_c_str(),
+                none,
+                MsFlags::MS_BIND,
+                none,
+            ) {
+                Ok(()) | Err(nix::errno::Errno::ENOENT) => {}
+                Err(errno) => return Err(fail("hiding a fixture")(errno)),
+            }
+        }
+        let sealed = MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+        for folder in &self.hidden_folders {
+            let options = Some("size=4k,mode=0555");
+            mount(
+                Some("tmpfs"),
+                folder.as_c_str(),
+                Some("tmpfs"),
+                sealed | MsFlags::MS_NOEXEC,
+                options,
+            )
+            .map_err(fail("hiding the cache"))?;
+        }
+        // held before /tmp is covered, bound from /proc/self/fd after
+        let held: Vec<(std::os::fd::OwnedFd, &CString)> = self
+            .brought
+            .iter()
+            .filter_map(|path| {
+                let flags = nix::fcntl::OFlag::O_PATH | nix::fcntl::OFlag::O_CLOEXEC;
+                let fd = nix::fcntl::open(path.as_c_str(), flags, nix::sys::stat::Mode::empty());
+                Some((fd.ok()?, path))
+            })
+            .collect();
+        self.make_tmp(&held).map_err(fail("making /tmp"))?;
+        self.make_dev().map_err(fail("making /dev"))?;
+        for (path, kept) in &self.read_only {
+            let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | *kept;
+            match mount(none, path.as_c_str(), none, flags, none) {
+                // a mount point gone, or covered by another mount: nothing to reach there
+                Ok(()) | Err(nix::errno::Errno::ENOENT | nix::errno::Errno::EINVAL) => {}
+                Err(errno) => return Err(fail("making the file system read-only")(errno)),
+            }
+        }
+        std::env::set_current_dir("/tmp")?;
+        drop_capabilities()
+    }
+
+    /// A fresh `/tmp`, with the folders `held` (by descriptor) brought in read-only, the
+    /// fixtures they hold still covered (a recursive bind carries the covers along).
+    fn make_tmp(&self, held: &[(std::os::fd::OwnedFd, &CString)]) -> nix::Result<()> {
+        use std::os::fd::AsRawFd;
+        let scratch = Some(self.scratch.as_c_str());
+        let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+        let none = None::<&str>;
+        mount(Some("tmpfs"), "/tmp", Some("tmpfs"), free, scratch)?;
+        for (fd, path) in held {
+            let place = Path::new(std::ffi::OsStr::from_bytes(path.as_bytes()));
+            let made = match fs::metadata(format!("/proc/self/fd/{}", fd.as_raw_fd())) {
+                Ok(meta) if meta.is_dir() => fs::create_dir_all(place),
+                _ => place
+                    .parent()
+                    .map_or(Ok(()), fs::create_dir_all)
+                    .and_then(|()| fs::File::create(place).map(drop)),
+            };
+            made.map_err(|_| nix::errno::Errno::EIO)?;
+            let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
+            let bind = MsFlags::MS_BIND | MsFlags::MS_REC;
+            mount(Some(source.as_str()), path.as_c_str(), none, bind, none)?;
+            let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY;
+            mount(
+                none,
+                path.as_c_str(),
+                none,
+                flags | MsFlags::MS_NOSUID,
+                none,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The devices bound in `/tmp` for a moment, then moved into a fresh `/dev` with the usual
+    /// links and a fresh `/dev/shm`.
+    fn make_dev(&self) -> nix::Result<()> {
+        let scratch = Some(self.scratch.as_c_str());
+        let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+        let none = None::<&str>;
+        for device in DEVICES {
+            let staged = format!("/tmp/.eight-{device}");
+            fs::File::create(&staged).map_err(|_| nix::errno::Errno::EIO)?;
+            mount(
+                Some(format!("/dev/{device}").as_str()),
+                staged.as_str(),
+                none,
+                MsFlags::MS_BIND,
+                none,
+            )?;
+        }
+        let dev_options = Some("size=64k,mode=0755");
+        mount(
+            Some("tmpfs"),
+            "/dev",
+            Some("tmpfs"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC,
+            dev_options,
+        )?;
+        for device in DEVICES {
+            let (staged, placed) = (format!("/tmp/.eight-{device}"), format!("/dev/{device}"));
+            fs::File::create(&placed).map_err(|_| nix::errno::Errno::EIO)?;
+            mount(
+                Some(staged.as_str()),
+                placed.as_str(),
+                none,
+                MsFlags::MS_MOVE,
+                none,
+            )?;
+            let _ = fs::remove_file(&staged);
+        }
+        for (link, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            std::os::unix::fs::symlink(target, format!("/dev/{link}"))
+                .map_err(|_| nix::errno::Errno::EIO)?;
+        }
+        fs::create_dir("/dev/shm").map_err(|_| nix::errno::Errno::EIO)?;
+        mount(Some("tmpfs"), "/dev/shm", Some("tmpfs"), free, scratch)?;
+        let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY;
+        mount(
+            none,
+            "/dev",
+            none,
+            flags | MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC,
+            none,
+        )
+    }
+}
+
+/// Whether the plan gives `path` a file system of its own (or covers it), so that the
+/// machine's mount there is not the program's to see.
+fn covered(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/tmp")
+}
+
+/// Every capability out of every set, and no exec that grants any: root's program is then an
+/// ordinary process of uid 0 that can neither mount nor pass a permission check by privilege.
+fn drop_capabilities() -> io::Result<()> {
+    use caps::CapSet;
+    let lost = |error: caps::errors::CapsError| io::Error::other(error.to_string());
+    for capability in caps::all() {
+        caps::drop(None, CapSet::Bounding, capability).map_err(lost)?;
+    }
+    for set in [
+        CapSet::Ambient,
+        CapSet::Inheritable,
+        CapSet::Effective,
+        CapSet::Permitted,
+    ] {
+        caps::clear(None, set).map_err(lost)?;
+    }
+    nix::sys::prctl::set_no_new_privs().map_err(io::Error::from)
+}
+
+/// The mount points of `mountinfo` (`/proc/self/mountinfo`), each with the flags of its own
+/// that a read-only remount must keep.
+fn mount_points(mountinfo: &str) -> Vec<(PathBuf, MsFlags)> {
+    mountinfo
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split(' ');
+            let point = fields.nth(4)?;
+            let options = fields.next()?;
+            let mut kept = MsFlags::empty();
+            for option in options.split(',') {
+                kept |= match option {
+                    "nosuid" => MsFlags::MS_NOSUID,
+                    "nodev" => MsFlags::MS_NODEV,
+                    "noexec" => MsFlags::MS_NOEXEC,
+                    "noatime" => MsFlags::MS_NOATIME,
+                    "nodiratime" => MsFlags::MS_NODIRATIME,
+                    "relatime" => MsFlags::MS_RELATIME,
+                    _ => MsFlags::empty(),
+                };
+            }
+            Some((PathBuf::from(unescaped(point)), kept))
+        })
+        .collect()
+}
+
+/// A path of `mountinfo`, whose spaces, tabs, newlines and backslashes are octal escapes.
+fn unescaped(field: &str) -> std::ffi::OsString {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let octal = bytes.get(at + 1..at + 4).filter(|digits| {
+            bytes[at] == b'\\' && digits.iter().all(|d| (b'0'..=b'7').contains(d))
+        });
+        match octal {
+            Some(digits) => {
+                out.push(
+                    digits
+                        .iter()
+                        .fold(0u8, |n, d| n.wrapping_mul(8) + (d - b'0')),
+                );
+                at += 4;
+            }
+            None => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    std::ffi::OsString::from(std::ffi::OsStr::from_bytes(&out))
+}
+
+/// What the supervisor hands the jail, as its first argument.
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
+pub struct Order {
+    /// A descriptor of the snapshot, where the list of hidden files lies.
+    pub snapshot: i32,
+    /// The list's span.
+    pub hidden: super::snapshot::Span,
+    /// The pipe that tells the supervisor how the confinement went.
+    pub status: i32,
+    /// Room in the program's `/tmp` and `/dev/shm`, in bytes.
+    pub scratch: u64,
+    /// The file-size limit, in bytes.
+    pub file_bytes: u64,
+    /// Whether to make the namespaces (else only the limits).
+    pub confine: bool,
+}
+
+/// How a jail's status begins when it could not confine the program (the supervisor then
+/// starts it again without namespaces, and says so), and when the program could not start.
+pub const NOT_CONFINED: &str = "confine: ";
+/// See [`NOT_CONFINED`].
+pub const NOT_STARTED: &str = "start: ";
+
+/// The jail's side, run by the hidden `__jail` command: limits, namespaces, then the program
+/// in this process's place. Returns only when something failed, after telling the supervisor.
+pub fn jail(arguments: &[OsString]) -> io::Result<()> {
+    use std::io::{Read, Write};
+    use std::os::unix::process::CommandExt;
+    let order = arguments
+        .first()
+        .and_then(|a| a.to_str())
+        .and_then(|a| serde_json::from_str::<Order>(a).ok())
+        .ok_or_else(|| io::Error::other("a jail needs its order"))?;
+    let program = arguments.get(2..).unwrap_or(&[]);
+    // the inherited descriptors opened again as files of our own (closed at exec), and closed
+    let reopen = |fd: i32, write: bool| {
+        let file = fs::OpenOptions::new()
+            .read(!write)
+            .write(write)
+            .open(format!("/proc/self/fd/{fd}"));
+        let _ = nix::unistd::close(fd);
+        file
+    };
+    let mut status = reopen(order.status, true)?;
+    let mut hidden = Vec::new();
+    if let Ok(snapshot) = reopen(order.snapshot, false) {
+        super::snapshot::Reader::new(&snapshot, order.hidden).read_to_end(&mut hidden)?;
+    }
+    let files: Vec<PathBuf> = hidden
+        .split(|&b| b == 0)
+        .filter(|path| !path.is_empty())
+        .map(|path| PathBuf::from(std::ffi::OsStr::from_bytes(path)))
+        .collect();
+    let mut tell = |prefix: &str, error: &dyn std::fmt::Display| {
+        let _ = write!(status, "{prefix}{error}");
+        std::process::exit(127)
+    };
+    let limits = || -> nix::Result<()> {
+        use nix::sys::resource::{setrlimit, Resource};
+        setrlimit(Resource::RLIMIT_FSIZE, order.file_bytes, order.file_bytes)?;
+        setrlimit(Resource::RLIMIT_CORE, 0, 0)
+    };
+    if let Err(error) = limits() {
+        tell(NOT_STARTED, &error);
+    }
+    let mut command = program.to_vec();
+    if order.confine {
+        let folders: Vec<PathBuf> = crate::tools::cache::DiskCache::folder()
+            .filter(|f| f.is_dir())
+            .into_iter()
+            .collect();
+        match Plan::new(program, &files, &folders, order.scratch) {
+            None => tell(NOT_CONFINED, &"not root"),
+            Some(plan) => match plan.apply() {
+                Ok(()) => command = plan.command,
+                Err(error) => tell(NOT_CONFINED, &error),
+            },
+        }
+    }
+    let Some((name, args)) = command.split_first() else {
+        tell(NOT_STARTED, &"no command");
+        return Ok(());
+    };
+    let error = std::process::Command::new(name).args(args).exec();
+    tell(NOT_STARTED, &error);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_mount_points_their_flags_and_their_escapes() {
+        let info = "22 1 0:21 / / rw,relatime - ext4 /dev/sda1 rw\n\
+                    23 22 0:22 / /proc rw,nosuid,nodev,noexec,relatime - proc proc rw\n\
+                    24 22 0:23 / /mnt/my\\040disk ro,noatime - ext4 /dev/sdb1 ro\n";
+        let points = mount_points(info);
+        assert_eq!(points[0], (PathBuf::from("/"), MsFlags::MS_RELATIME));
+        assert_eq!(
+            points[1].1,
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC | MsFlags::MS_RELATIME
+        );
+        assert_eq!(
+            points[2],
+            (PathBuf::from("/mnt/my disk"), MsFlags::MS_NOATIME)
+        );
+        assert!(covered(Path::new("/dev/shm")) && covered(Path::new("/tmp")));
+        assert!(!covered(Path::new("/devices")) && !covered(Path::new("/")));
+    }
+}

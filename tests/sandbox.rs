@@ -1,0 +1,361 @@
+//! `eight judge`'s sandbox, tried the way DOMjudge's `runguard_test.sh` tries runguard: wall and
+//! CPU time (threads, children that exited), memory (touched, shared, in children), the process
+//! cap, stream and file limits, the environment, what the file system shows, the network, and
+//! what is left behind. The layers that need root (cgroups, namespaces) say so when they skip;
+//! CI runs as root and runs them all.
+
+mod common;
+use common::eight;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Whether the cgroup and namespace layers can be had here.
+fn root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
+/// Says why a test that needs root does not run.
+fn skipped() -> bool {
+    if !root() {
+        eprintln!("skipped: needs root, for cgroups and namespaces (CI runs as root)");
+    }
+    !root()
+}
+
+/// A folder (outside `/tmp`) with `p1379/case.in` (the goal: answer `0`), its `case.out`, and
+/// `program.sh` holding `script`.
+fn folder(script: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
+    fs::create_dir(dir.path().join("p1379")).expect("folder");
+    fs::write(dir.path().join("p1379/case.in"), "123804765\n").expect("write");
+    fs::write(dir.path().join("p1379/case.out"), "0\n").expect("write");
+    fs::write(dir.path().join("program.sh"), script).expect("write");
+    dir
+}
+
+/// The `--json` record of `eight judge p1379` running `sh program.sh` in `dir` with `options`.
+fn record_in(dir: &Path, options: &[&str]) -> Value {
+    let output = eight()
+        .current_dir(dir)
+        .args(["judge", "p1379", "p1379", "--json"])
+        .args(options)
+        .args(["--", "sh", "program.sh"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    serde_json::from_str(first).unwrap_or_else(|_| panic!("a record: {text:?}"))
+}
+
+/// The record of `script` judged with `options`.
+fn record(script: &str, options: &[&str]) -> Value {
+    record_in(folder(script).path(), options)
+}
+
+fn verdict(record: &Value) -> &str {
+    record["verdict"].as_str().unwrap_or_default()
+}
+
+fn number(record: &Value, name: &str) -> u64 {
+    record[name]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{name} in {record}"))
+}
+
+#[test]
+fn the_wall_clock_stops_a_sleeper_whose_cpu_time_stays_low() {
+    let slept = record("sleep 30", &["-t", "0.5"]);
+    assert_eq!(verdict(&slept), "TLE", "{slept}");
+    assert!(slept["detail"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("wall-clock"));
+    // the default wall-clock limit: twice the CPU limit and a second
+    assert!(number(&slept, "wall_ms") >= 2000, "{slept}");
+    assert!(number(&slept, "cpu_ms") < 300, "{slept}");
+    let cut = record("sleep 30", &["-t", "5", "--wall-limit", "0.3"]);
+    assert_eq!(verdict(&cut), "TLE", "{cut}");
+    assert!(number(&cut, "wall_ms") < 1500, "{cut}");
+}
+
+#[test]
+fn cpu_time_counts_every_process_of_the_tree() {
+    // two busy processes: the tree's time passes the limit in about half as much wall time
+    let two = record("while :; do :; done & while :; do :; done", &["-t", "1"]);
+    assert_eq!(verdict(&two), "TLE", "{two}");
+    assert_eq!(two["detail"], "over 1 s of CPU time, killed", "{two}");
+    assert!(number(&two, "cpu_ms") >= 900, "{two}");
+    // two children that computed and exited count too: 0.7 s of CPU time each (however long
+    // that takes on a loaded machine), over a limit of 1 s
+    let busy = "python3 -c 'import time\nwhile time.process_time() < 0.7: pass'";
+    let exited = record(
+        &format!("{busy}; {busy}; echo 0"),
+        &["-t", "1", "--wall-limit", "30"],
+    );
+    assert_eq!(verdict(&exited), "TLE", "{exited}");
+}
+
+#[test]
+fn cpu_time_counts_every_thread() {
+    let dir = folder("exec \"$(dirname \"$0\")/spin\"");
+    let source = dir.path().join("spin.c");
+    fs::write(
+        &source,
+        "#include <pthread.h>\nstatic void *spin(void *a) { for (;;) ; return a; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, spin, 0); spin(0); }\n",
+    )
+    .expect("write");
+    let built = std::process::Command::new("gcc")
+        .args(["-O1", "-pthread", "-o"])
+        .arg(dir.path().join("spin"))
+        .arg(&source)
+        .status();
+    if !built.is_ok_and(|status| status.success()) {
+        eprintln!("skipped: needs gcc, to build a program of two threads");
+        return;
+    }
+    let threads = record_in(dir.path(), &["-t", "1"]);
+    assert_eq!(verdict(&threads), "TLE", "{threads}");
+    assert!(number(&threads, "cpu_ms") >= 900, "{threads}");
+}
+
+#[test]
+fn memory_touched_by_a_child_counts() {
+    let hog = "python3 -c 'b = bytearray(300 << 20); import time; time.sleep(2)'; echo 0";
+    let over = record(hog, &["-m", "64", "-t", "5"]);
+    assert_eq!(verdict(&over), "MLE", "{over}");
+    let small = record("python3 -c 'b = bytearray(8 << 20)'; echo 0", &["-m", "64"]);
+    assert_eq!(verdict(&small), "AC", "{small}");
+}
+
+#[test]
+fn files_in_shared_memory_and_tmp_count_as_memory() {
+    if skipped() {
+        return;
+    }
+    for place in ["/dev/shm", "/tmp"] {
+        let script = format!("head -c 200M /dev/zero > {place}/hog; sleep 1; echo 0");
+        let over = record(&script, &["-m", "64", "-t", "5", "--file-limit", "1G"]);
+        assert_eq!(verdict(&over), "MLE", "{place}: {over}");
+    }
+}
+
+#[test]
+fn the_process_count_is_capped() {
+    if skipped() {
+        return;
+    }
+    let forks = "for i in $(seq 40); do sleep 2 & done; wait; echo 0";
+    let capped = record(forks, &["--processes", "10", "-t", "5"]);
+    assert_eq!(verdict(&capped), "RE", "{capped}");
+    assert!(
+        capped["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("over --processes 10"),
+        "{capped}"
+    );
+    assert_eq!(verdict(&record(forks, &["-t", "5"])), "AC");
+}
+
+#[test]
+fn a_file_over_the_file_limit_stops_the_program() {
+    let big = record("exec head -c 10M /dev/zero > big", &["--file-limit", "1M"]);
+    assert_eq!(verdict(&big), "RE", "{big}");
+    assert!(
+        big["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("SIGXFSZ"),
+        "{big}"
+    );
+    let dir = folder("head -c 512K /dev/zero > /tmp/small && echo 0");
+    let under = record_in(dir.path(), &["--file-limit", "1M"]);
+    // where /tmp is not private (no root), the file is the machine's: removed here
+    let _ = fs::remove_file("/tmp/small");
+    assert_eq!(verdict(&under), "AC", "{under}");
+}
+
+#[test]
+fn the_environment_is_passed_on() {
+    let dir = folder(r#"[ "$EIGHT_SANDBOX_TEST" = "passed on" ] && echo 0"#);
+    let output = eight()
+        .current_dir(dir.path())
+        .env("EIGHT_SANDBOX_TEST", "passed on")
+        .args(["judge", "p1379", "p1379", "--", "sh", "program.sh"])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("AC   "));
+}
+
+/// `script` judged with `[ TEST ] && echo 0`-style checks: AC exactly when each held.
+fn holds(script: &str) -> Value {
+    record(script, &["-t", "5"])
+}
+
+#[test]
+fn the_fixtures_are_not_visible() {
+    if skipped() {
+        return;
+    }
+    let dir = folder("");
+    let (input, answer) = (
+        dir.path().join("p1379/case.in"),
+        dir.path().join("p1379/case.out"),
+    );
+    let script = format!(
+        "n=$(cat {} {} 2>/dev/null | wc -c); [ \"$n\" = 0 ] && echo 0 || echo \"read $n bytes\"",
+        input.display(),
+        answer.display()
+    );
+    fs::write(dir.path().join("program.sh"), script).expect("write");
+    let hidden = record_in(dir.path(), &[]);
+    assert_eq!(verdict(&hidden), "AC", "{hidden}");
+}
+
+#[test]
+fn the_file_system_is_read_only_and_tmp_and_the_working_folder_are_private() {
+    if skipped() {
+        return;
+    }
+    let dir = folder("");
+    let planted = dir.path().join("planted");
+    let marker = format!("/tmp/eight-sandbox-left-{}", std::process::id());
+    let script = format!(
+        "touch {planted} 2>/dev/null && exit 3\n\
+         [ \"$(pwd)\" = /tmp ] || exit 4\n\
+         [ -z \"$(ls -A)\" ] || exit 5\n\
+         echo left > {marker} && echo left > /dev/shm/left || exit 6\n\
+         [ -z \"$(ls /dev | grep -v -x -e fd -e full -e null -e random -e shm -e stderr \
+                -e stdin -e stdout -e urandom -e zero)\" ] || exit 7\n\
+         echo 0",
+        planted = planted.display()
+    );
+    fs::write(dir.path().join("program.sh"), script).expect("write");
+    let private = record_in(dir.path(), &[]);
+    assert_eq!(verdict(&private), "AC", "{private}");
+    assert!(!planted.exists());
+    assert!(!Path::new(&marker).exists(), "the program's /tmp survived");
+    assert!(
+        !Path::new("/dev/shm/left").exists(),
+        "the program's /dev/shm survived"
+    );
+}
+
+#[test]
+fn a_program_in_tmp_still_runs_with_its_folder() {
+    if skipped() {
+        return;
+    }
+    let dir = tempfile::tempdir_in("/tmp").expect("a folder in /tmp");
+    fs::create_dir(dir.path().join("p1379")).expect("folder");
+    fs::write(dir.path().join("p1379/case.in"), "123804765\n").expect("write");
+    fs::write(dir.path().join("answer.txt"), "0\n").expect("write");
+    fs::write(
+        dir.path().join("program.sh"),
+        "cat answer.txt 2>/dev/null || cat \"$(dirname \"$0\")/answer.txt\"",
+    )
+    .expect("write");
+    let brought = record_in(dir.path(), &[]);
+    assert_eq!(verdict(&brought), "AC", "{brought}");
+}
+
+#[test]
+fn there_is_no_network() {
+    if skipped() {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = listener.local_addr().expect("an address").port();
+    let script = format!(
+        "python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port}), 2)\" \
+         2>/dev/null && echo connected || echo 0"
+    );
+    let cut = holds(&script);
+    assert_eq!(verdict(&cut), "AC", "{cut}");
+}
+
+#[test]
+fn root_s_program_holds_no_capability_and_cannot_undo_its_sandbox() {
+    if skipped() {
+        return;
+    }
+    let script = "grep -q '^CapEff:\t0000000000000000$' /proc/self/status || exit 3\n\
+                  mount -t tmpfs none /mnt 2>/dev/null && exit 4\n\
+                  mount -o remount,rw / 2>/dev/null && exit 5\n\
+                  for f in /sys/fs/cgroup/*/cgroup.procs; do echo $$ > $f 2>/dev/null && exit 6; done\n\
+                  echo 0";
+    let held = holds(script);
+    assert_eq!(verdict(&held), "AC", "{held}");
+}
+
+#[test]
+fn nothing_is_left_behind() {
+    let marker = "297.5151";
+    let script = format!("for i in 1 2 3; do (setsid sleep {marker} &); done; echo 0");
+    assert_eq!(verdict(&holds(&script)), "AC");
+    let survivors = fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|entry| fs::read(entry.path().join("cmdline")).ok())
+        .filter(|line| String::from_utf8_lossy(line).contains(marker))
+        .count();
+    assert_eq!(survivors, 0, "processes outlived the run");
+    let groups: Vec<PathBuf> = walk_groups(Path::new("/sys/fs/cgroup"));
+    assert!(groups.is_empty(), "groups left: {groups:?}");
+}
+
+/// The run groups of this process's supervisors under `root` (two levels down).
+fn walk_groups(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), 0)];
+    while let Some((folder, depth)) = stack.pop() {
+        for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with("eight-run-") {
+                // a group of a supervisor still alive belongs to another test's run
+                let pid = name.trim_start_matches("eight-run-");
+                if !Path::new("/proc").join(pid).exists() {
+                    found.push(path);
+                }
+            } else if path.is_dir() && depth < 4 && !entry.path().is_symlink() {
+                stack.push((path, depth + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_record_names_the_layers_in_force() {
+    let layers = holds("echo 0");
+    let names: Vec<&str> = layers["sandbox"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(names.contains(&"file-limit") && names.contains(&"three-descriptors"));
+    if root() {
+        for layer in [
+            "cgroup-memory",
+            "cgroup-pids",
+            "cgroup-cpu",
+            "ns-net",
+            "ns-mount",
+            "read-only-root",
+            "private-tmp",
+            "hidden-fixtures",
+            "no-capabilities",
+        ] {
+            assert!(names.contains(&layer), "{layer} missing from {names:?}");
+        }
+    } else {
+        assert!(names.contains(&"memory-sampled") && names.contains(&"cpu-sampled"));
+    }
+}
