@@ -110,7 +110,8 @@ fn reports_trouble_and_runs_the_other_files() {
         .code(2)
         .stdout(
             "ERR  missing  no such file or folder\n\
-             ERR  p1379/good.out  not an .in file or a folder\n\
+             ERR  p1379/good.out  not a test input (NAME.in, tests/01, inputN.txt, \
+              .cph/NAME.prob) or a folder\n\
              ok   p1379/good.in  1 case\n\
              1 passed, 0 failed, 2 errors\n",
         );

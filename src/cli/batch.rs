@@ -10,10 +10,10 @@ use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict, RECORDED};
+use eight::tools::fixtures::{self, Fixture, Source};
 use eight::tools::record::{Checked, Summary};
 use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
-use walkdir::WalkDir;
 
 use super::files::{Interrupts, Staged};
 use super::Status;
@@ -25,57 +25,15 @@ enum Finding {
     Trouble(String),
 }
 
-/// The `.in` files of `paths` (regular files, or folders searched in name order, following
-/// links, a loop reported rather than followed), and how many paths were trouble: each reported
-/// on standard output with an `ERR` line. Finding no `.in` at all is trouble too: a run that
-/// checks nothing must not pass.
-pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, u64) {
-    let mut files = Vec::new();
-    let mut trouble = 0;
-    for path in paths {
-        if path.is_dir() {
-            let entries = WalkDir::new(path)
-                .follow_links(true)
-                .sort_by_file_name()
-                .into_iter();
-            for entry in entries {
-                match entry {
-                    Ok(entry) if entry.file_type().is_file() && is_input(entry.path()) => {
-                        files.push(entry.into_path())
-                    }
-                    Ok(_) => {}
-                    Err(error) => {
-                        // counted as trouble even when no one reads the line
-                        let _ = say(&format!("ERR  {error}"));
-                        trouble += 1;
-                    }
-                }
-            }
-        } else if !path.exists() {
-            let _ = say(&format!("ERR  {}  no such file or folder", path.display()));
-            trouble += 1;
-        } else if is_input(path) && !path.is_file() {
-            let _ = say(&format!("ERR  {}  not a regular file", path.display()));
-            trouble += 1;
-        } else if is_input(path) {
-            files.push(path.clone());
-        } else {
-            let _ = say(&format!(
-                "ERR  {}  not an .in file or a folder",
-                path.display()
-            ));
-            trouble += 1;
-        }
+/// The fixtures under `paths` ([`fixtures::find`]), and how many paths were trouble: each
+/// reported on standard output with an `ERR` line.
+pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<Fixture>, u64) {
+    let (found, trouble) = fixtures::find(paths);
+    for why in &trouble {
+        // counted as trouble even when no one reads the line
+        let _ = say(&format!("ERR  {why}"));
     }
-    if files.is_empty() && trouble == 0 {
-        let shown: Vec<String> = paths
-            .iter()
-            .map(|path| path.display().to_string())
-            .collect();
-        let _ = say(&format!("ERR  no .in files under {}", shown.join(", ")));
-        trouble += 1;
-    }
-    (files, trouble)
+    (found, trouble.len() as u64)
 }
 
 /// The closing line of a check run: files passed and failed, and apart from both the files
@@ -158,8 +116,8 @@ pub fn run(
     json: bool,
     store: &Arc<Store>,
 ) -> anyhow::Result<Status> {
-    let (files, mut trouble) = inputs(paths);
-    let progress = progress(files.len());
+    let (fixtures, mut trouble) = inputs(paths);
+    let progress = progress(fixtures.len());
     let (mut passed, mut failed) = (0, 0);
     let mut engine = Engine::default().with_store(store.clone());
     let mut goals = Goals {
@@ -167,9 +125,10 @@ pub fn run(
         read: HashMap::new(),
     };
     let mut report = Report::default();
-    for file in &files {
+    for fixture in &fixtures {
+        let file = &fixture.name;
         progress.set_message(file.display().to_string());
-        let finding = run_file(file, judge, &mut goals, bless, &mut engine);
+        let finding = run_file(fixture, judge, &mut goals, bless, &mut engine);
         progress.suspend(|| match (&finding, json) {
             (Finding::Passed(line) | Finding::Failed(line) | Finding::Trouble(line), false) => {
                 report.say(line)
@@ -185,9 +144,10 @@ pub fn run(
         if eight::solve::interrupt::requested() {
             // --bless caught the signal: the file being written is as it was, and no other starts
             progress.finish_and_clear();
+            let answer = fixture.blessed.as_ref().unwrap_or(file);
             super::warn(&format_args!(
                 "interrupted: {} is as it was",
-                file.with_extension("out").display()
+                answer.display()
             ));
             return Ok(Status::Trouble);
         }
@@ -216,19 +176,6 @@ fn record(file: &Path, finding: &Finding) -> String {
         status,
     };
     serde_json::to_string(&record).expect("a record serializes")
-}
-
-/// The answer files beside the input `file` that exist: its `.out` and its `.ans`.
-pub(super) fn answers_of(file: &Path) -> Vec<PathBuf> {
-    ["out", "ans"]
-        .map(|extension| file.with_extension(extension))
-        .into_iter()
-        .filter(|answer| answer.exists())
-        .collect()
-}
-
-fn is_input(path: &Path) -> bool {
-    path.extension().is_some_and(|ext| ext == "in")
 }
 
 /// The judge named by the nearest enclosing folder of `file`.
@@ -264,12 +211,13 @@ impl Goals {
 }
 
 fn run_file(
-    file: &Path,
+    fixture: &Fixture,
     judge: Option<&Judge>,
     goals: &mut Goals,
     bless: bool,
     engine: &mut Engine,
 ) -> Finding {
+    let file = &fixture.name;
     let shown = file.display();
     let Some(judge) = judge.or_else(|| judge_of(file)) else {
         let ids: Vec<&str> = eight::format::judge::ALL.map(|judge| judge.id).into();
@@ -285,20 +233,24 @@ fn run_file(
             return Finding::Trouble(format!("ERR  {shown}  --goal {error}, for {}", judge.id))
         }
     };
-    // the .in and the .out are read as streams: memory holds a case and a line at a time
-    let input = match fs::File::open(file) {
-        Ok(input) => io::BufReader::with_capacity(1 << 16, input),
+    // the input and the answer are read as streams: memory holds a case and a line at a time
+    let input = match open(&fixture.input) {
+        Ok(input) => input,
         Err(error) => return Finding::Trouble(format!("ERR  {shown}  {error}")),
     };
-    let out_path = file.with_extension("out");
     if bless {
+        let Some(out_path) = &fixture.blessed else {
+            return Finding::Trouble(format!(
+                "ERR  {shown}  its answers are inside it (cph): --bless writes files of their own"
+            ));
+        };
         // a fresh temporary file renamed over the old one, which keeps its mode: never a
-        // half-written .out, never a write through a planted link
+        // half-written answer, never a write through a planted link
         let mut malformed = None;
         let written = Interrupts::catch()
             .map_err(anyhow::Error::from)
             .and_then(|interrupts| {
-                let mut staged = Staged::new(&out_path, &interrupts)?;
+                let mut staged = Staged::new(out_path, &interrupts)?;
                 match check::write_answers(judge, input, engine, &mut staged)? {
                     Ok(cases) => staged.commit().map(|()| cases),
                     Err(error) => {
@@ -317,16 +269,27 @@ fn run_file(
             }
         };
     }
-    if out_path.exists() && !out_path.is_file() {
+    let Some((answer_name, answer)) = &fixture.answer else {
+        let missing = fixture.blessed.as_ref().map_or_else(
+            || "no answer recorded".to_string(),
+            |path| format!("{}: no answer file", path.display()),
+        );
         return Finding::Trouble(format!(
-            "ERR  {shown}  {}: not a regular file",
-            out_path.display()
+            "ERR  {shown}  {missing} (write the answers with --bless)"
         ));
+    };
+    if let Source::File(path) = answer {
+        if !path.is_file() {
+            return Finding::Trouble(format!(
+                "ERR  {shown}  {}: not a regular file",
+                answer_name.display()
+            ));
+        }
     }
-    let expected = match fs::File::open(&out_path) {
-        Ok(expected) => io::BufReader::with_capacity(1 << 16, expected),
+    let expected = match open(answer) {
+        Ok(expected) => expected,
         Err(error) => {
-            return Finding::Trouble(format!("ERR  {shown}  {}: {error}", out_path.display()))
+            return Finding::Trouble(format!("ERR  {shown}  {}: {error}", answer_name.display()))
         }
     };
     match check::check(judge, input, expected, RECORDED, engine) {
@@ -339,4 +302,14 @@ fn run_file(
         Ok(Err(error)) => Finding::Trouble(format!("ERR  {shown}  {error}")),
         Err(error) => Finding::Trouble(format!("ERR  {shown}  {error}")),
     }
+}
+
+/// A reader of `source`'s bytes, buffered.
+pub(super) fn open(source: &Source) -> io::Result<Box<dyn io::BufRead + '_>> {
+    Ok(match source {
+        Source::File(path) => {
+            Box::new(io::BufReader::with_capacity(1 << 16, fs::File::open(path)?))
+        }
+        Source::Inline(bytes) => Box::new(&bytes[..]),
+    })
 }

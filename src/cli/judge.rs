@@ -5,7 +5,6 @@ use std::ffi::OsString;
 use std::fs;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::thread;
 use std::time::Duration;
 
 use clap::Args;
@@ -18,6 +17,7 @@ use eight::solve::pdb::Class;
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
+use eight::tools::fixtures::{Fixture, Source};
 use eight::tools::record::{Judged, WrongCase};
 use eight::tools::sandbox::snapshot::{Snapshot, Span};
 use eight::tools::sandbox::{self, Ended, Limits, Run};
@@ -26,7 +26,7 @@ use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::batch::{answers_of, inputs, progress, say, summary, Report};
+use super::batch::{inputs, progress, say, summary, Report};
 use super::units::{parse_memory, parse_output, parse_time, shown_size, trimmed_number};
 use super::{judge_parser, Color, Status};
 
@@ -77,7 +77,8 @@ pub struct Options {
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
     optimal: bool,
-    /// Files run at once [default: the number of cores]
+    /// Files run at once [default: 1, so that the times are comparable; with more, files run
+    /// side by side and each one's time is as the others let it be]
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
     /// Also show the end of the program's standard error on a wrong answer (it is always shown
@@ -128,18 +129,31 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let judge = &judge;
     sandbox::adopt_orphans()?;
     sandbox::guard()?;
-    let (files, trouble) = inputs(&options.paths);
-    // every input as it is now, before any program could change one
-    let (mut snapshot, spans) = Snapshot::take(&files)?;
-    load_databases(judge, &snapshot, &spans, store);
+    let (fixtures, trouble) = inputs(&options.paths);
+    // every input and answer as it is now, before any program could change one
+    let mut snapshot = Snapshot::new()?;
+    let mut taken = Vec::with_capacity(fixtures.len());
+    for fixture in &fixtures {
+        let input = take(&mut snapshot, &fixture.input)?;
+        let answer = match &fixture.answer {
+            Some((name, source)) => Some((name.clone(), take(&mut snapshot, source)?)),
+            None => None,
+        };
+        taken.push(Taken { input, answer });
+    }
+    let inputs = taken.iter().filter_map(|taken| taken.input.as_ref().ok());
+    load_databases(judge, &snapshot, inputs, store);
     // what the programs must not see: every input and the answers beside it
     let mut hidden = Vec::new();
-    for file in files
-        .iter()
-        .flat_map(|file| answers_of(file).into_iter().chain([file.clone()]))
-    {
-        hidden.extend_from_slice(file.as_os_str().as_encoded_bytes());
-        hidden.push(0);
+    for fixture in &fixtures {
+        let input = match &fixture.input {
+            Source::File(path) => Some(path),
+            Source::Inline(_) => None,
+        };
+        for file in fixture.beside.iter().chain(input) {
+            hidden.extend_from_slice(file.as_os_str().as_encoded_bytes());
+            hidden.push(0);
+        }
     }
     let hidden = snapshot.add(&hidden)?;
     let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
@@ -154,15 +168,12 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         file_bytes: options.file_limit,
         processes: options.processes,
     };
-    let jobs = options
-        .jobs
-        .unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
-    let progress = progress(files.len());
+    let jobs = options.jobs.unwrap_or(1).max(1);
+    let progress = progress(fixtures.len());
     let color = options.color.wanted(io::stdout().is_terminal());
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
     let mut report = Report::default();
-    let (snapshot, spans) = (&snapshot, &spans);
+    let (snapshot, taken) = (&snapshot, &taken);
     let runner = Runner {
         supervisor,
         program,
@@ -170,14 +181,18 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         unstartable: AtomicBool::new(false),
         unconfined: AtomicBool::new(false),
     };
-    let run = |engine: &mut Engine, index: usize, file: &PathBuf| {
-        let input = spans[index].as_ref().map(|&span| (snapshot, span, hidden));
-        judge_file(file, input, judge, options, &runner, engine)
+    let run = |engine: &mut Engine, index: usize, fixture: &Fixture| {
+        let at = Held {
+            snapshot,
+            taken: &taken[index],
+            hidden,
+        };
+        judge_file(&fixture.name, at, judge, options, &runner, engine)
     };
     // printed in file order as the runs finish
     let engine = || Engine::default().with_store(store.clone());
-    ordered_map(&files, jobs, engine, run, |index, ruling| {
-        let shown = show(&files[index], &ruling, options, color);
+    ordered_map(&fixtures, jobs, engine, run, |index, ruling| {
+        let shown = show(&fixtures[index].name, &ruling, options, color);
         progress.suspend(|| report.say(&shown));
         match ruling.kind {
             Kind::Accepted => passed += 1,
@@ -205,13 +220,18 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 /// written. The inputs are read from the snapshot for the goals of their 4×4 cases (a case
 /// whose goal needs no databases, or a malformed one, costs a read); the cache folder is made
 /// if need be, so that each run's supervisor can hide it.
-fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>], store: &Store) {
+fn load_databases<'a>(
+    judge: &Judge,
+    snapshot: &Snapshot,
+    spans: impl Iterator<Item = &'a Span>,
+    store: &Store,
+) {
     let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.header == Header::Side;
     if !may_be_4x4 {
         return;
     }
     let mut classes = [false; 3];
-    for span in spans.iter().flatten() {
+    for span in spans {
         let input = io::BufReader::new(snapshot.read(*span));
         let mut cases = Cases::with(input, Origin::Line, judge.reading());
         while let Ok(item) = cases.next(&mut || Ok(())) {
@@ -238,9 +258,14 @@ fn load_databases(judge: &Judge, snapshot: &Snapshot, spans: &[io::Result<Span>]
 /// The command cannot start: said once on standard error, and each file is trouble.
 fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
     super::warn(&format_args!("cannot run the command: {why}"));
-    let (files, _) = inputs(&options.paths);
-    for file in &files {
-        if say(&format!("ERR  {}  command not found", file.display())).is_err() {
+    let (fixtures, _) = inputs(&options.paths);
+    for fixture in &fixtures {
+        if say(&format!(
+            "ERR  {}  command not found",
+            fixture.name.display()
+        ))
+        .is_err()
+        {
             break;
         }
     }
@@ -284,9 +309,30 @@ struct Runner {
     unconfined: AtomicBool,
 }
 
+/// One fixture's part of the snapshot, with the list of files hidden from every program.
+struct Held<'a> {
+    snapshot: &'a Snapshot,
+    taken: &'a Taken,
+    hidden: Span,
+}
+
+/// Where a fixture's input and answer lie in the snapshot, or why they could not be read.
+struct Taken {
+    input: io::Result<Span>,
+    answer: Option<(PathBuf, io::Result<Span>)>,
+}
+
+/// `source` copied into `snapshot`: where it lies, or why it could not be read.
+fn take(snapshot: &mut Snapshot, source: &Source) -> io::Result<io::Result<Span>> {
+    match source {
+        Source::File(path) => snapshot.add_file(path),
+        Source::Inline(bytes) => snapshot.add(bytes).map(Ok),
+    }
+}
+
 fn judge_file(
     file: &Path,
-    input: Result<(&Snapshot, Span, Span), &io::Error>,
+    held: Held,
     judge: &Judge,
     options: &Options,
     runner: &Runner,
@@ -304,10 +350,32 @@ fn judge_file(
             ..Judged::default()
         },
     };
-    let input = match input {
-        Ok(input) => input,
+    let input = match &held.taken.input {
+        Ok(span) => (held.snapshot, *span, held.hidden),
         Err(error) => return trouble(error.to_string()),
     };
+    // the recorded answer must be right itself; then the program is judged by the judge's rule,
+    // against eight's own answers, which the recorded one agrees with
+    if let Some((name, span)) = &held.taken.answer {
+        let span = match span {
+            Ok(span) => *span,
+            Err(error) => return trouble(format!("{}: {error}", name.display())),
+        };
+        let cases = io::BufReader::with_capacity(1 << 16, held.snapshot.read(input.1));
+        let recorded = io::BufReader::with_capacity(1 << 16, held.snapshot.read(span));
+        match check::check(judge, cases, recorded, check::RECORDED, engine) {
+            Ok(Ok(Verdict::Accepted { .. })) => {}
+            Ok(Ok(Verdict::Wrong(wrong))) => {
+                return trouble(format!(
+                    "{}: not a right answer: {}",
+                    name.display(),
+                    eight::tools::batch::describe(&wrong)
+                ))
+            }
+            Ok(Err(error)) => return trouble(format!("malformed input: {error}")),
+            Err(error) => return trouble(error.to_string()),
+        }
+    }
     if runner.unstartable.load(Ordering::Relaxed) {
         return trouble("not run: the command cannot start (said above)".into());
     }
@@ -359,16 +427,14 @@ fn judge_file(
     let time = trimmed_number(options.time_limit.as_secs_f64());
     let wall = trimmed_number(limits.wall.as_secs_f64());
     match run.ended {
-        Ended::TimeLimit => {
-            return rejected(
-                "TLE",
-                format!("over {time} s of CPU time, killed"),
-                Vec::new(),
-            )
-        }
-        Ended::WallLimit => {
-            let why = format!("over the {wall} s wall-clock limit (sleeping or waiting?), killed");
-            return rejected("TLE", why, Vec::new());
+        Ended::TimeLimit | Ended::WallLimit => {
+            let over = match run.ended {
+                Ended::TimeLimit => format!("over {time} s of CPU time, killed"),
+                _ => format!("over the {wall} s wall-clock limit (sleeping or waiting?), killed"),
+            };
+            let policy = check::program(options.optimal);
+            let answered = answered(judge, input, &run.stdout, policy, engine);
+            return rejected("TLE", format!("{over}{answered}"), Vec::new());
         }
         Ended::MemoryLimit => {
             let memory = shown_size(options.memory_limit);
@@ -435,7 +501,9 @@ fn judge_file(
                 &wrong.expected,
             );
             let why = super::check::wrong_said(&wrong);
-            let mut ruling = rejected("WA", why, tail(options.verbose));
+            let mut below = side_by_side(&wrong.expected, wrong.got.as_deref().unwrap_or(""));
+            below.extend(tail(options.verbose));
+            let mut ruling = rejected("WA", why, below);
             ruling.record.cases = Some(wrong.cases);
             ruling.record.wrong_cases = Some(wrong.wrong_cases);
             ruling.record.wrong = Some(WrongCase {
@@ -451,6 +519,54 @@ fn judge_file(
         Ok(Err(error)) => trouble(format!("malformed input: {error}")),
         Err(error) => trouble(error.to_string()),
     }
+}
+
+/// How many cases the partial output of a program stopped by the time limit answered right
+/// before its first wrong or missing answer, as the verdict's line ends with it.
+fn answered(
+    judge: &Judge,
+    input: (&Snapshot, Span, Span),
+    stdout: &[u8],
+    policy: eight::format::answer::Policy,
+    engine: &mut Engine,
+) -> String {
+    let cases = io::BufReader::with_capacity(1 << 16, input.0.read(input.1));
+    match check::check(judge, cases, stdout, policy, engine) {
+        Ok(Ok(Verdict::Accepted { cases })) => format!("; all {} answered before", cases_of(cases)),
+        Ok(Ok(Verdict::Wrong(wrong))) if wrong.case > 1 => format!(
+            "; {} of {} answered right before",
+            wrong.case - 1,
+            cases_of(wrong.cases)
+        ),
+        Ok(Ok(Verdict::Wrong(wrong))) => {
+            format!("; none of {} answered", cases_of(wrong.cases))
+        }
+        _ => String::new(),
+    }
+}
+
+/// The expected answer and the program's beside it, a line each, as `oj --diff` shows them.
+fn side_by_side(expected: &str, got: &str) -> Vec<String> {
+    let cell = |line: &str| escaped(line, 40);
+    let left: Vec<String> = expected.lines().map(cell).collect();
+    let right: Vec<String> = got.lines().map(cell).collect();
+    let width = left
+        .iter()
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("expected".len());
+    let rows = left.len().max(right.len());
+    let mut lines = vec![format!("{:<width$}  | got", "expected")];
+    for row in 0..rows {
+        let (l, r) = (left.get(row), right.get(row));
+        lines.push(format!(
+            "{:<width$}  | {}",
+            l.map_or("", String::as_str),
+            r.map_or("", String::as_str)
+        ));
+    }
+    lines
 }
 
 /// The last lines of the program's standard error, escaped and cut.

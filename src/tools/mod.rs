@@ -4,6 +4,7 @@
 pub mod batch;
 pub mod cache;
 pub mod check;
+pub mod fixtures;
 pub mod gen;
 pub mod histogram;
 pub mod record;

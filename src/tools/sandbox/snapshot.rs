@@ -28,26 +28,29 @@ pub struct Span {
 impl Snapshot {
     /// The snapshot of `files`, each file's span or why it could not be read.
     pub fn take(files: &[impl AsRef<Path>]) -> io::Result<(Snapshot, Vec<io::Result<Span>>)> {
-        let mut file = tempfile::tempfile()?;
-        let mut spans = Vec::with_capacity(files.len());
-        let mut end = 0;
-        for input in files {
-            let copied =
-                open_plain(input.as_ref()).and_then(|mut input| io::copy(&mut input, &mut file));
-            match copied {
-                Ok(len) => {
-                    spans.push(Ok(Span { start: end, len }));
-                    end += len;
-                }
-                Err(error) => {
-                    // a file that failed midway leaves its bytes: the next starts after them
-                    end = file.stream_position()?;
-                    spans.push(Err(error));
-                }
-            }
-        }
-        file.flush()?;
-        Ok((Snapshot { file }, spans))
+        let mut snapshot = Snapshot::new()?;
+        let spans = files
+            .iter()
+            .map(|file| snapshot.add_file(file.as_ref()))
+            .collect::<io::Result<Vec<_>>>()?;
+        Ok((snapshot, spans))
+    }
+
+    /// An empty snapshot.
+    pub fn new() -> io::Result<Snapshot> {
+        Ok(Snapshot {
+            file: tempfile::tempfile()?,
+        })
+    }
+
+    /// Adds a copy of `path` after everything else: where it lies, or why it could not be read
+    /// (the outer error: the snapshot itself failed).
+    pub fn add_file(&mut self, path: &Path) -> io::Result<io::Result<Span>> {
+        let start = self.file.seek(io::SeekFrom::End(0))?;
+        let copied = open_plain(path).and_then(|mut input| io::copy(&mut input, &mut self.file));
+        self.file.flush()?;
+        // a file that failed midway leaves its bytes: the next starts after them
+        Ok(copied.map(|len| Span { start, len }))
     }
 
     /// Adds `bytes` after everything else, and returns where they lie.
