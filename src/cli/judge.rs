@@ -35,7 +35,7 @@ pub struct Options {
     /// The judge whose rules apply
     #[arg(value_parser = judge_parser())]
     judge: &'static Judge,
-    /// `.in` files, or folders searched for them
+    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The solution to run, after `--`: a program and its arguments, run directly (no shell);

@@ -35,16 +35,19 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve judge fixture files (`.in`) and compare the answers with their `.out`
+    /// Solve judge fixture files and compare the answers with the recorded ones
     ///
-    /// Each PATH is an `.in` file or a folder searched for them. A file's judge is the nearest
+    /// Each PATH is a test input or a folder searched for them, in every layout: `NAME.in`
+    /// with `NAME.out` or `NAME.ans` (also oj's `test/sample-1.in`), Polygon's `tests/01` with
+    /// `tests/01.a`, `inputN.txt` with `outputN.txt` (or `input/` beside `output/`), and cph's
+    /// `.cph/NAME.prob`, whose tests are inside it. A file's judge is the nearest
     /// enclosing folder named after one (an id that --judge takes), unless --judge names one.
     /// Counts must match exactly; paths are checked as the online judges check them: legal
     /// moves, ending on the goal, of minimal length. Exit status 1 when a file fails, 2 on
     /// trouble.
     #[command(after_help = BATCH_EXAMPLES, display_order = 10)]
     Batch {
-        /// `.in` files, or folders searched for them
+        /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The judge of every file, instead of the nearest folder named after one
@@ -69,10 +72,13 @@ enum Command {
     Gen(gen::Options),
     /// Run a solution on fixture inputs and judge it like the online judge
     ///
-    /// Each `.in` is given to COMMAND on standard input under a time, memory and output limit;
-    /// the answers are judged against eight's own (counts exactly, paths checked as the online
-    /// judges check them). Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE.
-    /// Exit status 1 when a file is not accepted, 2 on trouble.
+    /// Each input (found as `batch` finds them) is given to COMMAND on standard input under a
+    /// CPU time, wall-clock, memory, output, file-size and process limit, in a sandbox where the
+    /// system allows one (no network, a read-only file system, a private /tmp as its working
+    /// folder, the fixtures hidden). The answers are judged against eight's own (counts exactly,
+    /// paths checked as the online judges check them), once a recorded answer beside the input
+    /// is found right. Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE. Exit
+    /// status 1 when a file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES, display_order = 12)]
     Judge(judge::Options),
     /// Judge one output file like `eight judge`, as a checker for other tools

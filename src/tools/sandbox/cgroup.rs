@@ -2,9 +2,9 @@
 //! tree's peak and its limit, every page it touches charged, shared memory and memfds
 //! included), `pids` (a cap on the tree's processes and threads) and `cpuacct` (the CPU time
 //! of the whole tree, threads and exited children included, in nanoseconds). Each is a group of
-//! the run's own under the supervisor's, made where this process may (root), with the
-//! supervisor moved in just long enough for the program to be born there: then the kernel
-//! counts and limits, not a sampler. Where a controller cannot be had, the supervisor samples
+//! the run's own under the supervisor's, made where this process may (root); the jail moves
+//! itself in just before the program is born, so that the program is born there: then the
+//! kernel counts and limits, not a sampler. Where a controller cannot be had, the supervisor samples
 //! `/proc` instead (the `memory` module, [`super::processes`]).
 //!
 //! cgroup v2 is not handled: this kind of machine mounts its controllers as v1, and code for a
@@ -38,9 +38,8 @@ pub struct Groups {
 
 impl Groups {
     /// Makes a group per controller under this process's own, with the limits set (`memory`
-    /// bytes, `processes`), and moves this process into each, so that what it starts next is
-    /// born there.
-    pub fn enter(memory: u64, processes: u64) -> Groups {
+    /// bytes, `processes`).
+    pub fn make(memory: u64, processes: u64) -> Groups {
         let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
         let own = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
         let make = |controller: &str, settings: &[(&str, String)]| {
@@ -48,7 +47,6 @@ impl Groups {
             for (name, value) in settings {
                 group.write(name, value)?;
             }
-            group.write("cgroup.procs", &std::process::id().to_string())?;
             Some(group)
         };
         let memory_group = make(MEMORY, &[("memory.limit_in_bytes", memory.to_string())]);
@@ -85,17 +83,14 @@ impl Groups {
         self.cpu.is_some()
     }
 
-    /// Moves this process back to the groups it came from, leaving what it started in the
-    /// run's; a group it cannot leave is given up (its counts would be the supervisor's too).
-    pub fn leave(&mut self) {
-        let me = std::process::id().to_string();
-        for slot in [&mut self.memory, &mut self.pids, &mut self.cpu] {
-            if let Some(group) = slot {
-                if fs::write(group.home.join("cgroup.procs"), &me).is_err() {
-                    *slot = None;
-                }
-            }
-        }
+    /// Each group's `cgroup.procs` and its home's: where the jail writes itself to be in the
+    /// run's groups when the program is born, and to leave them after.
+    pub fn doors(&self) -> Vec<(PathBuf, PathBuf)> {
+        [&self.memory, &self.pids, &self.cpu]
+            .into_iter()
+            .flatten()
+            .map(|g| (g.path.join("cgroup.procs"), g.home.join("cgroup.procs")))
+            .collect()
     }
 
     /// Starts the peak memory and the CPU time afresh, from what the tree holds now: what the

@@ -2,21 +2,20 @@
 //! for the network (none but a loopback that is down), System V IPC, the host name and the
 //! mounts; in the mount namespace an empty `/tmp` of its own, which is also its working
 //! directory, an empty `/dev/shm`, a `/dev` of the harmless devices only (`null`, `zero`,
-//! `full`, `random`, `urandom`), the fixtures (each `.in` and its answers) and `eight`'s cache
-//! covered by emptiness, and every other mount read-only. Then every capability is dropped
+//! `full`, `random`, `urandom`), the fixtures (each `.in` and its answers), `eight`'s cache and
+//! `/run` (the daemons' sockets) covered by emptiness, and every other mount read-only. Then every capability is dropped
 //! (the bounding set too, so no exec regains one) and `no_new_privs` set, so a program run by
 //! root cannot undo any of it: no remount, no unmount, no write through a device node.
 //!
-//! The namespaces are made by root only (unprivileged user namespaces are not used yet): a
-//! [`Plan`] is `None` elsewhere, and the program then sees the machine as `eight` does, less
-//! its inherited descriptors. Nothing the program writes outlives its run: the only writable
-//! places are the two file systems in memory that die with its namespace.
+//! Root makes them directly; anyone else in a user namespace of the program's own (where the
+//! system allows unprivileged ones), with the user's own uid and gid mapped to themselves: the
+//! capabilities held there reach only the namespaces it owns, and the machine's mounts stay
+//! locked under the covers put over them. Where neither works, the supervisor starts the
+//! program again without namespaces and says so, and the program sees the machine as `eight`
+//! does, less its inherited descriptors. Nothing the program writes outlives its run: the only
+//! writable places are the two file systems in memory that die with its namespace.
 //!
-//! The program starts as `eight` again, the hidden `__jail` command ([`jail`]), born in the
-//! run's cgroups: it sets the file-size limit, makes its namespaces, covers and remounts, drops
-//! its capabilities, then becomes the program (`exec`; the same process). It tells the
-//! supervisor how that went on a pipe that closes at `exec`, so the program never holds it and
-//! nothing the program writes can claim that its confinement failed.
+//! The jail ([`super::jail`]) applies a [`Plan`] to itself before it starts the program.
 
 use std::ffi::{CString, OsString};
 use std::fs;
@@ -45,7 +44,15 @@ pub struct Plan {
     scratch: CString,
     /// The command, its paths made absolute (its working directory is not `eight`'s).
     pub command: Vec<OsString>,
+    /// Whether the namespaces are made in a user namespace of the program's own (not root).
+    user: Option<(u32, u32)>,
 }
+
+/// The layer a [`Plan`] adds for a user who is not root, as the report names it.
+pub const USER_LAYER: &str = "ns-user";
+
+/// The layer of a process-ID namespace of the program's own, as the report names it.
+pub const PID_LAYER: &str = "ns-pid";
 
 /// The layers a [`Plan`] puts in force, as the report names them.
 pub const LAYERS: [&str; 6] = [
@@ -60,7 +67,7 @@ pub const LAYERS: [&str; 6] = [
 impl Plan {
     /// The plan for `command`, a program that must not see `files` or `folders`, with `scratch`
     /// bytes of room in its `/tmp` and in its `/dev/shm` (each also charged to its memory);
-    /// `None` where this process cannot make namespaces (not root).
+    /// `None` where the machine's mounts cannot be read.
     ///
     /// Each word of the command that names an existing file or folder (relative to `eight`'s
     /// working directory) is made absolute, and where it lies in the machine's `/tmp`, its
@@ -71,9 +78,8 @@ impl Plan {
         folders: &[PathBuf],
         scratch: u64,
     ) -> Option<Plan> {
-        if !nix::unistd::geteuid().is_root() {
-            return None;
-        }
+        let uid = nix::unistd::geteuid();
+        let user = (!uid.is_root()).then(|| (uid.as_raw(), nix::unistd::getegid().as_raw()));
         let text = |path: &Path| CString::new(path.as_os_str().as_bytes()).ok();
         let real = |paths: &[PathBuf]| -> Vec<CString> {
             paths
@@ -114,28 +120,42 @@ impl Plan {
             .collect();
         Some(Plan {
             hidden_files: real(files),
-            hidden_folders: real(folders),
+            hidden_folders: {
+                let mut folders = real(folders);
+                folders.sort();
+                folders.dedup();
+                folders
+            },
             read_only,
             brought,
             command,
+            user,
             scratch: CString::new(format!("size={scratch},mode=1777")).expect("no NUL"),
         })
     }
 
-    /// Applies the plan to this process: call between `fork` and `exec` only, with no other
-    /// thread alive (the supervisor starts none before the program).
-    pub fn apply(&self) -> io::Result<()> {
+    /// Applies the plan to this process, which starts the program next. `own_pids`: this
+    /// process is the first of a process-ID namespace of its own, whose `/proc` it mounts, so
+    /// that the program sees no process but its own tree.
+    pub fn apply(&self, own_pids: bool) -> io::Result<()> {
         let fail = |what: &str| {
             let what = what.to_string();
             move |errno: nix::errno::Errno| io::Error::other(format!("{what}: {errno}"))
         };
-        unshare(
-            CloneFlags::CLONE_NEWNS
-                | CloneFlags::CLONE_NEWNET
-                | CloneFlags::CLONE_NEWIPC
-                | CloneFlags::CLONE_NEWUTS,
-        )
-        .map_err(fail("unshare"))?;
+        let mut namespaces = CloneFlags::CLONE_NEWNS
+            | CloneFlags::CLONE_NEWNET
+            | CloneFlags::CLONE_NEWIPC
+            | CloneFlags::CLONE_NEWUTS;
+        if self.user.is_some() {
+            namespaces |= CloneFlags::CLONE_NEWUSER;
+        }
+        unshare(namespaces).map_err(fail("unshare"))?;
+        if let Some((uid, gid)) = self.user {
+            // the user stays who they are inside: files they make are theirs
+            fs::write("/proc/self/setgroups", "deny")?;
+            fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
+            fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
+        }
         let none = None::<&str>;
         // nothing done here propagates back to the machine's mounts
         mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
@@ -176,6 +196,11 @@ impl Plan {
             .collect();
         self.make_tmp(&held).map_err(fail("making /tmp"))?;
         self.make_dev().map_err(fail("making /dev"))?;
+        if own_pids {
+            let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
+            mount(Some("proc"), "/proc", Some("proc"), flags, none)
+                .map_err(fail("mounting /proc"))?;
+        }
         for (path, kept) in &self.read_only {
             let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | *kept;
             match mount(none, path.as_c_str(), none, flags, none) {
@@ -356,94 +381,6 @@ fn unescaped(field: &str) -> std::ffi::OsString {
         }
     }
     std::ffi::OsString::from(std::ffi::OsStr::from_bytes(&out))
-}
-
-/// What the supervisor hands the jail, as its first argument.
-#[derive(serde::Serialize, serde::Deserialize, Debug)]
-pub struct Order {
-    /// A descriptor of the snapshot, where the list of hidden files lies.
-    pub snapshot: i32,
-    /// The list's span.
-    pub hidden: super::snapshot::Span,
-    /// The pipe that tells the supervisor how the confinement went.
-    pub status: i32,
-    /// Room in the program's `/tmp` and `/dev/shm`, in bytes.
-    pub scratch: u64,
-    /// The file-size limit, in bytes.
-    pub file_bytes: u64,
-    /// Whether to make the namespaces (else only the limits).
-    pub confine: bool,
-}
-
-/// How a jail's status begins when it could not confine the program (the supervisor then
-/// starts it again without namespaces, and says so), and when the program could not start.
-pub const NOT_CONFINED: &str = "confine: ";
-/// See [`NOT_CONFINED`].
-pub const NOT_STARTED: &str = "start: ";
-
-/// The jail's side, run by the hidden `__jail` command: limits, namespaces, then the program
-/// in this process's place. Returns only when something failed, after telling the supervisor.
-pub fn jail(arguments: &[OsString]) -> io::Result<()> {
-    use std::io::{Read, Write};
-    use std::os::unix::process::CommandExt;
-    let order = arguments
-        .first()
-        .and_then(|a| a.to_str())
-        .and_then(|a| serde_json::from_str::<Order>(a).ok())
-        .ok_or_else(|| io::Error::other("a jail needs its order"))?;
-    let program = arguments.get(2..).unwrap_or(&[]);
-    // the inherited descriptors opened again as files of our own (closed at exec), and closed
-    let reopen = |fd: i32, write: bool| {
-        let file = fs::OpenOptions::new()
-            .read(!write)
-            .write(write)
-            .open(format!("/proc/self/fd/{fd}"));
-        let _ = nix::unistd::close(fd);
-        file
-    };
-    let mut status = reopen(order.status, true)?;
-    let mut hidden = Vec::new();
-    if let Ok(snapshot) = reopen(order.snapshot, false) {
-        super::snapshot::Reader::new(&snapshot, order.hidden).read_to_end(&mut hidden)?;
-    }
-    let files: Vec<PathBuf> = hidden
-        .split(|&b| b == 0)
-        .filter(|path| !path.is_empty())
-        .map(|path| PathBuf::from(std::ffi::OsStr::from_bytes(path)))
-        .collect();
-    let mut tell = |prefix: &str, error: &dyn std::fmt::Display| {
-        let _ = write!(status, "{prefix}{error}");
-        std::process::exit(127)
-    };
-    let limits = || -> nix::Result<()> {
-        use nix::sys::resource::{setrlimit, Resource};
-        setrlimit(Resource::RLIMIT_FSIZE, order.file_bytes, order.file_bytes)?;
-        setrlimit(Resource::RLIMIT_CORE, 0, 0)
-    };
-    if let Err(error) = limits() {
-        tell(NOT_STARTED, &error);
-    }
-    let mut command = program.to_vec();
-    if order.confine {
-        let folders: Vec<PathBuf> = crate::tools::cache::DiskCache::folder()
-            .filter(|f| f.is_dir())
-            .into_iter()
-            .collect();
-        match Plan::new(program, &files, &folders, order.scratch) {
-            None => tell(NOT_CONFINED, &"not root"),
-            Some(plan) => match plan.apply() {
-                Ok(()) => command = plan.command,
-                Err(error) => tell(NOT_CONFINED, &error),
-            },
-        }
-    }
-    let Some((name, args)) = command.split_first() else {
-        tell(NOT_STARTED, &"no command");
-        return Ok(());
-    };
-    let error = std::process::Command::new(name).args(args).exec();
-    tell(NOT_STARTED, &error);
-    Ok(())
 }
 
 #[cfg(test)]

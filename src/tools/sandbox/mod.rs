@@ -47,12 +47,13 @@ use serde::{Deserialize, Serialize};
 
 mod cgroup;
 mod confine;
+mod jail;
 mod memory;
 mod processes;
 pub mod snapshot;
 mod supervisor;
 
-pub use confine::jail;
+pub use jail::jail;
 use processes::{descendants, is_zombie, parents};
 use snapshot::{Snapshot, Span};
 pub use supervisor::supervise;

@@ -20,7 +20,8 @@ use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpid, getppid, Pid};
 
 use super::cgroup::Groups;
-use super::confine::{self, Order, NOT_CONFINED, NOT_STARTED};
+use super::confine;
+use super::jail::{self, Order, NOT_CONFINED, NOT_STARTED, STARTED};
 use super::memory;
 use super::processes::{cpu_ticks, descendants, is_zombie, parents, peak_kib};
 use super::snapshot::Reader;
@@ -138,7 +139,7 @@ fn watch(
     // the program is born in cgroups of its own where they can be made; then the kernel
     // counts and limits, and no address-space limit stands in the way of programs that reserve
     // much and use little (Java, Go)
-    let mut groups = Groups::enter(limits.cgroup_limit(), limits.processes);
+    let groups = Groups::make(limits.cgroup_limit(), limits.processes);
     // otherwise the address-space limit is lowered for the program's start only, and this
     // process's own restored: only the soft limit moves, which it may raise again
     let (soft, hard) = getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
@@ -147,21 +148,20 @@ fn watch(
             .map_err(io::Error::from)?;
     }
     let root = nix::unistd::geteuid().is_root();
-    let (spawned, unconfined) = match jail(program, setup, root) {
-        Err(Refused::Confinement(why)) => match jail(program, setup, false) {
+    let doors = groups.doors();
+    let (spawned, unconfined) = match jail(program, setup, &doors, true) {
+        Err(Refused::Confinement(why)) => match jail(program, setup, &doors, false) {
             // the program starts, but not in its namespaces: said, never silent
             Ok(child) => (Ok(child), Some(why)),
             Err(refused) => (Err(refused.into()), None),
         },
         other => (other.map_err(io::Error::from), None),
     };
-    let confined = root && unconfined.is_none();
+    let confined = unconfined.is_none();
     setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
-    // the supervisor's own memory (the output it keeps) and time are not the program's, nor
-    // the jail's before it became the program
-    groups.leave();
+    // what the jail did before the program started is not the program's
     groups.reset();
-    let mut child = spawned?;
+    let (mut child, mut started_under) = spawned?;
     let started = Instant::now();
     // the input through a pipe: the program holds no descriptor of the snapshot, which it could
     // reopen for writing through /proc/self/fd/0; a program that stops reading ends the feeding
@@ -185,16 +185,23 @@ fn watch(
     let mut last_scan: Option<Instant> = None;
     let ended = loop {
         if let Some(status) = child.try_wait()? {
-            break ended_by(status);
+            // the jail that started the program says how it ended
+            let mut told = String::new();
+            if let Some(pipe) = started_under.as_mut() {
+                let _ = pipe.read_to_string(&mut told);
+            }
+            break jail::ended(&told).unwrap_or_else(|| ended_by(status));
         }
         if getppid() != parent {
             // eight is gone: so is the run, and no one waits for a report
             kill_tree(me, child.id());
             std::process::exit(0);
         }
-        let mut sample = match groups.counts_memory() {
-            true => groups.memory_kib(),
-            false => peak_kib(child.id()),
+        let mut sample = match (groups.counts_memory(), &started_under) {
+            (true, _) => groups.memory_kib(),
+            // the jail itself is not the program: its tree is sampled below
+            (false, Some(_)) => 0,
+            (false, None) => peak_kib(child.id()),
         };
         cpu = cpu.max(groups.cpu_time().unwrap_or_default());
         // the tree read from /proc for what no cgroup counts, every 5 ms
@@ -203,7 +210,10 @@ fn watch(
             last_scan = Some(Instant::now());
             let tree = descendants(&parents(), me);
             if !groups.counts_memory() {
-                sample = sample.max(memory::sampled_kib(&tree));
+                // a jail still there is not the program
+                let jail = started_under.as_ref().map(|_| child.id());
+                let program: Vec<u32> = tree.iter().copied().filter(|&p| Some(p) != jail).collect();
+                sample = sample.max(memory::sampled_kib(&program));
             }
             if !groups.counts_cpu() {
                 cpu = cpu.max(reaped_cpu() + TICK * cpu_ticks(&tree) as u32);
@@ -256,6 +266,12 @@ fn watch(
         sandbox.push("cpu-sampled".into());
     }
     if confined {
+        if !root {
+            sandbox.push(confine::USER_LAYER.into());
+        }
+        if started_under.is_some() {
+            sandbox.push(confine::PID_LAYER.into());
+        }
         sandbox.extend(confine::LAYERS.map(String::from));
         sandbox.push("no-capabilities".into());
     }
@@ -303,9 +319,18 @@ impl From<Refused> for io::Error {
 }
 
 /// Starts the program through the jail (this executable's hidden `__jail` command), confined
-/// when `confine`; returns once the jail has become the program, or why it did not.
-fn jail(program: &[OsString], setup: &Setup, confine: bool) -> Result<Child, Refused> {
+/// when `confine`, in a process-ID namespace of its own where this process may make one (root);
+/// returns once the program started: the jail, which became the program or which is the
+/// namespace's first process and the program's parent (then with the pipe on which it will say
+/// how the program ended); or why it did not.
+fn jail(
+    program: &[OsString],
+    setup: &Setup,
+    doors: &[(std::path::PathBuf, std::path::PathBuf)],
+    confine: bool,
+) -> Result<(Child, Option<File>), Refused> {
     use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
+    use nix::sched::{setns, unshare, CloneFlags};
     use std::os::fd::AsRawFd;
     let start = |error: nix::errno::Errno| Refused::Start(io::Error::from(error));
     // both ends closed at exec, but the one the jail writes: inherited by the jail alone (this
@@ -313,6 +338,13 @@ fn jail(program: &[OsString], setup: &Setup, confine: bool) -> Result<Child, Ref
     let (status, writer) = nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(start)?;
     fcntl(&writer, FcntlArg::F_SETFD(FdFlag::empty())).map_err(start)?;
     let snapshot = nix::unistd::dup(io::stdin()).map_err(start)?;
+    // the jail is born first in a new process-ID namespace; this process's own children stay
+    // in its own, where it comes back to at once
+    let own = File::open("/proc/self/ns/pid").ok();
+    let own_pids = confine
+        && nix::unistd::geteuid().is_root()
+        && own.is_some()
+        && unshare(CloneFlags::CLONE_NEWPID).is_ok();
     let order = Order {
         snapshot: snapshot.as_raw_fd(),
         hidden: setup.hidden,
@@ -320,6 +352,8 @@ fn jail(program: &[OsString], setup: &Setup, confine: bool) -> Result<Child, Ref
         scratch: setup.limits.memory_kib.saturating_mul(1024),
         file_bytes: setup.limits.file_bytes,
         confine,
+        own_pids,
+        doors: doors.to_vec(),
     };
     let me = std::env::current_exe().map_err(Refused::Start)?;
     let spawned = Command::new(me)
@@ -332,13 +366,27 @@ fn jail(program: &[OsString], setup: &Setup, confine: bool) -> Result<Child, Ref
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn();
+    if own_pids {
+        if let Some(own) = &own {
+            setns(own, CloneFlags::CLONE_NEWPID).map_err(start)?;
+        }
+    }
     drop((snapshot, writer));
     let mut child = spawned.map_err(Refused::Start)?;
-    let mut told = String::new();
-    let _ = File::from(status).read_to_string(&mut told);
-    if told.is_empty() {
-        return Ok(child);
+    let mut status = File::from(status);
+    let mut told = Vec::new();
+    let mut byte = [0u8];
+    // the jail's first words: none (it became the program), STARTED, or why not
+    while status.read(&mut byte).is_ok_and(|read| read == 1) {
+        told.push(byte[0]);
+        if told == STARTED.as_bytes() {
+            return Ok((child, Some(status)));
+        }
     }
+    if told.is_empty() {
+        return Ok((child, None));
+    }
+    let told = String::from_utf8_lossy(&told).into_owned();
     let _ = child.kill();
     let _ = child.wait();
     match told.strip_prefix(NOT_CONFINED) {
