@@ -89,7 +89,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 /// expected and what came, and why it is wrong.
 pub(super) fn wrong_said(wrong: &Wrong) -> String {
     let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
-        format!("`{}`", super::judge::escaped(got, 60))
+        format!("`{}`", super::ruling::escaped(got, 60))
     });
     let at = if wrong.line > 0 {
         format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)

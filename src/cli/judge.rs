@@ -20,13 +20,14 @@ use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::fixtures::{Fixture, Source};
 use eight::tools::record::{Judged, WrongCase};
 use eight::tools::sandbox::snapshot::{Snapshot, Span};
-use eight::tools::sandbox::{self, Ended, Limits, Run};
+use eight::tools::sandbox::{self, Ended, Limits};
 use eight::Engine;
 use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::batch::{inputs, progress, say, summary, Report};
+use super::ruling::{show, side_by_side, stderr_tail};
 use super::units::{parse_memory, parse_output, parse_time, shown_size, trimmed_number};
 use super::{judge_parser, Color, Status};
 
@@ -84,29 +85,29 @@ pub struct Options {
     /// Also show the end of the program's standard error on a wrong answer (it is always shown
     /// on a runtime error)
     #[arg(short, long)]
-    verbose: bool,
+    pub(super) verbose: bool,
     /// Colour the verdicts
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
     /// One JSON object a line per file (verdict, time, memory, the first wrong case and how many
     /// are wrong), then the totals
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
 }
 
 /// What became of one file.
-struct Ruling {
-    kind: Kind,
+pub(super) struct Ruling {
+    pub(super) kind: Kind,
     /// The verdict line (without the file's name for JSON), plain.
-    line: String,
-    /// The lines shown below it: the end of the program's standard error.
-    below: Vec<String>,
+    pub(super) line: String,
+    /// The lines shown below it: the answers side by side, the end of standard error.
+    pub(super) below: Vec<String>,
     /// The record for `--json`, whose verdict also chooses the line's colour.
-    record: Judged,
+    pub(super) record: Judged,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Accepted,
     Rejected,
     Trouble,
@@ -270,31 +271,6 @@ fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
         }
     }
     Ok(Status::Trouble)
-}
-
-/// The lines of one file's ruling as the user sees them: plain, coloured, or JSON.
-fn show(file: &Path, ruling: &Ruling, options: &Options, color: bool) -> String {
-    if options.json {
-        let record = Judged {
-            file: file.display().to_string(),
-            ..ruling.record.clone()
-        };
-        return serde_json::to_string(&record).expect("a record serializes");
-    }
-    let verdict = ruling.record.verdict;
-    let painted = match (color, verdict) {
-        (false, _) => verdict.to_string(),
-        (true, "AC") => format!("\x1b[1;32m{verdict}\x1b[0m"),
-        (true, "WA" | "RE") => format!("\x1b[1;31m{verdict}\x1b[0m"),
-        (true, "ERR") => format!("\x1b[1;35m{verdict}\x1b[0m"),
-        (true, _) => format!("\x1b[1;33m{verdict}\x1b[0m"),
-    };
-    let mut text = format!("{painted}{}", &ruling.line[verdict.len()..]);
-    for line in &ruling.below {
-        text.push_str("\n     | ");
-        text.push_str(line);
-    }
-    text
 }
 
 /// What every file's run shares: how to start the supervisor and the program, the limits, and
@@ -542,74 +518,5 @@ fn answered(
             format!("; none of {} answered", cases_of(wrong.cases))
         }
         _ => String::new(),
-    }
-}
-
-/// The expected answer and the program's beside it, a line each, as `oj --diff` shows them.
-fn side_by_side(expected: &str, got: &str) -> Vec<String> {
-    let cell = |line: &str| escaped(line, 40);
-    let left: Vec<String> = expected.lines().map(cell).collect();
-    let right: Vec<String> = got.lines().map(cell).collect();
-    let width = left
-        .iter()
-        .map(|line| line.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("expected".len());
-    let rows = left.len().max(right.len());
-    let mut lines = vec![format!("{:<width$}  | got", "expected")];
-    for row in 0..rows {
-        let (l, r) = (left.get(row), right.get(row));
-        lines.push(format!(
-            "{:<width$}  | {}",
-            l.map_or("", String::as_str),
-            r.map_or("", String::as_str)
-        ));
-    }
-    lines
-}
-
-/// The last lines of the program's standard error, escaped and cut.
-fn stderr_tail(run: &Run) -> Vec<String> {
-    let text = String::from_utf8_lossy(&run.stderr_tail);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let start = lines.len().saturating_sub(5);
-    lines[start..]
-        .iter()
-        .map(|line| escaped(line, 100))
-        .collect()
-}
-
-/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
-/// `\r`), cut after `width` characters with `…`.
-pub(super) fn escaped(text: &str, width: usize) -> String {
-    let mut shown = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count == width {
-            shown.push('…');
-            break;
-        }
-        match c {
-            '\x1b' => shown.push_str("\\e"),
-            '\t' => shown.push_str("\\t"),
-            '\r' => shown.push_str("\\r"),
-            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
-            c => shown.push(c),
-        }
-    }
-    shown
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_what_a_terminal_would_obey() {
-        assert_eq!(
-            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
-            "\\e[2J\\e]0;pwned\\x07\\rAC"
-        );
-        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
     }
 }

@@ -21,6 +21,7 @@ mod gen;
 mod help;
 mod judge;
 mod live;
+mod ruling;
 mod show;
 mod solve;
 mod units;

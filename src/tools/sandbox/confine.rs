@@ -15,7 +15,7 @@
 //! does, less its inherited descriptors. Nothing the program writes outlives its run: the only
 //! writable places are the two file systems in memory that die with its namespace.
 //!
-//! The jail ([`super::jail`]) applies a [`Plan`] to itself before it starts the program.
+//! The jail (the `jail` module) applies a [`Plan`] to itself before it starts the program.
 
 use std::ffi::{CString, OsString};
 use std::fs;

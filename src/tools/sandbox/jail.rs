@@ -76,12 +76,7 @@ pub fn ended(told: &str) -> Option<super::Ended> {
 /// The jail's side, run by the hidden `__jail` command. Returns only when something failed,
 /// after telling the supervisor.
 pub fn jail(arguments: &[OsString]) -> io::Result<()> {
-    let order = arguments
-        .first()
-        .and_then(|a| a.to_str())
-        .and_then(|a| serde_json::from_str::<Order>(a).ok())
-        .ok_or_else(|| io::Error::other("a jail needs its order"))?;
-    let program = arguments.get(2..).unwrap_or(&[]);
+    let (order, program) = super::order_of::<Order>(arguments, "a jail")?;
     // the inherited descriptors opened again as files of our own (closed at exec), and closed
     let reopen = |fd: i32, write: bool| {
         let file = fs::OpenOptions::new()

@@ -102,6 +102,19 @@ impl Limits {
     }
 }
 
+/// A hidden command's arguments: its first, a `T` as JSON, then `--` and the program.
+fn order_of<'a, T: serde::de::DeserializeOwned>(
+    arguments: &'a [std::ffi::OsString],
+    what: &str,
+) -> io::Result<(T, &'a [std::ffi::OsString])> {
+    let order = arguments
+        .first()
+        .and_then(|a| a.to_str())
+        .and_then(|a| serde_json::from_str::<T>(a).ok())
+        .ok_or_else(|| io::Error::other(format!("{what} needs its order")))?;
+    Ok((order, arguments.get(2..).unwrap_or(&[])))
+}
+
 /// What the supervisor is given, as its first argument.
 #[derive(Serialize, Deserialize, Debug)]
 struct Setup {

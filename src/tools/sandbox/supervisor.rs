@@ -31,12 +31,7 @@ use super::{Ended, Report, Setup, STDERR_TAIL};
 /// gives it: starts the program, watches it and every descendant, kills them all when the
 /// run ends, and writes the report, then the program's output, on standard output.
 pub fn supervise(arguments: &[OsString]) -> io::Result<()> {
-    let setup = arguments
-        .first()
-        .and_then(|a| a.to_str())
-        .and_then(|a| serde_json::from_str::<Setup>(a).ok())
-        .ok_or_else(|| io::Error::other("a supervisor needs its setup"))?;
-    let program = arguments.get(2..).unwrap_or(&[]);
+    let (setup, program) = super::order_of::<Setup>(arguments, "a supervisor")?;
     let parent = getppid();
     close_inherited();
     guard_from_the_program()?;
