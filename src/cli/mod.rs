@@ -164,11 +164,6 @@ Examples:
                                              deep.in and deep.out, 30 moves each
   eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs";
 
-fn parse_board(text: &str) -> Result<Board, String> {
-    text.parse()
-        .map_err(|error: eight::format::InputError| error.to_string())
-}
-
 /// The options every solving command shares.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {

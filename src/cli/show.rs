@@ -2,6 +2,7 @@
 //! of distances to a goal.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
@@ -12,7 +13,8 @@ use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
 use eight::Engine;
 
-use super::{parse_board, Color, Status};
+use super::files::{Interrupts, Staged};
+use super::{Color, Status};
 
 #[derive(Args, Debug)]
 pub struct ShowOptions {
@@ -36,16 +38,26 @@ pub struct ShowOptions {
     /// to be known shortest, with the lower bound
     #[arg(long)]
     fast: bool,
+    /// Also write the boards as an SVG strip, one board per position, the moved tile marked
+    /// (`-`: standard output, instead of the drawing)
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct HistogramOptions {
-    /// The goal
-    #[arg(short, long, value_name = "BOARD", default_value = "12345678x", value_parser = parse_board)]
-    goal: Board,
+    /// The goal [default: 12345678x; of another size, the tiles in order, the blank last]
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// The boards' size, W columns by H rows, of at most 9 cells (2x2, 2x3, 3x2, 2x4, 4x2, 3x3)
+    #[arg(long, value_name = "WxH", default_value = "3x3")]
+    size: Shape,
     /// The numbers as one JSON object instead of a chart
     #[arg(long)]
     json: bool,
+    /// Also write the chart as an SVG file (`-`: standard output, instead of the text chart)
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status> {
@@ -94,13 +106,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
         writeln!(out, "{}", show::unreachable(&start, &goal))?;
         return Ok(Status::Success);
     };
-    let terminal = io::stdout().is_terminal();
-    let color = options.color.wanted(terminal);
-    let width = terminal_size::terminal_size()
-        .filter(|_| terminal)
-        .map_or(80, |(width, _)| usize::from(width.0));
     let frames = show::frames(&start, &path);
-    write!(out, "{}", show::render(&frames, width, color))?;
     let mut moves = if path.len() == 1 { "move" } else { "moves" }.to_string();
     if let Some(quality) = engine.last().quality.filter(|quality| !quality.optimal) {
         moves += &format!(
@@ -108,6 +114,19 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             quality.lower_bound
         );
     }
+    if let Some(file) = &options.svg {
+        let title = format!("{start} to {goal}, {} {moves}: {path}", path.len());
+        write_file(file, &eight::tools::picture::strip(&frames, &title))?;
+        if file.as_os_str() == "-" {
+            return Ok(Status::Success);
+        }
+    }
+    let terminal = io::stdout().is_terminal();
+    let color = options.color.wanted(terminal);
+    let width = terminal_size::terminal_size()
+        .filter(|_| terminal)
+        .map_or(80, |(width, _)| usize::from(width.0));
+    write!(out, "{}", show::render(&frames, width, color))?;
     let summary = format!("{} {moves}: {path}", path.len());
     if summary.len() <= width {
         writeln!(out, "\n{summary}")?;
@@ -119,7 +138,31 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
 }
 
 pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
-    let histogram = Histogram::new(&options.goal);
+    if options.size.cells() > eight::solve::small::MAX_CELLS {
+        super::warn(&format_args!(
+            "--size {}: a histogram needs the whole space, which boards of at most 9 cells have \
+             (2x2, 2x3, 3x2, 2x4, 4x2, 3x3)",
+            options.size
+        ));
+        return Ok(Status::Trouble);
+    }
+    let goal = match &options.goal {
+        Some(text) => match Board::parse(text, options.size) {
+            Ok(goal) => goal,
+            Err(error) => {
+                super::warn(&format_args!("--goal: {error}"));
+                return Ok(Status::Trouble);
+            }
+        },
+        None => Board::ordered(options.size),
+    };
+    let histogram = Histogram::new(&goal);
+    if let Some(file) = &options.svg {
+        write_file(file, &histogram.svg())?;
+        if file.as_os_str() == "-" {
+            return Ok(Status::Success);
+        }
+    }
     let mut out = io::stdout().lock();
     if options.json {
         writeln!(out, "{}", serde_json::to_string(&histogram)?)?;
@@ -127,4 +170,17 @@ pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
         write!(out, "{}", histogram.render(50))?;
     }
     Ok(Status::Success)
+}
+
+/// Writes `text` to `file` whole (a temporary file renamed over it), or to standard output for
+/// `-`.
+pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<()> {
+    if file.as_os_str() == "-" {
+        io::stdout().lock().write_all(text.as_bytes())?;
+        return Ok(());
+    }
+    let interrupts = Interrupts::catch()?;
+    let mut staged = Staged::new(file, &interrupts)?;
+    staged.write_all(text.as_bytes())?;
+    staged.commit()
 }

@@ -53,6 +53,23 @@ impl Distances {
     }
 }
 
+/// How many boards lie at each distance from `goal` (of at most [`MAX_CELLS`] cells): the
+/// layer sizes of a breadth-first search over its whole space.
+pub fn layers(goal: &Board) -> Vec<u32> {
+    assert!(goal.cells().len() <= MAX_CELLS, "a whole-space table fits");
+    let mut counts = Vec::new();
+    for &distance in &Distances::new(goal).distances {
+        if distance != UNSEEN {
+            let distance = usize::from(distance);
+            if counts.len() <= distance {
+                counts.resize(distance + 1, 0);
+            }
+            counts[distance] += 1;
+        }
+    }
+    counts
+}
+
 /// The tables built so far, one per shape and blank cell of the goal, shared by the engines of
 /// a store (each built once, under a lock held only to find or add it).
 #[derive(Default)]
@@ -88,6 +105,18 @@ mod tests {
         assert_eq!(rank(&[0, 1, 2, 3]), 0);
         assert_eq!(rank(&[3, 2, 1, 0]), 23);
         assert_eq!(rank(&[1, 0, 2]), 2);
+    }
+
+    #[test]
+    fn counts_the_layers_of_small_spaces() {
+        // 2x2: 12 boards reach the goal, the farthest 6 moves away (a ring of 12)
+        let square = Board::ordered(Shape::new(2, 2).expect("a shape"));
+        assert_eq!(layers(&square), [1, 2, 2, 2, 2, 2, 1]);
+        // 2x3 (LeetCode 773): 360 boards, at most 21 moves
+        let board = Board::ordered(Shape::new(3, 2).expect("a shape"));
+        let counts = layers(&board);
+        assert_eq!(counts.iter().sum::<u32>(), 360);
+        assert_eq!(counts.len(), 22);
     }
 
     #[test]
