@@ -42,6 +42,10 @@ pub struct ShowOptions {
     /// (`-`: standard output, instead of the drawing)
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Also write a web page that plays the solution (play, pause, step, back, speed; space and
+    /// arrows), self-contained: nothing is fetched (`-`: standard output, instead of the drawing)
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -114,12 +118,23 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             quality.lower_bound
         );
     }
-    if let Some(file) = &options.svg {
-        let title = format!("{start} to {goal}, {} {moves}: {path}", path.len());
-        write_file(file, &eight::tools::picture::strip(&frames, &title))?;
-        if file.as_os_str() == "-" {
-            return Ok(Status::Success);
+    let title = format!("{start} to {goal}, {} {moves}: {path}", path.len());
+    let pictures = [
+        (&options.svg, eight::tools::picture::strip(&frames, &title)),
+        (&options.html, {
+            let bound = engine.last().quality.filter(|q| !q.optimal);
+            eight::tools::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
+        }),
+    ];
+    let mut shown = false;
+    for (file, text) in pictures {
+        if let Some(file) = file {
+            write_file(file, &text)?;
+            shown |= file.as_os_str() == "-";
         }
+    }
+    if shown {
+        return Ok(Status::Success);
     }
     let terminal = io::stdout().is_terminal();
     let color = options.color.wanted(terminal);

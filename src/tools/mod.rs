@@ -7,6 +7,7 @@ pub mod check;
 pub mod fixtures;
 pub mod gen;
 pub mod histogram;
+pub mod page;
 pub mod picture;
 pub mod record;
 pub mod sandbox;

@@ -1,0 +1,118 @@
+//! `eight show --html`: the page opened in a real browser (Debian's headless Chromium, which
+//! `.ci/run` installs), with the network cut: the board is drawn (a screenshot that is not
+//! blank), and playing the page reaches the goal (the `data-step` and `data-board` the script
+//! keeps on `#board`, read from the DOM after the page played).
+
+mod common;
+use common::eight;
+
+use std::path::Path;
+use std::process::Command;
+
+/// Chromium's flags for a run with no network and no profile of the user's.
+fn chromium(profile: &Path) -> Option<Command> {
+    Command::new("chromium").arg("--version").output().ok()?;
+    let mut command = Command::new("chromium");
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        // every host name fails and no proxy is tried: a page that fetched would show it
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--proxy-server=127.0.0.1:9",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    Some(command)
+}
+
+/// The page `eight show ARGS --html` writes, in `dir`.
+fn page(dir: &Path, arguments: &[&str]) -> std::path::PathBuf {
+    let file = dir.join("solution.html");
+    eight()
+        .arg("show")
+        .args(arguments)
+        .arg("--html")
+        .arg(&file)
+        .assert()
+        .success();
+    file
+}
+
+#[test]
+fn the_page_plays_to_the_goal_in_a_browser() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let Some(mut browser) = chromium(&dir.path().join("profile")) else {
+        eprintln!("skipped: needs chromium (apt-get install chromium; CI installs it)");
+        return;
+    };
+    let file = page(dir.path(), &["2 3 4 1 5 x 7 6 8"]);
+    let text = std::fs::read_to_string(&file).expect("the page");
+    assert!(
+        !text.contains("https:") && !text.contains("src="),
+        "fetches nothing"
+    );
+    let dom = browser
+        .args(["--virtual-time-budget=30000", "--dump-dom"])
+        .arg(format!("file://{}#play", file.display()))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(
+        dom.contains(r#"data-step="19" data-board="1 2 3 4 5 6 7 8 0""#),
+        "{dom}"
+    );
+    assert!(dom.contains("step 19 of 19: at the goal"), "{dom}");
+    assert!(
+        dom.contains(r#"<span class="current">r</span></p>"#),
+        "{dom}"
+    );
+}
+
+#[test]
+fn the_page_draws_the_board() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let Some(mut browser) = chromium(&dir.path().join("profile")) else {
+        eprintln!("skipped: needs chromium (apt-get install chromium; CI installs it)");
+        return;
+    };
+    let file = page(
+        dir.path(),
+        &["--size", "4x4", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+    );
+    let shot = dir.path().join("shot.png");
+    let status = browser
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=800,600")
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(shot.exists(), "{status:?}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&shot).expect("the screenshot"),
+    ));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let frame = reader.next_frame(&mut pixels).expect("a frame");
+    let pixels = &pixels[..frame.buffer_size()];
+    // the page's background, the tiles, the blank, the text: many colours, and much dark
+    let dark = pixels
+        .chunks(frame.color_type.samples())
+        .filter(|p| p[0] < 80)
+        .count();
+    let mut colours: Vec<&[u8]> = pixels.chunks(frame.color_type.samples()).collect();
+    colours.sort();
+    colours.dedup();
+    assert!(
+        colours.len() > 10,
+        "{} colours: a blank page?",
+        colours.len()
+    );
+    assert!(
+        dark > 48 * 48,
+        "the blank's dark square: {dark} dark pixels"
+    );
+}
