@@ -233,5 +233,5 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         .output()
         .expect("runs");
     assert_eq!(output.stdout, b"1\n");
-    assert!(String::from_utf8_lossy(&output.stderr).contains(" idastar "));
+    assert!(String::from_utf8_lossy(&output.stderr).contains(" conflicts "));
 }

@@ -229,12 +229,13 @@ fn the_file_system_is_read_only_and_tmp_and_the_working_folder_are_private() {
     let script = format!(
         "touch {planted} 2>/dev/null && exit 3\n\
          [ \"$(pwd)\" = /tmp ] || exit 4\n\
-         [ -z \"$(ls -A)\" ] || exit 5\n\
+         [ \"$(ls -A)\" = \"{brought}\" ] || exit 5\n\
          echo left > {marker} && echo left > /dev/shm/left || exit 6\n\
          [ -z \"$(ls /dev | grep -v -x -e fd -e full -e null -e random -e shm -e stderr \
                 -e stdin -e stdout -e urandom -e zero)\" ] || exit 7\n\
          echo 0",
-        planted = planted.display()
+        planted = planted.display(),
+        brought = brought(dir.path()),
     );
     fs::write(dir.path().join("program.sh"), script).expect("write");
     let private = record_in(dir.path(), &[]);
@@ -245,6 +246,17 @@ fn the_file_system_is_read_only_and_tmp_and_the_working_folder_are_private() {
         !Path::new("/dev/shm/left").exists(),
         "the program's /dev/shm survived"
     );
+}
+
+/// What the program's own `/tmp` holds when its script lies in `dir`: nothing, or, where `dir`
+/// is in the machine's `/tmp` (a checkout there), the way to the script's folder, brought in.
+fn brought(dir: &Path) -> String {
+    let real = fs::canonicalize(dir).expect("a folder");
+    real.strip_prefix("/tmp")
+        .ok()
+        .and_then(|rest| rest.components().next())
+        .map(|first| first.as_os_str().to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 #[test]

@@ -76,7 +76,7 @@ fn histogram_reproduces_the_published_distribution() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "moves   boards\n    0        1  #\n",
+            "moves   boards   (bars: logarithmic scale)\n    0        1  #########\n",
         ))
         .stdout(predicate::str::ends_with(
             "181440 boards reach 123456780: at most 31 moves, 21.97 on average\n",

@@ -146,7 +146,7 @@ fn a_batch_that_checks_nothing_or_meets_no_file_is_trouble() {
         .args(["batch", "empty"])
         .assert()
         .code(2)
-        .stdout("ERR  no .in files under empty\n0 passed, 0 failed, 1 error\n");
+        .stdout("ERR  no test inputs under empty\n0 passed, 0 failed, 1 error\n");
     // an .out that is no file, a FIFO given as an .in
     fs::create_dir_all(root.join("p1379")).expect("folder");
     fs::write(root.join("p1379/a.in"), "283104765\n").expect("write");

@@ -21,6 +21,7 @@ mod gen;
 mod help;
 mod judge;
 mod live;
+mod play;
 mod ruling;
 mod show;
 mod solve;
@@ -113,8 +114,15 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         arguments: Vec<std::ffi::OsString>,
     },
+    /// Play the puzzle in the terminal, with the optimal distance after each move and hints
+    ///
+    /// The arrow keys move the blank; `h` shows the next move of the canonical path, `n` plays
+    /// it, `u` undoes the last move, `q` (or Ctrl-C) quits. Reaching the goal says so, with the
+    /// moves made beside the optimum. Without a board, a random one (`--seed` for the same).
+    #[command(after_help = PLAY_EXAMPLES, display_order = 15)]
+    Play(play::Options),
     /// Print a completion script for a shell
-    #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 15)]
+    #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 16)]
     Completions {
         /// The shell
         shell: clap_complete::Shell,
@@ -131,6 +139,12 @@ const HISTOGRAM_EXAMPLES: &str = "\
 Examples:
   eight histogram                            181440 boards, at most 31 moves
   eight histogram --goal 123804765 --json";
+
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  eight play                                 a random board
+  eight play 283104765 --goal 123804765      Luogu P1379's sample
+  eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
@@ -176,7 +190,9 @@ struct EngineArgs {
     stats: bool,
     /// What answers 3x3 boards: `auto` (or `table`) looks up the whole-space tables built into
     /// the binary; `bibfs` searches each case with the bidirectional BFS; `bfs`, `astar` and
-    /// `idastar` are the textbook searches, for comparing. Answers are the same.
+    /// `idastar` are the textbook searches, for comparing. On boards of more than 9 cells, IDA*'s
+    /// heuristic: `auto` chooses; `manhattan`, `conflicts` (Manhattan plus linear conflicts) and
+    /// `pdb` (pattern databases, as --pdb says) compare. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algorithm,
     /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
@@ -407,6 +423,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Check(options) => check::run(&options, &store),
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
+        Command::Play(options) => play::run(&options, &store),
         Command::Supervise { arguments } => {
             eight::tools::sandbox::supervise(&arguments)?;
             Ok(Status::Success)

@@ -17,7 +17,7 @@ use eight::solve::pdb::Kind;
 use eight::solve::Report;
 use eight::solve::Store;
 use eight::tools::stream::{Output, Stream};
-use eight::{Board, Engine};
+use eight::{Algorithm, Board, Engine};
 use itertools::Itertools;
 
 use super::{EngineArgs, Status};
@@ -122,7 +122,8 @@ impl Invocation {
             .flatten()
             .filter(|_| given);
         let sized = super::sized(&judge, engine.size, goal.map(String::as_str), false)
-            .and_then(|judge| databases_fit(&judge, engine.pdb.0).map(|()| judge));
+            .and_then(|judge| databases_fit(&judge, engine.pdb.0).map(|()| judge))
+            .and_then(|judge| algorithm_fits(&judge, engine.algo).map(|()| judge));
         Some(sized.map(|judge| Invocation {
             judge,
             boards,
@@ -150,6 +151,38 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
             judge.shape
         ),
     ))
+}
+
+/// Whether `--algo` applies to `judge`'s boards: the heuristics of the searches of boards of
+/// more than 9 cells do not apply to smaller ones (answered by whole-space tables), and the
+/// pattern databases serve 4x4 and 5x5 only (boards that give their own size are not checked).
+fn algorithm_fits(judge: &Judge, algorithm: Algorithm) -> clap::error::Result<()> {
+    if judge.header == eight::format::cases::Header::Side || !algorithm.is_deep() {
+        return Ok(());
+    }
+    let invalid = |message: String| {
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            message,
+        ))
+    };
+    let name = algorithm.name();
+    if judge.shape.cells() <= 9 {
+        return invalid(format!(
+            "--algo {name} chooses the heuristic of boards of more than 9 cells, and {} boards \
+             are answered from whole-space tables: give --size 4x4 (or larger), or for {} take \
+             auto, bibfs, bfs, astar or idastar\n",
+            judge.shape, judge.shape
+        ));
+    }
+    if algorithm == Algorithm::Pdb && ![Shape::SQUARE4, Shape::SQUARE5].contains(&judge.shape) {
+        return invalid(format!(
+            "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not {}: take manhattan \
+             or conflicts\n",
+            judge.shape
+        ));
+    }
+    Ok(())
 }
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
@@ -184,7 +217,13 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
             .with_fast(options.fast)
-            .with_databases(options.pdb.0)
+            .with_databases(match (options.pdb.0, options.algo) {
+                // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
+                (None, Algorithm::Pdb) if invocation.judge.shape == Shape::SQUARE5 => {
+                    Some(Kind::TwentyFour)
+                }
+                (kind, _) => kind,
+            })
             .timed(options.stats),
         output: if options.json {
             Output::Json

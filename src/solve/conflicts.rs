@@ -214,6 +214,44 @@ impl Heuristic for Conflicts {
     }
 }
 
+/// The Manhattan distance alone, kept up to date as [`Conflicts`] keeps it (the conflicts are
+/// counted and not used): the weaker heuristic, for comparing node counts.
+#[derive(Clone)]
+pub struct Manhattan(Conflicts);
+
+impl Manhattan {
+    /// The estimate of `start` to `goal`.
+    pub fn new(start: &Board, goal: &Board) -> Manhattan {
+        Manhattan(Conflicts::new(start, goal))
+    }
+}
+
+impl Heuristic for Manhattan {
+    type Undo = (u8, u8);
+
+    #[inline]
+    fn estimate(&self) -> u32 {
+        self.0.manhattan
+    }
+
+    #[inline]
+    fn slide(
+        &mut self,
+        cells: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        vertical: bool,
+    ) -> (u8, u8) {
+        self.0.slide(cells, tile, from, to, vertical)
+    }
+
+    #[inline]
+    fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, undo: (u8, u8)) {
+        self.0.unslide(tile, from, to, vertical, undo)
+    }
+}
+
 /// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
 /// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes on `jobs`
 /// threads; returns the outcome and each iteration's bound and nodes.

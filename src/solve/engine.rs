@@ -388,7 +388,13 @@ impl Engine {
                     Some(textbook::idastar(&start, &goal, None)),
                 )
             }
-            Algorithm::Auto | Algorithm::Bibfs => (Method::Bibfs, None),
+            // the deep algorithms choose the heuristics of larger boards: 3×3 boards are
+            // answered as by `auto` (see `route`)
+            Algorithm::Auto
+            | Algorithm::Bibfs
+            | Algorithm::Manhattan
+            | Algorithm::Conflicts
+            | Algorithm::Pdb => (Method::Bibfs, None),
         };
         let (distance, path, stats) = match found {
             Some((path, stats)) => (path.as_ref().map(|p| p.len() as u32), path, stats),
@@ -448,7 +454,7 @@ impl Engine {
     fn route(&mut self, start: &[u8; 9], target: &Target) -> Route {
         let began = self.clock();
         let before = self.solver.nodes_expanded();
-        if self.settings.algorithm == Algorithm::Auto {
+        if self.settings.algorithm == Algorithm::Auto || self.settings.algorithm.is_deep() {
             // one state for the parity and the lookup: relabelling keeps reachability
             let state = match &target.names {
                 None => State::from_cells(start),

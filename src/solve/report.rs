@@ -22,17 +22,36 @@ pub enum Algorithm {
     Astar,
     /// IDA* with the Manhattan distance, for every case.
     Idastar,
+    /// Boards of more than 9 cells: IDA* with the Manhattan distance alone.
+    Manhattan,
+    /// Boards of more than 9 cells: IDA* with the Manhattan distance and linear conflicts.
+    Conflicts,
+    /// Boards of more than 9 cells: IDA* with pattern databases (the family `--pdb` chooses),
+    /// never linear conflicts first.
+    Pdb,
 }
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::Bibfs,
         Algorithm::Bfs,
         Algorithm::Astar,
         Algorithm::Idastar,
+        Algorithm::Manhattan,
+        Algorithm::Conflicts,
+        Algorithm::Pdb,
     ];
+
+    /// Whether it chooses a heuristic of the searches of boards of more than 9 cells (the
+    /// others choose how 3×3 boards are answered).
+    pub fn is_deep(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Manhattan | Algorithm::Conflicts | Algorithm::Pdb
+        )
+    }
 
     /// The algorithm's name.
     pub fn name(self) -> &'static str {
@@ -42,6 +61,9 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
+            Algorithm::Manhattan => "manhattan",
+            Algorithm::Conflicts => "conflicts",
+            Algorithm::Pdb => "pdb",
         }
     }
 
@@ -67,8 +89,12 @@ pub enum Method {
     Bfs,
     /// A* with the Manhattan distance.
     Astar,
-    /// IDA*: with the Manhattan distance on 3×3, plus linear conflicts on larger boards.
+    /// IDA* with the Manhattan distance, on 3×3.
     Idastar,
+    /// IDA* with the Manhattan distance alone, on a board of more than 9 cells.
+    Manhattan,
+    /// IDA* with the Manhattan distance and linear conflicts, on a board of more than 9 cells.
+    Conflicts,
     /// IDA* with pattern databases of a family.
     Pdb(Kind),
     /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
@@ -85,6 +111,8 @@ impl Method {
             Method::Bfs => "bfs",
             Method::Astar => "astar",
             Method::Idastar => "idastar",
+            Method::Manhattan => "manhattan",
+            Method::Conflicts => "conflicts",
             Method::Pdb(Kind::SixSixThree) => "pdb:6-6-3",
             Method::Pdb(Kind::SevenEight) => "pdb:7-8",
             Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",

@@ -139,7 +139,7 @@ fn add(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
         }
         Layout::Cph => return cph(path, found),
     };
-    let beside: Vec<PathBuf> = candidates.iter().filter(|c| c.is_file()).cloned().collect();
+    let beside: Vec<PathBuf> = candidates.iter().filter(|c| c.exists()).cloned().collect();
     let answer = beside.first().map(|c| (c.clone(), Source::File(c.clone())));
     // where a Numbered input's answers folder exists, the blessed answer goes there
     let blessed = candidates

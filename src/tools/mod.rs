@@ -9,6 +9,7 @@ pub mod gen;
 pub mod histogram;
 pub mod page;
 pub mod picture;
+pub mod play;
 pub mod record;
 pub mod sandbox;
 pub mod show;

@@ -62,7 +62,7 @@ impl Engine {
             false => {
                 let probe = self.budget(start.shape()).min(FAST_PROBE_OTHERS);
                 let (outcome, bounds) = conflicts::solve(start, goal, None, probe, self.jobs());
-                (outcome, Method::Idastar, Searched::of(bounds))
+                (outcome, Method::Conflicts, Searched::of(bounds))
             }
         };
         if let Outcome::Found(path) = outcome {
@@ -159,11 +159,23 @@ impl Engine {
     ) -> (Outcome, Method, Searched) {
         let source = self.settings.store.databases.clone();
         let jobs = self.jobs();
+        let algorithm = self.settings.algorithm;
+        if algorithm == Algorithm::Manhattan {
+            let manhattan = conflicts::Manhattan::new(start, goal);
+            let (outcome, bounds) = ida::solve_with(start, manhattan, limit, budget, jobs);
+            return (outcome, Method::Manhattan, Searched::of(bounds));
+        }
         let ready_now = match self.plan(goal) {
             Plan::Conflicts => {
                 let (outcome, bounds) = conflicts::solve(start, goal, limit, budget, jobs);
-                return (outcome, Method::Idastar, Searched::of(bounds));
+                return (outcome, Method::Conflicts, Searched::of(bounds));
             }
+            _ if algorithm == Algorithm::Conflicts => {
+                let (outcome, bounds) = conflicts::solve(start, goal, limit, budget, jobs);
+                return (outcome, Method::Conflicts, Searched::of(bounds));
+            }
+            // the databases alone: fetched (or built) at once
+            _ if algorithm == Algorithm::Pdb => true,
             Plan::Bytes { class, .. } => source.ready(class).is_some(),
             Plan::Compact(ref layout) => ready(source.as_ref(), layout).is_some(),
         };
@@ -172,7 +184,7 @@ impl Engine {
             let probe = budget.min(PROBE);
             let (outcome, bounds) = conflicts::solve(start, goal, limit, probe, 1);
             if outcome != Outcome::Exhausted || probe == budget {
-                return (outcome, Method::Idastar, Searched::of(bounds));
+                return (outcome, Method::Conflicts, Searched::of(bounds));
             }
             spent = ida::nodes(&bounds);
         }

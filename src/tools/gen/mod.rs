@@ -23,6 +23,8 @@ use crate::tools::record::{self, Record, Solution};
 mod layers;
 mod shapes;
 
+pub use shapes::walk;
+
 use layers::Layers;
 use shapes::Walks;
 

@@ -122,7 +122,7 @@ fn reachable_start(
 }
 
 /// The board `moves` random moves from `goal`, never undoing the last move.
-fn walk(goal: &Board, moves: u32, rng: &mut ChaCha8Rng) -> Board {
+pub fn walk(goal: &Board, moves: u32, rng: &mut ChaCha8Rng) -> Board {
     let mut board = *goal;
     let mut last: Option<Move> = None;
     for _ in 0..moves {
