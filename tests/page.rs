@@ -116,3 +116,23 @@ fn the_page_draws_the_board() {
         "the blank's dark square: {dark} dark pixels"
     );
 }
+
+#[test]
+fn a_fast_path_s_page_says_it_is_not_known_shortest() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // a 5x5 board 300 random moves from the goal (`gen p1379 --size 5x5 --walk 300 --seed 5`)
+    let board = "2 4 1 14 13 17 9 7 12 5 22 10 0 11 8 16 19 6 23 18 24 3 15 20 21";
+    let file = page(dir.path(), &["--size", "5x5", "--fast", board]);
+    let text = std::fs::read_to_string(&file).expect("the page");
+    assert!(text.contains(r#""optimal":false,"lower_bound":"#), "{text}");
+    assert!(text.contains("not known to be shortest"));
+    let optimal = page(
+        dir.path(),
+        &["--size", "4x4", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+    );
+    let text = std::fs::read_to_string(&optimal).expect("the page");
+    assert!(
+        text.contains(r#""optimal":true,"lower_bound":null"#),
+        "{text}"
+    );
+}
