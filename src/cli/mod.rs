@@ -15,6 +15,7 @@ use eight::{Algorithm, Judge};
 use indicatif::ProgressBar;
 
 mod batch;
+mod cache;
 mod check;
 mod files;
 mod gen;
@@ -114,6 +115,16 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         arguments: Vec<std::ffi::OsString>,
     },
+    /// The pattern databases' cache folder: what it holds, clear it, build ahead of time
+    ///
+    /// The 15-puzzle's searches (and the 24-puzzle's with --pdb 6-6-6-6) read pattern databases
+    /// from this folder, building them there the first time: $EIGHT_CACHE_DIR (an absolute
+    /// path), else $XDG_CACHE_HOME/eight, else ~/.cache/eight.
+    #[command(after_help = CACHE_EXAMPLES, display_order = 15)]
+    Cache {
+        #[command(subcommand)]
+        action: Option<cache::Action>,
+    },
     /// Play the puzzle in the terminal, with the optimal distance after each move and hints
     ///
     /// The arrow keys move the blank; `h` shows the next move of the canonical path, `n` plays
@@ -121,6 +132,9 @@ enum Command {
     /// moves made beside the optimum. Without a board, a random one (`--seed` for the same).
     #[command(after_help = PLAY_EXAMPLES, display_order = 15)]
     Play(play::Options),
+    /// Print the manual page (roff, for man)
+    #[command(after_help = MAN_EXAMPLES, display_order = 17)]
+    Man,
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 16)]
     Completions {
@@ -140,11 +154,23 @@ Examples:
   eight histogram                            181440 boards, at most 31 moves
   eight histogram --goal 123804765 --json";
 
+const CACHE_EXAMPLES: &str = "\
+Examples:
+  eight cache                                the folder and its files
+  eight cache build 7-8                      the 7-8 databases now (minutes, once)
+  EIGHT_CACHE_DIR=/data/eight eight cache    another folder
+  eight cache clear";
+
 const PLAY_EXAMPLES: &str = "\
 Examples:
   eight play                                 a random board
   eight play 283104765 --goal 123804765      Luogu P1379's sample
   eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  eight man | man -l -                       read it now
+  eight man > ~/.local/share/man/man1/eight.1";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
@@ -220,7 +246,8 @@ struct EngineArgs {
     /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5 with the
     /// goal's blank in a corner; built once in minutes). `auto`: 6-6-3 until the run's searches
     /// have spent 2 million nodes, then 7-8 if cached (reading them takes some 0.1 s), or once they
-    /// have spent 4 billion (about the 7-8 build's time), built; 6-6-6-6 when cached
+    /// have spent 4 billion (about the 7-8 build's time), built; 6-6-6-6 when cached. They are
+    /// kept in the cache folder ($EIGHT_CACHE_DIR, else ~/.cache/eight): see `eight cache`
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
 }
@@ -424,6 +451,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
         Command::Play(options) => play::run(&options, &store),
+        Command::Cache { action } => cache::run(action, &store),
         Command::Supervise { arguments } => {
             eight::tools::sandbox::supervise(&arguments)?;
             Ok(Status::Success)
@@ -439,6 +467,16 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             use std::io::Write;
             let mut out = io::stdout().lock();
             out.write_all(&script)?;
+            out.flush()?;
+            Ok(Status::Success)
+        }
+        Command::Man => {
+            // the whole page in memory, then written at once, as the completions are
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command()).render(&mut page)?;
+            use std::io::Write;
+            let mut out = io::stdout().lock();
+            out.write_all(&page)?;
             out.flush()?;
             Ok(Status::Success)
         }

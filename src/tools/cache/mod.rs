@@ -30,6 +30,7 @@ use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg, OFlag};
 
 pub mod files;
+pub mod listing;
 mod seal;
 
 pub use files::{decode, decode_table, encode, encode_table, MAGIC};
@@ -38,6 +39,9 @@ pub use seal::Seal;
 use crate::solve::pdb::compact::{self, Spec, Table};
 use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Source};
 use files::{expected_size, table_header, VERSION};
+
+/// The variable that moves the cache folder: an absolute path, used as it is.
+pub const FOLDER_VARIABLE: &str = "EIGHT_CACHE_DIR";
 
 /// How long a run waits for another's lock on the folder before it builds in memory: a build
 /// takes two to four seconds here, twice that with four at once on two cores.
@@ -128,13 +132,18 @@ impl DiskCache {
         DiskCache::new(folder, Box::new(|_, _, _| {}), Box::new(|_| {}))
     }
 
-    /// The user's cache folder for eight (`$XDG_CACHE_HOME/eight`, or `~/.cache/eight`), when
-    /// it is an absolute path: a relative `HOME` would put it under whatever folder a run
-    /// starts in, so there is then none (the databases live in memory).
+    /// The user's cache folder for eight (`$EIGHT_CACHE_DIR`, else `$XDG_CACHE_HOME/eight`, else
+    /// `~/.cache/eight`), when it is an absolute path: a relative one (a relative `HOME`) would
+    /// put it under whatever folder a run starts in, so there is then none (the databases live
+    /// in memory).
     pub fn folder() -> Option<PathBuf> {
-        dirs::cache_dir()
-            .map(|cache| cache.join("eight"))
-            .filter(|folder| folder.is_absolute())
+        match std::env::var_os(FOLDER_VARIABLE).filter(|folder| !folder.is_empty()) {
+            // a relative folder would move with the working directory: none, then
+            Some(folder) => Some(PathBuf::from(folder)).filter(|folder| folder.is_absolute()),
+            None => dirs::cache_dir()
+                .map(|cache| cache.join("eight"))
+                .filter(|folder| folder.is_absolute()),
+        }
     }
 
     /// The file of `class`'s databases in `folder`.

@@ -1,0 +1,135 @@
+//! `eight cache`: the folder where the 15- and 24-puzzle's pattern databases are kept, what it
+//! holds, clearing it, and building databases ahead of time.
+
+use std::sync::Arc;
+
+use clap::{Subcommand, ValueEnum};
+use eight::solve::pdb::compact::Layout;
+use eight::solve::pdb::{Class, Kind};
+use eight::solve::Store;
+use eight::tools::cache::{listing, DiskCache, FOLDER_VARIABLE};
+
+use super::Status;
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum Action {
+    /// The folder and its files, each with what it holds and its size (the default)
+    Show,
+    /// Remove eight's files from the folder (anything else in it stays)
+    Clear,
+    /// Build a family of databases now, into the folder, rather than at the first search that
+    /// needs it
+    Build {
+        /// The family: 6-6-3 (33 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
+        /// (the 24-puzzle's, 128 MB, a minute or more)
+        #[arg(value_enum, default_value_t = Family::SixSixThree)]
+        family: Family,
+    },
+}
+
+/// The families `eight cache build` takes.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Family {
+    #[value(name = "6-6-3")]
+    SixSixThree,
+    #[value(name = "7-8")]
+    SevenEight,
+    #[value(name = "6-6-6-6")]
+    TwentyFour,
+}
+
+pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status> {
+    let Some(folder) = DiskCache::folder() else {
+        if let Some(relative) = std::env::var_os(FOLDER_VARIABLE).filter(|f| !f.is_empty()) {
+            super::warn(&format_args!(
+                "no cache folder: ${FOLDER_VARIABLE} ({}) is not an absolute path, so the \
+                 databases live in memory, a run at a time",
+                relative.to_string_lossy()
+            ));
+            return Ok(Status::Trouble);
+        }
+        super::warn(&format_args!(
+            "no cache folder: ${FOLDER_VARIABLE}, $XDG_CACHE_HOME and $HOME give no absolute \
+             path, so the databases live in memory, a run at a time"
+        ));
+        return Ok(Status::Trouble);
+    };
+    match action.unwrap_or(Action::Show) {
+        Action::Show => {
+            println!("{}", folder.display());
+            let entries = match listing::list(&folder) {
+                Ok(entries) => entries,
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    println!("(not made yet: the first search that needs databases makes it)");
+                    return Ok(Status::Success);
+                }
+                Err(error) => return Err(error.into()),
+            };
+            let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+            let mut total = 0;
+            for entry in &entries {
+                total += entry.bytes;
+                let kind = entry.kind.as_deref().unwrap_or("not eight's: left alone");
+                println!("{:<width$}  {:>10}  {kind}", entry.name, size(entry.bytes));
+            }
+            println!("{}, {}", files(entries.len()), size(total));
+        }
+        Action::Clear => {
+            let removed = match listing::clear(&folder) {
+                Ok(removed) => removed,
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(error) => return Err(error.into()),
+            };
+            println!("removed {} from {}", files(removed.len()), folder.display());
+        }
+        Action::Build { family } => {
+            std::fs::create_dir_all(&folder)?;
+            let source = store.databases();
+            match family {
+                Family::SixSixThree => {
+                    for class in Class::ALL {
+                        source.get(class);
+                    }
+                }
+                Family::SevenEight | Family::TwentyFour => {
+                    let layouts: Vec<Layout> = match family {
+                        Family::SevenEight => {
+                            Class::ALL.into_iter().map(Layout::seven_eight).collect()
+                        }
+                        _ => vec![Layout::twenty_four()],
+                    };
+                    for spec in layouts.iter().flat_map(|layout| &layout.tables) {
+                        if source.table(spec).is_none() {
+                            super::warn(&"interrupted: nothing half-built is left");
+                            return Ok(Status::Interrupted);
+                        }
+                    }
+                }
+            }
+            let kind = match family {
+                Family::SixSixThree => Kind::SixSixThree,
+                Family::SevenEight => Kind::SevenEight,
+                Family::TwentyFour => Kind::TwentyFour,
+            };
+            println!("{} databases ready in {}", kind.name(), folder.display());
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// A size to a tenth of its unit: `33.6 MiB`, `39 bytes`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
+        b if b >= 1 << 10 => format!("{:.1} KiB", b as f64 / 1024.0),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// `count` files, in words.
+fn files(count: usize) -> String {
+    match count {
+        1 => "1 file".to_string(),
+        count => format!("{count} files"),
+    }
+}

@@ -1,0 +1,143 @@
+//! What a cache folder holds, file by file, for `eight cache`: each of eight's files named with
+//! what it is (a class's 6-6-3 databases, a table of the 7-8 or 6-6-6-6 family, the stamp of a
+//! file checked once, a build's staged temporary), and anything else in the folder listed as
+//! not eight's, which [`clear`] never touches.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::files::VERSION;
+use super::{Item, STAGED};
+use crate::solve::pdb::compact::Layout;
+use crate::solve::pdb::Class;
+
+/// One file of the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its name in the folder.
+    pub name: String,
+    /// What it holds, in words (`None`: not one of eight's files).
+    pub kind: Option<String>,
+    /// Its size in bytes (of the file itself: a link is not followed).
+    pub bytes: u64,
+}
+
+/// Every file eight keeps in a cache folder, by name, with what it holds.
+fn known() -> Vec<(String, String)> {
+    let mut known = Vec::new();
+    let mut add = |item: Item, kind: String| {
+        let name = item.name();
+        let file = format!("pdb-{name}-v{VERSION}.bin");
+        if !known
+            .iter()
+            .any(|(known, _): &(String, String)| *known == file)
+        {
+            known.push((file, kind));
+            known.push((
+                format!("pdb-{name}-v{VERSION}.checked"),
+                format!("the stamp of {name}, checked once"),
+            ));
+        }
+    };
+    for class in Class::ALL {
+        add(
+            Item::Class(class),
+            format!(
+                "6-6-3 databases, the blank in {} cell",
+                match class {
+                    Class::Corner => "a corner",
+                    Class::Edge => "an edge",
+                    Class::Centre => "a centre",
+                }
+            ),
+        );
+    }
+    let layouts: Vec<Layout> = Class::ALL
+        .into_iter()
+        .map(Layout::seven_eight)
+        .chain([Layout::twenty_four()])
+        .collect();
+    for layout in &layouts {
+        for spec in &layout.tables {
+            add(Item::Table(spec), spec.describe());
+        }
+    }
+    known
+}
+
+/// The files of `folder`, in name order.
+pub fn list(folder: &Path) -> io::Result<Vec<Entry>> {
+    let known = known();
+    let mut entries = Vec::new();
+    for entry in fs::read_dir(folder)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let bytes = entry.path().symlink_metadata().map_or(0, |m| m.len());
+        let kind = known
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map(|(_, kind)| kind.clone())
+            .or_else(|| {
+                name.starts_with(STAGED)
+                    .then(|| "a build's staged file (a run stopped midway)".to_string())
+            });
+        entries.push(Entry { name, kind, bytes });
+    }
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(entries)
+}
+
+/// Removes eight's files from `folder` (a link in one's place is removed, never followed) and
+/// returns them; anything else stays.
+pub fn clear(folder: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for entry in list(folder)? {
+        if entry.kind.is_some() {
+            let path = folder.join(&entry.name);
+            fs::remove_file(&path)?;
+            removed.push(path);
+        }
+    }
+    Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_eight_s_files_and_clears_only_them() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let folder = dir.path();
+        fs::write(folder.join(format!("pdb-corner-v{VERSION}.bin")), b"x").expect("write");
+        fs::write(folder.join(format!("pdb-78-8-v{VERSION}.checked")), b"x").expect("write");
+        fs::write(folder.join(format!("{STAGED}abc")), b"x").expect("write");
+        fs::write(folder.join("notes.txt"), b"mine").expect("write");
+        let entries = list(folder).expect("a listing");
+        let kinds: Vec<(&str, bool)> = entries
+            .iter()
+            .map(|e| (e.name.as_str(), e.kind.is_some()))
+            .collect();
+        assert_eq!(kinds.len(), 4);
+        assert!(kinds.contains(&("notes.txt", false)));
+        let corner = entries
+            .iter()
+            .find(|e| e.name.contains("corner"))
+            .expect("there");
+        assert_eq!(
+            corner.kind.as_deref(),
+            Some("6-6-3 databases, the blank in a corner cell")
+        );
+        assert_eq!(clear(folder).expect("cleared").len(), 3);
+        let left: Vec<String> = list(folder)
+            .expect("a listing")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(left, ["notes.txt"]);
+        // every table of every layout has a name of its own
+        let names = known();
+        assert_eq!(names.len(), 2 * (3 + 3 + 1 + 2), "{names:?}");
+    }
+}
