@@ -50,7 +50,9 @@ fn concurrent_runs_to_one_prefix_never_mix() {
             .map(|seed| {
                 Command::new(&binary)
                     .current_dir(&folder)
-                    .args(["gen", "hdu1043", "-n", "20000", "--out", "x", "--seed"])
+                    .args([
+                        "gen", "hdu1043", "-n", "20000", "--out", "x", "--force", "--seed",
+                    ])
                     .arg((round * 2 + seed).to_string())
                     .spawn()
                     .expect("runs")

@@ -62,6 +62,9 @@ pub struct Options {
     /// One JSON object a line per case, with its answer, on standard output
     #[arg(long, conflicts_with = "out")]
     json: bool,
+    /// Replace PREFIX.in and PREFIX.out when they exist (without it, gen refuses)
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
@@ -107,8 +110,21 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             prefix.join("set").display()
         );
     }
-    let interrupts = Interrupts::catch()?;
     let [input_path, answers_path] = ["in", "out"].map(|ext| with_extension(prefix, ext));
+    for path in [&input_path, &answers_path] {
+        // a link counts: its name is taken
+        if !options.force && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()) {
+            anyhow::bail!(
+                "{} exists: --force replaces it (with {}), or choose another --out",
+                path.display(),
+                [&input_path, &answers_path]
+                    .into_iter()
+                    .find(|other| *other != path)
+                    .map_or(String::new(), |other| other.display().to_string())
+            );
+        }
+    }
+    let interrupts = Interrupts::catch()?;
     let mut input = Staged::new(&input_path, &interrupts)?;
     let mut answers = Staged::new(&answers_path, &interrupts)?;
     let generated = generate(&request, store, &mut input, Some(&mut answers));

@@ -142,7 +142,10 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
         .filter(|_| terminal)
         .map_or(80, |(width, _)| usize::from(width.0));
     write!(out, "{}", show::render(&frames, width, color))?;
-    let summary = format!("{} {moves}: {path}", path.len());
+    let summary = match path.len() {
+        0 => "0 moves: already solved, the board is the goal".to_string(),
+        _ => format!("{} {moves}: {path}", path.len()),
+    };
     if summary.len() <= width {
         writeln!(out, "\n{summary}")?;
     } else {

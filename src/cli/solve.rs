@@ -254,6 +254,10 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         ));
         return Ok(Status::Trouble);
     }
+    if let Some(hint) = misread(arguments, &invocation.judge, options.size) {
+        super::warn(&hint);
+        return Ok(Status::Trouble);
+    }
     // `-` alone is standard input, as for most tools
     let stdin = arguments.is_empty() || (arguments.len() == 1 && arguments[0] == "-");
     let outcome = if stdin {
@@ -278,6 +282,54 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     } else {
         Status::Success
     })
+}
+
+/// What the arguments most likely meant when they cannot be boards of `judge`: a folder or a
+/// file name (boards come from arguments or standard input), or n² numbers without `--size`.
+fn misread(arguments: &[OsString], judge: &Judge, size: Option<Shape>) -> Option<String> {
+    let command = judge.command;
+    for argument in arguments {
+        let text = argument.to_string_lossy();
+        let path = Path::new(argument);
+        // cells and their separators are never a name
+        let cells = |c: char| c.is_ascii_digit() || c.is_whitespace() || "xX,".contains(c);
+        if text.chars().all(cells) || text.parse::<Board>().is_ok() {
+            continue;
+        }
+        if path.is_dir() {
+            return Some(format!(
+                "`{text}` is a folder, and boards are read from arguments or standard input: \
+                 eight {command} < FILE (eight batch checks folders of fixtures)"
+            ));
+        }
+        let named =
+            text.contains('/') || (text.contains('.') && text.chars().any(char::is_alphabetic));
+        if named && !path.exists() {
+            return Some(format!(
+                "`{text}`: no such file, and not a board; boards are read from arguments \
+                 (eight {command} 12345678x) or standard input (eight {command} < FILE)"
+            ));
+        }
+    }
+    let numbers: Vec<String> = arguments
+        .iter()
+        .flat_map(|a| {
+            a.to_string_lossy()
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let all_numbers = numbers.iter().all(|n| n.parse::<u16>().is_ok());
+    let side = (4..=16).find(|side| side * side == numbers.len());
+    match (size, side) {
+        (None, Some(side)) if all_numbers && judge.shape.cells() == 9 => Some(format!(
+            "{} numbers: a {side}x{side} board? give --size {side}x{side} (boards are 3x3 unless \
+             --size says otherwise)",
+            numbers.len()
+        )),
+        _ => None,
+    }
 }
 
 /// Answers each file of cases, every answer line as `FILE: answer` (algs4's checker's lines;

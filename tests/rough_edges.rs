@@ -1,0 +1,90 @@
+//! The rough edges a newcomer hits, each said plainly: a 4x4 board without `--size`, a file or
+//! a folder given as a board, a solved board shown, `gen --out` over files that exist.
+
+mod common;
+use common::eight;
+
+use predicates::prelude::*;
+
+#[test]
+fn sixteen_numbers_without_size_get_a_hint() {
+    eight()
+        .arg("steps")
+        .args((1..=15).map(|n| n.to_string()))
+        .arg("0")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "eight: 16 numbers: a 4x4 board? give --size 4x4 (boards are 3x3 unless --size says \
+             otherwise)\n",
+        );
+}
+
+#[test]
+fn a_file_name_or_a_folder_given_as_a_board_gets_a_hint() {
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir(dir.path().join("tests")).expect("folder");
+    eight()
+        .current_dir(dir.path())
+        .args(["path", "nofile.in"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`nofile.in`: no such file, and not a board; boards are read from arguments",
+        ));
+    eight()
+        .current_dir(dir.path())
+        .args(["path", "tests"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`tests` is a folder"));
+    // a board is still a board, and a bad one still says where
+    eight()
+        .current_dir(dir.path())
+        .args(["path", "1234567x8"])
+        .assert()
+        .success()
+        .stdout("r\n");
+    eight()
+        .args(["path", "12345678y"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("argument 1:9: found `y`"));
+}
+
+#[test]
+fn showing_a_solved_board_says_it_is_solved() {
+    eight()
+        .args(["show", "12345678x"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "\n0 moves: already solved, the board is the goal\n",
+        ));
+}
+
+#[test]
+fn gen_out_refuses_to_replace_files_unless_forced() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let prefix = dir.path().join("set");
+    let gen = |force: bool| {
+        let mut command = eight();
+        command.args(["gen", "p1379", "-n", "2", "--seed", "1", "--out"]);
+        command.arg(&prefix);
+        if force {
+            command.arg("--force");
+        }
+        command.assert()
+    };
+    gen(false).success();
+    let before = std::fs::read(dir.path().join("set.in")).expect("written");
+    gen(false).code(2).stderr(predicate::str::contains(
+        "set.in exists: --force replaces it",
+    ));
+    gen(true).success();
+    assert_eq!(
+        std::fs::read(dir.path().join("set.in")).expect("there"),
+        before
+    );
+}
