@@ -88,3 +88,57 @@ fn gen_out_refuses_to_replace_files_unless_forced() {
         before
     );
 }
+
+#[test]
+fn counted_judges_take_boards_without_their_count() {
+    let board = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15";
+    for arguments in [vec![board], board.split(' ').collect(), vec!["1", board]] {
+        eight()
+            .arg("lightoj1121")
+            .args(&arguments)
+            .assert()
+            .success()
+            .stdout("Case 1: LLLDRDRDR\n");
+    }
+    eight()
+        .args(["uva10181", board, board])
+        .assert()
+        .success()
+        .stdout("LLLDRDRDR\nLLLDRDRDR\n");
+    eight()
+        .args(["hdu3567", "12X453786", "12345678X"])
+        .assert()
+        .success()
+        .stdout("Case 1: 2\ndd\n");
+}
+
+#[test]
+fn other_notations_of_a_board_are_read() {
+    for board in ["2 8 3/1 0 4/7 6 5", "2,8,3,1,0,4,7,6,5", "283/104/765"] {
+        eight()
+            .args(["steps", board])
+            .assert()
+            .success()
+            .stdout("4\n");
+    }
+    eight()
+        .args(["leetcode773", "board = [[1,2,3],[4,0,5]]"])
+        .assert()
+        .success()
+        .stdout("1\n");
+    // an error's column is still the argument's own
+    eight()
+        .args(["steps", "2 8 3/1 0 4/7 6 9"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "eight: argument 1:17: found `9`",
+        ));
+    eight()
+        .args(["pair", "283104765"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "one board: eight pair takes a start and then its goal",
+        ));
+}

@@ -52,13 +52,22 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
             "Files of cases, each answered as `FILE: answer`; with none, cases are read from \
              standard input",
         ),
+        _ if judge.header == eight::format::cases::Header::Count => (
+            "CASES",
+            "Cases as the judge's input gives them (its count first), or boards alone, the count \
+             left out (`12X453786 12345678X`, or 16 numbers for a 4x4 board); with none, cases \
+             are read from standard input. Rows may be split by `/`, cells by commas",
+        ),
         2 => (
             "START GOAL",
-            "A start and its goal, and more pairs; with none, cases are read from standard input",
+            "A start and its goal, and more pairs; with none, cases are read from standard input. \
+             Rows may be split by `/` (slidy's `1 2 3/4 5 6/7 8 0`), cells by commas",
         ),
         _ => (
             "BOARD",
-            "Boards to solve; with none, cases are read from standard input until its end",
+            "Boards to solve; with none, cases are read from standard input until its end. Rows \
+             may be split by `/` (slidy's `1 2 3/4 5 6/7 8 0`), cells by commas, and LeetCode's \
+             `board = [[1,2,3],[4,0,5]]` is read as it is written",
         ),
     };
     let boards = Arg::new("boards")
@@ -264,7 +273,10 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         stream.run(io::stdin().lock(), Origin::Line, &mut out)?
     } else {
         // NUL joins the arguments since no argument can hold one.
-        let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
+        let parts: Vec<Vec<u8>> = counted(arguments, &invocation.judge)
+            .iter()
+            .map(|a| notation(a.as_encoded_bytes()))
+            .collect();
         let joined = parts.join(&0u8);
         stream.run(&joined[..], Origin::Argument, &mut out)?
     };
@@ -284,6 +296,56 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     })
 }
 
+/// `argument` with the other notations of a board read as separators, byte for byte, so that an
+/// error's column is the argument's own: slidy's rows (`1 2 3/4 5 6/7 8 0`), commas
+/// (`1,2,3,...`), and LeetCode's statement (`board = [[1,2,3],[4,0,5]]`).
+fn notation(argument: &[u8]) -> Vec<u8> {
+    let mut bytes = argument.to_vec();
+    let text = String::from_utf8_lossy(argument);
+    let prefix = text
+        .trim_start()
+        .strip_prefix("board")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('='))
+        .map(|rest| argument.len() - rest.len());
+    if let Some(end) = prefix {
+        bytes[..end].fill(b' ');
+    }
+    for byte in &mut bytes {
+        if matches!(*byte, b'/' | b',' | b'[' | b']') {
+            *byte = b' ';
+        }
+    }
+    bytes
+}
+
+/// The arguments of a judge whose input opens with its count of cases (HDU 3567, LightOJ
+/// 1121, UVa 10181), with that count put first when they hold whole cases and no count.
+fn counted(arguments: &[OsString], judge: &Judge) -> Vec<OsString> {
+    if judge.header != eight::format::cases::Header::Count || arguments.is_empty() {
+        return arguments.to_vec();
+    }
+    let text: Vec<String> = arguments
+        .iter()
+        .map(|a| String::from_utf8_lossy(&notation(a.as_encoded_bytes())).into_owned())
+        .collect();
+    let tokens: Vec<&str> = text.iter().flat_map(|t| t.split_whitespace()).collect();
+    // a token is a cell, or, up to 9 cells a board, a glued row or board
+    let glued = judge.shape.cells() <= 9;
+    let cells: usize = tokens
+        .iter()
+        .map(|t| if glued { t.chars().count() } else { 1 })
+        .sum();
+    let case = judge.shape.cells() * judge.boards;
+    let counts_itself = |count: usize| tokens.first() == Some(&count.to_string().as_str());
+    if cells == 0 || cells % case != 0 || counts_itself((cells - 1) / case) {
+        return arguments.to_vec();
+    }
+    std::iter::once(OsString::from((cells / case).to_string()))
+        .chain(arguments.iter().cloned())
+        .collect()
+}
+
 /// What the arguments most likely meant when they cannot be boards of `judge`: a folder or a
 /// file name (boards come from arguments or standard input), or n² numbers without `--size`.
 fn misread(arguments: &[OsString], judge: &Judge, size: Option<Shape>) -> Option<String> {
@@ -292,8 +354,9 @@ fn misread(arguments: &[OsString], judge: &Judge, size: Option<Shape>) -> Option
         let text = argument.to_string_lossy();
         let path = Path::new(argument);
         // cells and their separators are never a name
-        let cells = |c: char| c.is_ascii_digit() || c.is_whitespace() || "xX,".contains(c);
-        if text.chars().all(cells) || text.parse::<Board>().is_ok() {
+        let cells = |c: char| c.is_ascii_digit() || c.is_whitespace() || "xX".contains(c);
+        let read = String::from_utf8_lossy(&notation(argument.as_encoded_bytes())).into_owned();
+        if read.chars().all(cells) || text.parse::<Board>().is_ok() {
             continue;
         }
         if path.is_dir() {
@@ -310,6 +373,19 @@ fn misread(arguments: &[OsString], judge: &Judge, size: Option<Shape>) -> Option
                  (eight {command} 12345678x) or standard input (eight {command} < FILE)"
             ));
         }
+    }
+    let joined: Vec<String> = arguments
+        .iter()
+        .map(|a| String::from_utf8_lossy(&notation(a.as_encoded_bytes())).into_owned())
+        .collect();
+    if judge.boards == 2
+        && judge.header == eight::format::cases::Header::None
+        && Board::parse(&joined.join(" "), judge.shape).is_ok()
+    {
+        return Some(format!(
+            "one board: eight {command} takes a start and then its goal (eight {command} \
+             283104765 123804765)"
+        ));
     }
     let numbers: Vec<String> = arguments
         .iter()
