@@ -9,7 +9,7 @@
 //! - [`solve`]: the [`Engine`] that routes a query by shape (the embedded 3×3 tables, whole-space
 //!   tables up to 9 cells, IDA* with pattern databases beyond), the textbook searches, the
 //!   plain BFS the tests trust;
-//! - [`format`]: reading cases with located errors, and each judge's description;
+//! - [`format`](mod@format): reading cases with located errors, and each judge's description;
 //! - [`tools`]: the answer stream, the checker, test data, drawings and histograms.
 //!
 //! Every path is the canonical one: the lexicographically smallest shortest path in the order

@@ -142,3 +142,39 @@ fn other_notations_of_a_board_are_read() {
             "one board: eight pair takes a start and then its goal",
         ));
 }
+
+#[test]
+fn batch_takes_jobs_max_nodes_and_color_like_the_other_commands() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
+    let one = eight().args(["batch", fixtures]).output().expect("runs");
+    let two = eight()
+        .args(["batch", fixtures, "--jobs", "2"])
+        .output()
+        .expect("runs");
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout, "the same lines, in the same order");
+    eight()
+        .args(["batch", fixtures, "--color", "always"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\x1b[1;32mok\x1b[0m   "));
+    // a budget too small for a 4x4 fixture: that file is an error, the others still run
+    let lightoj = format!("{fixtures}/lightoj1121");
+    eight()
+        .args(["batch", &lightoj, "--max-nodes", "10"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("ERR  "))
+        .stdout(predicate::str::contains("ok   "));
+}
+
+#[test]
+fn a_bad_goal_shows_its_command_s_usage() {
+    eight()
+        .args(["steps", "--goal", "1234", "283104765"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Usage: eight steps [OPTIONS] [BOARD]...",
+        ));
+}

@@ -18,6 +18,37 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::files::{Interrupts, Staged};
 use super::Status;
 
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The judge of every file, instead of the nearest folder named after one
+    #[arg(long, value_name = "JUDGE", value_parser = super::judge_parser())]
+    judge: Option<&'static Judge>,
+    /// The goal of every case, for a judge whose cases share one (as `steps --goal`), read at
+    /// each judge's size
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// Write each answer file from the canonical answers instead of comparing
+    #[arg(long)]
+    bless: bool,
+    /// One JSON object a line per file (file, status, detail), then the totals
+    #[arg(long)]
+    json: bool,
+    /// Files checked at once, printed in order all the same
+    #[arg(short, long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+    /// The most nodes the optimal search of a board of more than 9 cells may expand before that
+    /// case is an error [default: as the solving commands]
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Colour each file's status word
+    #[arg(long, value_enum, default_value_t = super::Color::Auto)]
+    color: super::Color,
+}
+
 /// What became of one file.
 enum Finding {
     Passed(String),
@@ -108,30 +139,33 @@ pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
     bar
 }
 
-pub fn run(
-    paths: &[PathBuf],
-    judge: Option<&'static Judge>,
-    goal: Option<String>,
-    bless: bool,
-    json: bool,
-    store: &Arc<Store>,
-) -> anyhow::Result<Status> {
-    let (fixtures, mut trouble) = inputs(paths);
+pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
+    let (fixtures, mut trouble) = inputs(&options.paths);
     let progress = progress(fixtures.len());
     let (mut passed, mut failed) = (0, 0);
-    let mut engine = Engine::default().with_store(store.clone());
-    let mut goals = Goals {
-        text: goal,
-        read: HashMap::new(),
-    };
+    let color = options.color.wanted(io::stdout().is_terminal());
     let mut report = Report::default();
-    for fixture in &fixtures {
-        let file = &fixture.name;
-        progress.set_message(file.display().to_string());
-        let finding = run_file(fixture, judge, &mut goals, bless, &mut engine);
-        progress.suspend(|| match (&finding, json) {
+    let mut stopped = None;
+    // each thread its own engine and goals read, the store shared
+    let state = || {
+        let engine = Engine::default()
+            .with_store(store.clone())
+            .with_budget(options.max_nodes);
+        let goals = Goals {
+            text: options.goal.clone(),
+            read: HashMap::new(),
+        };
+        (engine, goals)
+    };
+    let work = |(engine, goals): &mut (Engine, Goals), _: usize, fixture: &Fixture| {
+        run_file(fixture, options.judge, goals, options.bless, engine)
+    };
+    let jobs = usize::from(options.jobs);
+    eight::solve::parallel::ordered_map(&fixtures, jobs, state, work, |index, finding| {
+        let file = &fixtures[index].name;
+        progress.suspend(|| match (&finding, options.json) {
             (Finding::Passed(line) | Finding::Failed(line) | Finding::Trouble(line), false) => {
-                report.say(line)
+                report.say(&painted(line, color))
             }
             (finding, true) => report.say(&record(file, finding)),
         });
@@ -143,18 +177,41 @@ pub fn run(
         progress.inc(1);
         if eight::solve::interrupt::requested() {
             // --bless caught the signal: the file being written is as it was, and no other starts
-            progress.finish_and_clear();
-            let answer = fixture.blessed.as_ref().unwrap_or(file);
-            super::warn(&format_args!(
-                "interrupted: {} is as it was",
-                answer.display()
-            ));
-            return Ok(Status::Trouble);
+            stopped = Some(
+                fixtures[index]
+                    .blessed
+                    .clone()
+                    .unwrap_or_else(|| file.clone()),
+            );
+            return false;
         }
-    }
+        true
+    });
     progress.finish_and_clear();
-    report.say(&summary(passed, failed, trouble, json));
+    if let Some(answer) = stopped {
+        super::warn(&format_args!(
+            "interrupted: {} is as it was",
+            answer.display()
+        ));
+        return Ok(Status::Trouble);
+    }
+    report.say(&summary(passed, failed, trouble, options.json));
     Ok(report.status(Status::of_checks(failed, trouble)))
+}
+
+/// `line` with its status word (`ok`, `FAIL`, `ERR`, `wrote`) coloured when `color`.
+fn painted(line: &str, color: bool) -> String {
+    let word = line.split(' ').next().unwrap_or_default();
+    let code = match word {
+        "ok" | "wrote" => "1;32",
+        "FAIL" => "1;31",
+        "ERR" => "1;35",
+        _ => return line.to_string(),
+    };
+    match color {
+        true => format!("\x1b[{code}m{word}\x1b[0m{}", &line[word.len()..]),
+        false => line.to_string(),
+    }
 }
 
 /// A file's finding as a JSON record: its status (`ok`, `wrote`, `fail` or `error`) and the

@@ -2,7 +2,6 @@
 //! the puzzle; everything here knows the terminal.
 
 use std::io;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -49,24 +48,7 @@ enum Command {
     /// moves, ending on the goal, of minimal length. Exit status 1 when a file fails, 2 on
     /// trouble.
     #[command(after_help = BATCH_EXAMPLES, display_order = 10)]
-    Batch {
-        /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
-        #[arg(required = true, value_name = "PATH")]
-        paths: Vec<PathBuf>,
-        /// The judge of every file, instead of the nearest folder named after one
-        #[arg(long, value_name = "JUDGE", value_parser = judge_parser())]
-        judge: Option<&'static Judge>,
-        /// The goal of every case, for a judge whose cases share one (as `steps --goal`), read
-        /// at each judge's size
-        #[arg(short, long, value_name = "BOARD")]
-        goal: Option<String>,
-        /// Write each `.out` from the canonical answers instead of comparing
-        #[arg(long)]
-        bless: bool,
-        /// One JSON object a line per file (file, status, detail), then the totals
-        #[arg(long)]
-        json: bool,
-    },
+    Batch(batch::Options),
     /// Generate random cases in a judge's format, with their canonical answers
     ///
     /// Reachable boards are drawn uniformly among those at the chosen distances from the goal;
@@ -401,7 +383,16 @@ pub fn parse() -> Invocation {
         Some(invocation) => invocation.map(|invocation| Invocation::Solve(Box::new(invocation))),
         None => Cli::from_arg_matches(&matches).map(|cli| Invocation::Other(Box::new(cli))),
     };
-    parsed.unwrap_or_else(|error| exit(error.format(&mut command())))
+    // a usage error of a command shows that command's usage line, not the root's
+    parsed.unwrap_or_else(|error| {
+        let mut root = command();
+        root.build();
+        let name = matches.subcommand_name().unwrap_or_default().to_string();
+        match root.find_subcommand_mut(&name) {
+            Some(command) => exit(error.format(command)),
+            None => exit(error.format(&mut root)),
+        }
+    })
 }
 
 /// Prints clap's message (help, version or a usage error) and exits with its status, or with
@@ -438,13 +429,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Invocation::Other(cli) => *cli,
     };
     match cli.command {
-        Command::Batch {
-            paths,
-            judge,
-            goal,
-            bless,
-            json,
-        } => batch::run(&paths, judge, goal, bless, json, &store),
+        Command::Batch(options) => batch::run(&options, &store),
         Command::Gen(options) => gen::run(&options, &store),
         Command::Judge(options) => judge::run(&options, &store),
         Command::Check(options) => check::run(&options, &store),

@@ -1,6 +1,6 @@
 //! The one checker behind `eight batch` (a fixture's recorded `.out`) and `eight judge` (a
 //! program's output): every case of an input solved by the engine, and each answer line checked
-//! against the canonical answer by [`Answer::check`]. What differs between the two is a
+//! against the canonical answer by [`Judge::check`]. What differs between the two is a
 //! [`Policy`] value, not code: recorded paths must be shortest ([`RECORDED`]); a program's
 //! need only be legal and end on the goal unless `--optimal` asks for the shortest
 //! ([`program`]). Lines compare as the judges compare them: as text, blanks at a line's end
