@@ -13,6 +13,7 @@ use eight::tools::cache::DiskCache;
 use eight::{Algorithm, Judge};
 use indicatif::ProgressBar;
 
+mod arguments;
 mod batch;
 mod cache;
 mod check;

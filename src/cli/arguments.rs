@@ -1,0 +1,127 @@
+//! How a solving command's arguments are read as cases, beyond the reader's own rules: the
+//! other notations of a board (slidy's rows, commas, LeetCode's statement), a count of cases
+//! supplied where a counted judge's arguments leave it out, and what arguments that cannot be
+//! boards most likely meant.
+
+use std::ffi::OsString;
+use std::path::Path;
+
+use eight::format::Judge;
+use eight::puzzle::Shape;
+use eight::Board;
+
+/// `argument` with the other notations of a board read as separators, byte for byte, so that an
+/// error's column is the argument's own: slidy's rows (`1 2 3/4 5 6/7 8 0`), commas
+/// (`1,2,3,...`), and LeetCode's statement (`board = [[1,2,3],[4,0,5]]`).
+pub(super) fn notation(argument: &[u8]) -> Vec<u8> {
+    let mut bytes = argument.to_vec();
+    let text = String::from_utf8_lossy(argument);
+    let prefix = text
+        .trim_start()
+        .strip_prefix("board")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('='))
+        .map(|rest| argument.len() - rest.len());
+    if let Some(end) = prefix {
+        bytes[..end].fill(b' ');
+    }
+    for byte in &mut bytes {
+        if matches!(*byte, b'/' | b',' | b'[' | b']') {
+            *byte = b' ';
+        }
+    }
+    bytes
+}
+
+/// The arguments of a judge whose input opens with its count of cases (HDU 3567, LightOJ
+/// 1121, UVa 10181), with that count put first when they hold whole cases and no count.
+pub(super) fn counted(arguments: &[OsString], judge: &Judge) -> Vec<OsString> {
+    if judge.header != eight::format::cases::Header::Count || arguments.is_empty() {
+        return arguments.to_vec();
+    }
+    let text: Vec<String> = arguments
+        .iter()
+        .map(|a| String::from_utf8_lossy(&notation(a.as_encoded_bytes())).into_owned())
+        .collect();
+    let tokens: Vec<&str> = text.iter().flat_map(|t| t.split_whitespace()).collect();
+    // a token is a cell, or, up to 9 cells a board, a glued row or board
+    let glued = judge.shape.cells() <= 9;
+    let cells: usize = tokens
+        .iter()
+        .map(|t| if glued { t.chars().count() } else { 1 })
+        .sum();
+    let case = judge.shape.cells() * judge.boards;
+    let counts_itself = |count: usize| tokens.first() == Some(&count.to_string().as_str());
+    if cells == 0 || cells % case != 0 || counts_itself((cells - 1) / case) {
+        return arguments.to_vec();
+    }
+    std::iter::once(OsString::from((cells / case).to_string()))
+        .chain(arguments.iter().cloned())
+        .collect()
+}
+
+/// What the arguments most likely meant when they cannot be boards of `judge`: a folder or a
+/// file name (boards come from arguments or standard input), or n² numbers without `--size`.
+pub(super) fn misread(
+    arguments: &[OsString],
+    judge: &Judge,
+    size: Option<Shape>,
+) -> Option<String> {
+    let command = judge.command;
+    for argument in arguments {
+        let text = argument.to_string_lossy();
+        let path = Path::new(argument);
+        // cells and their separators are never a name
+        let cells = |c: char| c.is_ascii_digit() || c.is_whitespace() || "xX".contains(c);
+        let read = String::from_utf8_lossy(&notation(argument.as_encoded_bytes())).into_owned();
+        if read.chars().all(cells) || text.parse::<Board>().is_ok() {
+            continue;
+        }
+        if path.is_dir() {
+            return Some(format!(
+                "`{text}` is a folder, and boards are read from arguments or standard input: \
+                 eight {command} < FILE (eight batch checks folders of fixtures)"
+            ));
+        }
+        let named =
+            text.contains('/') || (text.contains('.') && text.chars().any(char::is_alphabetic));
+        if named && !path.exists() {
+            return Some(format!(
+                "`{text}`: no such file, and not a board; boards are read from arguments \
+                 (eight {command} 12345678x) or standard input (eight {command} < FILE)"
+            ));
+        }
+    }
+    let joined: Vec<String> = arguments
+        .iter()
+        .map(|a| String::from_utf8_lossy(&notation(a.as_encoded_bytes())).into_owned())
+        .collect();
+    if judge.boards == 2
+        && judge.header == eight::format::cases::Header::None
+        && Board::parse(&joined.join(" "), judge.shape).is_ok()
+    {
+        return Some(format!(
+            "one board: eight {command} takes a start and then its goal (eight {command} \
+             283104765 123804765)"
+        ));
+    }
+    let numbers: Vec<String> = arguments
+        .iter()
+        .flat_map(|a| {
+            a.to_string_lossy()
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let all_numbers = numbers.iter().all(|n| n.parse::<u16>().is_ok());
+    let side = (4..=16).find(|side| side * side == numbers.len());
+    match (size, side) {
+        (None, Some(side)) if all_numbers && judge.shape.cells() == 9 => Some(format!(
+            "{} numbers: a {side}x{side} board? give --size {side}x{side} (boards are 3x3 unless \
+             --size says otherwise)",
+            numbers.len()
+        )),
+        _ => None,
+    }
+}
