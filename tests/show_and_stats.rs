@@ -85,7 +85,7 @@ fn histogram_reproduces_the_published_distribution() {
 
 #[test]
 fn completions_name_the_commands() {
-    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish", "nushell"] {
         eight()
             .args(["completions", shell])
             .assert()

@@ -122,8 +122,21 @@ enum Command {
     #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 16)]
     Completions {
         /// The shell
-        shell: clap_complete::Shell,
+        #[arg(value_enum)]
+        shell: Shell,
     },
+}
+
+/// The shells `eight completions` writes for: clap_complete's, and nushell
+/// (clap_complete_nushell).
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Shell {
+    Bash,
+    Elvish,
+    Fish,
+    Nushell,
+    Powershell,
+    Zsh,
 }
 
 const SHOW_EXAMPLES: &str = "\
@@ -158,7 +171,8 @@ Examples:
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   eight completions bash > ~/.local/share/bash-completion/completions/eight
-  eight completions zsh > ~/.zfunc/_eight";
+  eight completions zsh > ~/.zfunc/_eight
+  eight completions nushell | save -f ~/.config/nushell/eight.nu   (then `use` it)";
 
 const JUDGE_EXAMPLES: &str = "\
 Examples:
@@ -449,7 +463,25 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Completions { shell } => {
             // made in memory and written at once, so that a failed write is an error, not a panic
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut command(), "eight", &mut script);
+            let mut cli = command();
+            use clap_complete::Shell as Known;
+            let known = match shell {
+                Shell::Bash => Some(Known::Bash),
+                Shell::Elvish => Some(Known::Elvish),
+                Shell::Fish => Some(Known::Fish),
+                Shell::Powershell => Some(Known::PowerShell),
+                Shell::Zsh => Some(Known::Zsh),
+                Shell::Nushell => None,
+            };
+            match known {
+                Some(known) => clap_complete::generate(known, &mut cli, "eight", &mut script),
+                None => clap_complete::generate(
+                    clap_complete_nushell::Nushell,
+                    &mut cli,
+                    "eight",
+                    &mut script,
+                ),
+            }
             use std::io::Write;
             let mut out = io::stdout().lock();
             out.write_all(&script)?;
