@@ -110,6 +110,23 @@ fn counted_judges_take_boards_without_their_count() {
         .assert()
         .success()
         .stdout("Case 1: 2\ndd\n");
+    // a bad cell is found where it is: no count was slipped in before the arguments
+    eight()
+        .args(["hdu3567", "12X453786", "12345678Y"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "eight: argument 2:9: found `Y`",
+        ));
+    eight()
+        .arg("lightoj1121")
+        .args(board.split(' ').take(15))
+        .arg("a")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "eight: argument 16:1: found `a`",
+        ));
 }
 
 #[test]

@@ -440,6 +440,32 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
     ] {
         assert!(layers.contains(layer), "{layer} missing: {layers}");
     }
+    // without cgroups, CPU time and memory are sampled from /proc, and still stop the program
+    let hog = "python3 -c 'b = bytearray(300 << 20); import time; time.sleep(3)'";
+    for (script, options, wanted, sampled) in [
+        ("while :; do :; done", ["-t", "0.5"], "TLE", "cpu-sampled"),
+        (hog, ["-m", "64"], "MLE", "memory-sampled"),
+    ] {
+        fs::write(dir.path().join("program.sh"), script).expect("write");
+        let output = std::process::Command::new("setpriv")
+            .args(setpriv)
+            .arg(assert_cmd::cargo::cargo_bin("eight"))
+            .args(["judge", "p1379", "p1379", "--json"])
+            .args(options)
+            .args(["--", "sh", "program.sh"])
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", common::test_cache())
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let record: Value =
+            serde_json::from_str(text.lines().next().unwrap_or_default()).expect("a record");
+        assert_eq!(verdict(&record), wanted, "{record}");
+        assert!(record["sandbox"].to_string().contains(sampled), "{record}");
+        if wanted == "TLE" {
+            assert!(number(&record, "cpu_ms") >= 450, "{record}");
+        }
+    }
 }
 
 #[test]

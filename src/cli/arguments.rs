@@ -1,7 +1,7 @@
 //! How a solving command's arguments are read as cases, beyond the reader's own rules: the
 //! other notations of a board (slidy's rows, commas, LeetCode's statement), a count of cases
-//! supplied where a counted judge's arguments leave it out, and what arguments that cannot be
-//! boards most likely meant.
+//! left out by a counted judge's arguments, and what arguments that cannot be boards most
+//! likely meant.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -33,11 +33,12 @@ pub(super) fn notation(argument: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// The arguments of a judge whose input opens with its count of cases (HDU 3567, LightOJ
-/// 1121, UVa 10181), with that count put first when they hold whole cases and no count.
-pub(super) fn counted(arguments: &[OsString], judge: &Judge) -> Vec<OsString> {
+/// Whether the arguments of a judge whose input opens with its count of cases (HDU 3567,
+/// LightOJ 1121, UVa 10181) hold whole cases and no count: they are then read as cases to the
+/// end, counted as they come, so that every error keeps the place of the argument it is in.
+pub(super) fn uncounted(arguments: &[OsString], judge: &Judge) -> bool {
     if judge.header != eight::format::cases::Header::Count || arguments.is_empty() {
-        return arguments.to_vec();
+        return false;
     }
     let text: Vec<String> = arguments
         .iter()
@@ -52,12 +53,7 @@ pub(super) fn counted(arguments: &[OsString], judge: &Judge) -> Vec<OsString> {
         .sum();
     let case = judge.shape.cells() * judge.boards;
     let counts_itself = |count: usize| tokens.first() == Some(&count.to_string().as_str());
-    if cells == 0 || cells % case != 0 || counts_itself((cells - 1) / case) {
-        return arguments.to_vec();
-    }
-    std::iter::once(OsString::from((cells / case).to_string()))
-        .chain(arguments.iter().cloned())
-        .collect()
+    cells > 0 && cells % case == 0 && !counts_itself((cells - 1) / case)
 }
 
 /// What the arguments most likely meant when they cannot be boards of `judge`: a folder or a

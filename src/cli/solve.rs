@@ -273,7 +273,10 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         stream.run(io::stdin().lock(), Origin::Line, &mut out)?
     } else {
         // NUL joins the arguments since no argument can hold one.
-        let parts: Vec<Vec<u8>> = super::arguments::counted(arguments, &invocation.judge)
+        if super::arguments::uncounted(arguments, &invocation.judge) {
+            stream.judge.header = eight::format::cases::Header::None;
+        }
+        let parts: Vec<Vec<u8>> = arguments
             .iter()
             .map(|a| super::arguments::notation(a.as_encoded_bytes()))
             .collect();
