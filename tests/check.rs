@@ -84,6 +84,12 @@ fn a_wrong_jury_answer_or_a_bad_input_is_trouble() {
     check(dir.path(), &["missing.out"])
         .code(2)
         .stderr(predicate::str::contains("missing.out: No such file"));
+    // a FIFO in an output's place is refused, never waited on
+    nix::unistd::mkfifo(&dir.path().join("fifo.out"), nix::sys::stat::Mode::S_IRWXU)
+        .expect("a FIFO");
+    check(dir.path(), &["fifo.out"])
+        .code(2)
+        .stderr(predicate::str::contains("fifo.out: not a regular file"));
 }
 
 #[test]

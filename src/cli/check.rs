@@ -5,7 +5,6 @@
 //! 2 trouble (a malformed input, a jury's answer that is itself wrong, a file that cannot be
 //! read).
 
-use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -125,10 +124,18 @@ fn checked(
     policy: eight::format::answer::Policy,
     engine: &mut Engine,
 ) -> anyhow::Result<Result<Verdict, String>> {
+    // never waiting on a FIFO put in a file's place
     let open = |path: &Path| {
-        File::open(path)
-            .map(|file| io::BufReader::with_capacity(1 << 16, file))
-            .map_err(|error| format!("{}: {error}", path.display()))
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+            .open(path)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+        match file.metadata().map(|meta| meta.is_file()) {
+            Ok(true) => Ok(io::BufReader::with_capacity(1 << 16, file)),
+            _ => Err(format!("{}: not a regular file", path.display())),
+        }
     };
     let (cases, lines) = match (open(input), open(answers)) {
         (Ok(cases), Ok(lines)) => (cases, lines),
