@@ -1,11 +1,13 @@
 //! eight among the tools around it: a manual page, a licence that says what Cargo.toml says,
-//! and a README that says how to put `eight` on the PATH.
+//! a README that says how to put `eight` on the PATH, and a library that needs none of the
+//! command line's crates without its default features.
 
 mod common;
 use common::eight;
 
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 
 #[test]
 fn the_manual_page_is_roff_and_names_every_command_but_the_hidden_ones() {
@@ -31,4 +33,86 @@ fn the_licence_is_the_one_cargo_toml_names_and_the_readme_says_how_to_install() 
     assert!(licence.starts_with("MIT License"));
     let readme = fs::read_to_string(root.join("README.md")).expect("the README");
     assert!(readme.contains("cargo install --path ."));
+}
+
+/// The crates `cargo tree` lists for eight's library and binary as built, without dev- and
+/// build-dependencies, with `features` (`None`: the default ones).
+fn crates_with(features: Option<&str>) -> Vec<String> {
+    let mut tree = Command::new(env!("CARGO"));
+    tree.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "tree",
+            "--package",
+            "eight",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .args([
+            "--format",
+            "{p}",
+            "--offline",
+            "--locked",
+            "--target",
+            "all",
+        ]);
+    if let Some(features) = features {
+        tree.args(["--no-default-features", "--features", features]);
+    }
+    let output = tree.output().expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listed = String::from_utf8(output.stdout).expect("UTF-8");
+    listed
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_library_without_default_features_needs_none_of_the_command_lines_crates() {
+    let command_line = [
+        "anyhow",
+        "caps",
+        "clap",
+        "clap_complete",
+        "clap_complete_nushell",
+        "clap_mangen",
+        "indicatif",
+        "nix",
+        "signal-hook",
+        "terminal_size",
+        "walkdir",
+        "tempfile",
+        "dirs",
+    ];
+    let everything = crates_with(None);
+    for name in command_line {
+        assert!(
+            everything.iter().any(|c| c == name),
+            "the binary uses {name}"
+        );
+    }
+    let lean = crates_with(Some(""));
+    for name in command_line {
+        assert!(
+            !lean.iter().any(|c| c == name),
+            "{name} in the lean library: {lean:?}"
+        );
+    }
+    assert!(lean.iter().any(|c| c == "eight-core"));
+    // the cache feature adds the cache's own crates, and still no command line
+    let cached = crates_with(Some("cache"));
+    assert!(cached.iter().any(|c| c == "nix") && cached.iter().any(|c| c == "dirs"));
+    for name in ["clap", "indicatif", "walkdir", "caps", "anyhow"] {
+        assert!(
+            !cached.iter().any(|c| c == name),
+            "{name} with the cache alone"
+        );
+    }
 }

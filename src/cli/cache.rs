@@ -4,9 +4,12 @@
 use std::sync::Arc;
 
 use clap::{Subcommand, ValueEnum};
+#[cfg(unix)]
 use eight::solve::pdb::compact::Layout;
+#[cfg(unix)]
 use eight::solve::pdb::{Class, Kind};
 use eight::solve::Store;
+#[cfg(unix)]
 use eight::tools::cache::{listing, DiskCache, FOLDER_VARIABLE};
 
 use super::Status;
@@ -38,6 +41,51 @@ pub enum Family {
     TwentyFour,
 }
 
+/// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
+/// databases: read when a 4×4 search first needs them, built (with a progress bar on a
+/// terminal) when missing.
+#[cfg(unix)]
+pub fn store() -> Arc<Store> {
+    use indicatif::ProgressBar;
+    use std::sync::{Mutex, PoisonError};
+    let folder = DiskCache::folder();
+    let shown_folder = folder.as_ref().map(|f| f.display().to_string());
+    // a bar a build: what is built, and its placements settled
+    let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
+    let progress = move |what: &str, done: u64, total: u64| {
+        let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
+        if !bar.as_ref().is_some_and(|(built, _)| built == what) {
+            let shown =
+                super::batch::progress_bar(total, "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}");
+            shown.set_message(match &shown_folder {
+                Some(folder) => format!("{what}, built once into {folder}"),
+                None => format!("{what}, built for this run"),
+            });
+            *bar = Some((what.to_string(), shown));
+        }
+        if let Some((_, shown)) = bar.as_ref() {
+            shown.set_position(done);
+            if done >= total {
+                shown.finish_and_clear();
+            }
+        }
+    };
+    let cache = DiskCache::new(
+        folder,
+        Box::new(progress),
+        Box::new(|line| super::warn(&line)),
+    );
+    Arc::new(Store::new(Arc::new(cache)))
+}
+
+/// Off Unix there is no disk cache (its files are locked and opened the Unix way): the
+/// databases are built in memory, a run at a time.
+#[cfg(not(unix))]
+pub fn store() -> Arc<Store> {
+    Arc::default()
+}
+
+#[cfg(unix)]
 pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status> {
     let Some(folder) = DiskCache::folder() else {
         if let Some(relative) = std::env::var_os(FOLDER_VARIABLE).filter(|f| !f.is_empty()) {
@@ -117,7 +165,18 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
     Ok(Status::Success)
 }
 
+/// Off Unix: there is no disk cache to show, clear or fill.
+#[cfg(not(unix))]
+pub fn run(_: Option<Action>, _: &Arc<Store>) -> anyhow::Result<Status> {
+    super::warn(
+        &"no disk cache on this system (it needs Unix's file locks): the databases live in \
+          memory, a run at a time",
+    );
+    Ok(Status::Trouble)
+}
+
 /// A size to a tenth of its unit: `33.6 MiB`, `39 bytes`.
+#[cfg(unix)]
 fn size(bytes: u64) -> String {
     match bytes {
         b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
@@ -127,6 +186,7 @@ fn size(bytes: u64) -> String {
 }
 
 /// `count` files, in words.
+#[cfg(unix)]
 fn files(count: usize) -> String {
     match count {
         1 => "1 file".to_string(),

@@ -88,7 +88,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 /// expected and what came, and why it is wrong.
 pub(super) fn wrong_said(wrong: &Wrong) -> String {
     let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
-        format!("`{}`", super::ruling::escaped(got, 60))
+        format!("`{}`", escaped(got, 60))
     });
     let at = if wrong.line > 0 {
         format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
@@ -126,11 +126,7 @@ fn checked(
 ) -> anyhow::Result<Result<Verdict, String>> {
     // never waiting on a FIFO put in a file's place
     let open = |path: &Path| {
-        use std::os::unix::fs::OpenOptionsExt;
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
-            .open(path)
+        let file = super::platform::open_without_waiting(path)
             .map_err(|error| format!("{}: {error}", path.display()))?;
         match file.metadata().map(|meta| meta.is_file()) {
             Ok(true) => Ok(io::BufReader::with_capacity(1 << 16, file)),
@@ -145,4 +141,38 @@ fn checked(
         Ok(verdict) => Ok(verdict),
         Err(malformed) => Err(format!("{}: {malformed}", input.display())),
     })
+}
+
+/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
+/// `\r`), cut after `width` characters with `…`.
+pub(super) fn escaped(text: &str, width: usize) -> String {
+    let mut shown = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == width {
+            shown.push('…');
+            break;
+        }
+        match c {
+            '\x1b' => shown.push_str("\\e"),
+            '\t' => shown.push_str("\\t"),
+            '\r' => shown.push_str("\\r"),
+            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_a_terminal_would_obey() {
+        assert_eq!(
+            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
+            "\\e[2J\\e]0;pwned\\x07\\rAC"
+        );
+        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
+    }
 }

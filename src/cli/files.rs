@@ -6,15 +6,13 @@
 //! a file-size limit (SIGXFSZ) stops the writing through an error, so the temporary files are
 //! removed on the way out.
 
-use std::fs::{self, File, Permissions};
+use std::fs;
 use std::io::{self, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
-use nix::fcntl::{Flock, FlockArg};
 use tempfile::NamedTempFile;
 
 /// Set when a signal asks the writing to stop.
@@ -25,14 +23,7 @@ impl Interrupts {
     /// one the searches check too ([`eight::solve::interrupt`]): a search under way stops.
     pub fn catch() -> io::Result<Interrupts> {
         let flag = eight::solve::interrupt::flag();
-        for signal in [
-            signal_hook::consts::SIGINT,
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGXFSZ,
-        ] {
-            signal_hook::flag::register(signal, Arc::clone(&flag))?;
-        }
+        super::platform::catch(&flag, true)?;
         Ok(Interrupts(flag))
     }
 
@@ -75,22 +66,13 @@ impl<'a> Staged<'a> {
         let name = target
             .file_name()
             .map_or("eight".into(), |name| name.to_string_lossy().into_owned());
-        let mode = fs::metadata(target).map_or(0o666, |meta| meta.permissions().mode());
         let temporary = tempfile::Builder::new()
             .prefix(&format!(".{name}."))
             .suffix(".partial")
-            .permissions(Permissions::from_mode(0o600))
             .tempfile_in(&folder)
             .with_context(|| format!("cannot write in {}", folder.display()))?;
         // the mode of the file replaced (or the usual one, less the umask) once it is ours
-        let umask = if fs::metadata(target).is_ok() {
-            0
-        } else {
-            umask()
-        };
-        temporary
-            .as_file()
-            .set_permissions(Permissions::from_mode(mode & !umask & 0o7777))?;
+        super::platform::take_mode(temporary.as_file(), target)?;
         Ok(Staged {
             target: target.to_path_buf(),
             file: io::BufWriter::with_capacity(1 << 16, temporary),
@@ -141,8 +123,7 @@ pub fn commit_pair(first: Staged, second: Staged) -> anyhow::Result<()> {
     let folder = folder_of(&first.target)?;
     let (first_target, second_target) = (first.target.clone(), second.target.clone());
     let (first, second) = (first.finish()?, second.finish()?);
-    let _lock = Flock::lock(File::open(&folder)?, FlockArg::LockExclusive)
-        .map_err(|(_, errno)| io::Error::from(errno))
+    let _lock = super::platform::lock_folder(&folder)
         .with_context(|| format!("cannot lock {}", folder.display()))?;
     // the old first file, kept under a temporary name until the pair is in place
     let backup = if first_target.is_file() {
@@ -173,11 +154,4 @@ pub fn commit_pair(first: Staged, second: Staged) -> anyhow::Result<()> {
             .with_context(|| format!("cannot write {}", second_target.display()));
     }
     Ok(())
-}
-
-/// The process's umask, read without changing it for long.
-fn umask() -> u32 {
-    let old = nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o022));
-    nix::sys::stat::umask(old);
-    old.bits()
 }

@@ -2,16 +2,13 @@
 //! the puzzle; everything here knows the terminal.
 
 use std::io;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
 use eight::solve::pdb::Kind;
-use eight::solve::Store;
-use eight::tools::cache::DiskCache;
 use eight::{Algorithm, Judge};
-use indicatif::ProgressBar;
 
 mod arguments;
 mod batch;
@@ -22,8 +19,8 @@ mod gen;
 mod help;
 mod judge;
 mod live;
+mod platform;
 mod play;
-mod ruling;
 mod show;
 mod solve;
 mod units;
@@ -431,11 +428,9 @@ fn exit(error: clap::Error) -> ! {
 
 /// Runs the command: answers on standard output, one diagnostic line each on standard error.
 pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
-    // past a file-size limit (`ulimit -f`), a write fails with EFBIG instead of killing the run:
-    // the cache's writer then removes its staged file and the answers still come
-    signal_hook::flag::register(signal_hook::consts::SIGXFSZ, Arc::default())?;
-    let store = disk_cache();
-    if stdout_was_closed() {
+    platform::survive_file_size_limit(&Arc::default())?;
+    let store = cache::store();
+    if platform::stdout_was_closed() {
         warn(&"standard output is closed: the answers have nowhere to go");
         return Ok(Status::Trouble);
     }
@@ -452,12 +447,19 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Histogram(options) => show::histogram(&options),
         Command::Play(options) => play::run(&options, &store),
         Command::Cache { action } => cache::run(action, &store),
+        #[cfg(target_os = "linux")]
         Command::Supervise { arguments } => {
             eight::tools::sandbox::supervise(&arguments)?;
             Ok(Status::Success)
         }
+        #[cfg(target_os = "linux")]
         Command::Jail { arguments } => {
             eight::tools::sandbox::jail(&arguments)?;
+            Ok(Status::Trouble)
+        }
+        #[cfg(not(target_os = "linux"))]
+        Command::Supervise { .. } | Command::Jail { .. } => {
+            warn(&judge::ELSEWHERE);
             Ok(Status::Trouble)
         }
         Command::Completions { shell } => {
@@ -499,51 +501,6 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
     }
-}
-
-/// Whether `eight` started with standard output closed (`>&-`): the Rust runtime then opens
-/// `/dev/null` in its place, for reading and writing, so that every answer would vanish
-/// unseen. A shell's `> /dev/null` opens it for writing only, and is no trouble.
-fn stdout_was_closed() -> bool {
-    use nix::fcntl::{fcntl, FcntlArg, OFlag};
-    use nix::sys::stat::{fstat, major, minor, SFlag};
-    let stdout = io::stdout();
-    let (Ok(stat), Ok(flags)) = (fstat(&stdout), fcntl(&stdout, FcntlArg::F_GETFL)) else {
-        return false;
-    };
-    let device = SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT == SFlag::S_IFCHR;
-    let null = device && major(stat.st_rdev) == 1 && minor(stat.st_rdev) == 3;
-    null && OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR
-}
-
-/// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
-/// databases: read when a 4×4 search first needs them, built (with a progress bar on a
-/// terminal) when missing.
-fn disk_cache() -> Arc<Store> {
-    let folder = DiskCache::folder();
-    let shown_folder = folder.as_ref().map(|f| f.display().to_string());
-    // a bar a build: what is built, and its placements settled
-    let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
-    let progress = move |what: &str, done: u64, total: u64| {
-        let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
-        if !bar.as_ref().is_some_and(|(built, _)| built == what) {
-            let shown =
-                batch::progress_bar(total, "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}");
-            shown.set_message(match &shown_folder {
-                Some(folder) => format!("{what}, built once into {folder}"),
-                None => format!("{what}, built for this run"),
-            });
-            *bar = Some((what.to_string(), shown));
-        }
-        if let Some((_, shown)) = bar.as_ref() {
-            shown.set_position(done);
-            if done >= total {
-                shown.finish_and_clear();
-            }
-        }
-    };
-    let cache = DiskCache::new(folder, Box::new(progress), Box::new(|line| warn(&line)));
-    Arc::new(Store::new(Arc::new(cache)))
 }
 
 /// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard

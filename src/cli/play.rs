@@ -2,17 +2,20 @@
 //! The terminal is restored on every way out: the goal, `q`, Ctrl-C or Ctrl-D (keys in raw
 //! mode), SIGTERM or SIGHUP (a flag checked between keys), an error, a panic (a guard dropped).
 
-use std::io::{self, IsTerminal, Read, Write};
-use std::os::fd::AsFd;
+use std::io::{self, IsTerminal};
+#[cfg(unix)]
+use std::io::{Read, Write};
+#[cfg(unix)]
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use clap::Args;
-use eight::puzzle::{Board, Move, Shape};
+#[cfg(unix)]
+use eight::puzzle::Move;
+use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
 use eight::tools::play::{Game, Refusal};
 use eight::Engine;
-use nix::sys::termios::{self, SetArg, Termios};
 
 use super::Status;
 
@@ -33,12 +36,16 @@ pub struct Options {
 }
 
 /// The terminal as it was, put back when dropped.
+#[cfg(unix)]
 struct Raw {
-    saved: Termios,
+    saved: nix::sys::termios::Termios,
 }
 
+#[cfg(unix)]
 impl Raw {
     fn enter() -> io::Result<Raw> {
+        use nix::sys::termios::{self, SetArg};
+        use std::os::fd::AsFd;
         let stdin = io::stdin();
         let saved = termios::tcgetattr(stdin.as_fd())?;
         let mut raw = saved.clone();
@@ -48,8 +55,11 @@ impl Raw {
     }
 }
 
+#[cfg(unix)]
 impl Drop for Raw {
     fn drop(&mut self) {
+        use nix::sys::termios::{self, SetArg};
+        use std::os::fd::AsFd;
         let _ = termios::tcsetattr(io::stdin().as_fd(), SetArg::TCSANOW, &self.saved);
         // the cursor shown again, on a line of its own
         let _ = io::stdout().write_all(b"\x1b[?25h");
@@ -58,6 +68,7 @@ impl Drop for Raw {
 }
 
 /// A key the game knows.
+#[cfg(unix)]
 enum Key {
     Move(Move),
     Hint,
@@ -68,6 +79,7 @@ enum Key {
 
 /// The keys in `bytes`, read at once from the terminal (keys typed fast arrive together), with
 /// how many bytes each took; `None` for a key the game does not know.
+#[cfg(unix)]
 fn keys(bytes: &[u8]) -> Vec<Option<Key>> {
     let mut keys = Vec::new();
     let mut rest = bytes;
@@ -136,6 +148,13 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             return Ok(Status::Trouble);
         }
     };
+    turns(&mut game, &mut engine, &goal)
+}
+
+/// The game in the terminal, made raw, until it is solved or the player quits.
+#[cfg(unix)]
+fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<Status> {
+    use std::os::fd::AsFd;
     let interrupted = eight::solve::interrupt::flag();
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
@@ -147,7 +166,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         write!(out, "\x1b[?25l\x1b[H\x1b[2J{title}{}", game.render())?;
         out.flush()
     };
-    draw(&game)?;
+    draw(game)?;
     let mut buffer = [0u8; 16];
     while !game.solved() {
         if interrupted.load(Ordering::Relaxed) {
@@ -172,16 +191,16 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
                 break;
             }
             let changed = match key {
-                Some(Key::Move(step)) => game.play(step, &mut engine),
+                Some(Key::Move(step)) => game.play(step, engine),
                 Some(Key::Hint) => {
                     game.hint();
                     Ok(true)
                 }
                 Some(Key::Next) => match game.next() {
-                    Some(step) => game.play(step, &mut engine),
+                    Some(step) => game.play(step, engine),
                     None => Ok(false),
                 },
-                Some(Key::Undo) => game.undo(&mut engine),
+                Some(Key::Undo) => game.undo(engine),
                 Some(Key::Quit) => {
                     drop(raw);
                     return Ok(Status::Success);
@@ -189,12 +208,19 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
                 None => Ok(false),
             };
             if changed.map_err(|_| io::Error::other("the search gave up"))? {
-                draw(&game)?;
+                draw(game)?;
             }
         }
     }
     drop(raw);
     Ok(Status::Success)
+}
+
+/// Off Unix the terminal is not made raw (no termios): nothing to play on.
+#[cfg(not(unix))]
+fn turns(_: &mut Game, _: &mut Engine, _: &Board) -> anyhow::Result<Status> {
+    super::warn(&"play needs a Unix terminal (termios) to read keys as they are typed");
+    Ok(Status::Trouble)
 }
 
 /// A random board that reaches `goal`: a walk of random moves from it, long enough to mix a

@@ -314,7 +314,7 @@ fn answer_files(
         let unreadable = |error: io::Error| {
             super::warn(&format_args!("{name}: {error}"));
         };
-        let input = match open_without_waiting(file) {
+        let input = match super::platform::open_without_waiting(std::path::Path::new(file)) {
             Ok(input) => input,
             Err(error) => {
                 unreadable(error);
@@ -352,19 +352,6 @@ fn answer_files(
         }
     }
     Ok(status)
-}
-
-/// Opens `file` for reading without waiting for a writer if it is a FIFO (one with none then
-/// reads as empty), and reads it blocking from there on, as a pipe of `<(command)` wants.
-fn open_without_waiting(file: &OsString) -> io::Result<std::fs::File> {
-    use nix::fcntl::{fcntl, FcntlArg, OFlag};
-    use std::os::unix::fs::OpenOptionsExt;
-    let opened = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(OFlag::O_NONBLOCK.bits())
-        .open(file)?;
-    fcntl(&opened, FcntlArg::F_SETFL(OFlag::empty())).map_err(io::Error::from)?;
-    Ok(opened)
 }
 
 /// A writer that puts `prefix` before every line it passes on, and keeps the error of the

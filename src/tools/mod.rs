@@ -2,8 +2,10 @@
 //! `batch` and `judge`, test data, the drawn solution and the histogram of distances.
 
 pub mod batch;
+#[cfg(all(feature = "cache", unix))]
 pub mod cache;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod fixtures;
 pub mod gen;
 pub mod histogram;
@@ -11,6 +13,7 @@ pub mod page;
 pub mod picture;
 pub mod play;
 pub mod record;
+#[cfg(all(feature = "cli", target_os = "linux"))]
 pub mod sandbox;
 pub mod show;
 pub mod stream;

@@ -150,6 +150,7 @@ impl Nibbles {
         match memmap2::MmapMut::map_anon(len.max(1)) {
             Ok(map) => {
                 // a hint: where huge pages are not to be had, small ones serve
+                #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);
                 Nibbles(Storage::Mapped(map))
             }

@@ -7,7 +7,9 @@ use std::path::Path;
 use eight::tools::record::Judged;
 use eight::tools::sandbox::Run;
 
-use super::judge::{Options, Ruling};
+use super::super::check::escaped;
+use super::sandboxed::Ruling;
+use super::Options;
 
 /// The lines of one file's ruling as the user sees them: plain, coloured, or JSON.
 pub(super) fn show(file: &Path, ruling: &Ruling, options: &Options, color: bool) -> String {
@@ -67,38 +69,4 @@ pub(super) fn stderr_tail(run: &Run) -> Vec<String> {
         .iter()
         .map(|line| escaped(line, 100))
         .collect()
-}
-
-/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
-/// `\r`), cut after `width` characters with `…`.
-pub(super) fn escaped(text: &str, width: usize) -> String {
-    let mut shown = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count == width {
-            shown.push('…');
-            break;
-        }
-        match c {
-            '\x1b' => shown.push_str("\\e"),
-            '\t' => shown.push_str("\\t"),
-            '\r' => shown.push_str("\\r"),
-            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
-            c => shown.push(c),
-        }
-    }
-    shown
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_what_a_terminal_would_obey() {
-        assert_eq!(
-            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
-            "\\e[2J\\e]0;pwned\\x07\\rAC"
-        );
-        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
-    }
 }

@@ -1,13 +1,11 @@
-//! `eight judge`: run someone's solution on fixture inputs in the sandbox
-//! ([`eight::tools::sandbox`]), and judge its output like the online judge does.
+//! The judge on Linux: each file run in the sandbox ([`eight::tools::sandbox`]) and its output
+//! judged like the online judge does.
 
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use clap::Args;
 use eight::format::answer::Side;
 use eight::format::cases::Header;
 use eight::format::{Cases, Item, Judge, Origin};
@@ -26,74 +24,11 @@ use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::batch::{inputs, progress, say, summary, Report};
+use super::super::batch::{inputs, progress, say, summary, Report};
+use super::super::units::{shown_size, trimmed_number};
+use super::super::Status;
 use super::ruling::{show, side_by_side, stderr_tail};
-use super::units::{parse_memory, parse_output, parse_time, shown_size, trimmed_number};
-use super::{judge_parser, Color, Status};
-
-#[derive(Args, Debug)]
-pub struct Options {
-    /// The judge whose rules apply
-    #[arg(value_parser = judge_parser())]
-    judge: &'static Judge,
-    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
-    #[arg(required = true, value_name = "PATH")]
-    paths: Vec<PathBuf>,
-    /// The solution to run, after `--`: a program and its arguments, run directly (no shell);
-    /// it reads a file on standard input
-    #[arg(last = true, required = true, value_name = "COMMAND")]
-    command: Vec<OsString>,
-    /// CPU time limit per file, user and system time of the whole process tree (every thread
-    /// and child): `1.5`, `1.5s` or `500ms` (at most a day)
-    #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
-          allow_hyphen_values = true)]
-    time_limit: Duration,
-    /// Wall-clock limit per file, for a program that sleeps or waits rather than computes, like
-    /// --time-limit [default: twice the time limit, plus 1 s]
-    #[arg(long, value_name = "TIME", value_parser = parse_time, allow_hyphen_values = true)]
-    wall_limit: Option<Duration>,
-    /// Memory limit per file, the whole process tree's memory (as a cgroup counts it where one
-    /// can be made, shared memory included; else sampled): `256` (MiB), `512M`, `1G`, `800K` (at
-    /// most 1 TiB)
-    #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
-          value_parser = parse_memory, allow_hyphen_values = true)]
-    memory_limit: u64,
-    /// Output limit per file, like --memory-limit (at most 1 GiB): the rest is not read
-    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
-          allow_hyphen_values = true)]
-    output_limit: u64,
-    /// The largest file the program may write, like --memory-limit: a program that writes more
-    /// is killed (SIGXFSZ)
-    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory,
-          allow_hyphen_values = true)]
-    file_limit: u64,
-    /// Processes and threads the program's tree may hold at once (where a pids cgroup can be
-    /// made: root)
-    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
-    processes: u64,
-    /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
-    /// the judge's size
-    #[arg(short, long, value_name = "BOARD")]
-    goal: Option<String>,
-    /// Paths must also be of minimal length (the real judges accept any that reach the goal)
-    #[arg(long)]
-    optimal: bool,
-    /// Files run at once [default: 1, so that the times are comparable; with more, files run
-    /// side by side and each one's time is as the others let it be]
-    #[arg(short, long, value_name = "N")]
-    jobs: Option<usize>,
-    /// Also show the end of the program's standard error on a wrong answer (it is always shown
-    /// on a runtime error)
-    #[arg(short, long)]
-    pub(super) verbose: bool,
-    /// Colour the verdicts
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
-    /// One JSON object a line per file (verdict, time, memory, the first wrong case and how many
-    /// are wrong), then the totals
-    #[arg(long)]
-    pub(super) json: bool,
-}
+use super::Options;
 
 /// What became of one file.
 pub(super) struct Ruling {
@@ -120,10 +55,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             .collect::<Vec<_>>(),
         Err(why) => return cannot_run(options, &why),
     };
-    let judge = match super::sized(options.judge, None, options.goal.as_deref(), false) {
+    let judge = match super::super::sized(options.judge, None, options.goal.as_deref(), false) {
         Ok(judge) => judge,
         Err(error) => {
-            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+            super::super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
             return Ok(Status::Trouble);
         }
     };
@@ -207,7 +142,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     // a database a program wrote is never read by a later run (where the supervisor could not
     // hide the folder, root's namespaces being out of reach)
     for file in seal.iter().flat_map(Seal::break_changed) {
-        super::warn(&format_args!(
+        super::super::warn(&format_args!(
             "{}: changed while programs ran (by a program?): removed",
             file.display()
         ));
@@ -258,7 +193,7 @@ fn load_databases<'a>(
 
 /// The command cannot start: said once on standard error, and each file is trouble.
 fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
-    super::warn(&format_args!("cannot run the command: {why}"));
+    super::super::warn(&format_args!("cannot run the command: {why}"));
     let (fixtures, _) = inputs(&options.paths);
     for fixture in &fixtures {
         if say(&format!(
@@ -361,13 +296,13 @@ fn judge_file(
     };
     if let Some(why) = &run.failed_to_start {
         if !runner.unstartable.swap(true, Ordering::Relaxed) {
-            super::warn(&format_args!("cannot run the command: {why}"));
+            super::super::warn(&format_args!("cannot run the command: {why}"));
         }
         return trouble("the command cannot start (said above)".into());
     }
     if let Some(why) = &run.unconfined {
         if !runner.unconfined.swap(true, Ordering::Relaxed) {
-            super::warn(&format_args!(
+            super::super::warn(&format_args!(
                 "{why}: programs run without them (see \"sandbox\" in --json)"
             ));
         }
@@ -476,7 +411,7 @@ fn judge_file(
                 wrong.got.as_deref().unwrap_or(""),
                 &wrong.expected,
             );
-            let why = super::check::wrong_said(&wrong);
+            let why = super::super::check::wrong_said(&wrong);
             let mut below = side_by_side(&wrong.expected, wrong.got.as_deref().unwrap_or(""));
             below.extend(tail(options.verbose));
             let mut ruling = rejected("WA", why, below);

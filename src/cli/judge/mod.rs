@@ -1,0 +1,99 @@
+//! `eight judge`: run someone's solution on fixture inputs in a sandbox, and judge its output
+//! like the online judge does. The sandbox is Linux's (namespaces, cgroups, `/proc`, a child
+//! subreaper); on other systems `eight judge` says what it could not enforce and runs nothing.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use eight::format::Judge;
+
+use super::units::{parse_memory, parse_output, parse_time};
+use super::{judge_parser, Color};
+
+#[cfg(target_os = "linux")]
+mod ruling;
+#[cfg(target_os = "linux")]
+mod sandboxed;
+
+#[derive(Args, Debug)]
+pub struct Options {
+    /// The judge whose rules apply
+    #[arg(value_parser = judge_parser())]
+    judge: &'static Judge,
+    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The solution to run, after `--`: a program and its arguments, run directly (no shell);
+    /// it reads a file on standard input
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<OsString>,
+    /// CPU time limit per file, user and system time of the whole process tree (every thread
+    /// and child): `1.5`, `1.5s` or `500ms` (at most a day)
+    #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
+          allow_hyphen_values = true)]
+    time_limit: Duration,
+    /// Wall-clock limit per file, for a program that sleeps or waits rather than computes, like
+    /// --time-limit [default: twice the time limit, plus 1 s]
+    #[arg(long, value_name = "TIME", value_parser = parse_time, allow_hyphen_values = true)]
+    wall_limit: Option<Duration>,
+    /// Memory limit per file, the whole process tree's memory (as a cgroup counts it where one
+    /// can be made, shared memory included; else sampled): `256` (MiB), `512M`, `1G`, `800K` (at
+    /// most 1 TiB)
+    #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
+          value_parser = parse_memory, allow_hyphen_values = true)]
+    memory_limit: u64,
+    /// Output limit per file, like --memory-limit (at most 1 GiB): the rest is not read
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
+          allow_hyphen_values = true)]
+    output_limit: u64,
+    /// The largest file the program may write, like --memory-limit: a program that writes more
+    /// is killed (SIGXFSZ)
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory,
+          allow_hyphen_values = true)]
+    file_limit: u64,
+    /// Processes and threads the program's tree may hold at once (where a pids cgroup can be
+    /// made: root)
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    processes: u64,
+    /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
+    /// the judge's size
+    #[arg(short, long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// Paths must also be of minimal length (the real judges accept any that reach the goal)
+    #[arg(long)]
+    optimal: bool,
+    /// Files run at once [default: 1, so that the times are comparable; with more, files run
+    /// side by side and each one's time is as the others let it be]
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Also show the end of the program's standard error on a wrong answer (it is always shown
+    /// on a runtime error)
+    #[arg(short, long)]
+    pub(super) verbose: bool,
+    /// Colour the verdicts
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// One JSON object a line per file (verdict, time, memory, the first wrong case and how many
+    /// are wrong), then the totals
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+#[cfg(target_os = "linux")]
+pub use sandboxed::run;
+
+/// Elsewhere than on Linux: nothing is run, and the user learns why.
+#[cfg(not(target_os = "linux"))]
+pub fn run(_: &Options, _: &std::sync::Arc<eight::solve::Store>) -> anyhow::Result<super::Status> {
+    super::warn(&ELSEWHERE);
+    Ok(super::Status::Trouble)
+}
+
+/// What `eight judge` cannot enforce off Linux, said instead of running a program unguarded.
+#[cfg(not(target_os = "linux"))]
+pub const ELSEWHERE: &str = "judge runs programs on Linux only: on this system it could not \
+    limit the CPU time, memory and processes of the program's whole tree, keep it from the \
+    network, the fixtures' answers and eight's cache, or make sure that nothing it starts \
+    outlives its run; `eight check JUDGE INPUT OUTPUT` judges an output made elsewhere";

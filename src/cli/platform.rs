@@ -1,0 +1,139 @@
+//! What differs between systems, in one file: Unix (Linux, macOS, the BSDs) has signals that
+//! stop a writer, FIFOs to open without waiting, file modes and folder locks; elsewhere
+//! (Windows) each of these is the nearest thing there or nothing, said here. The judge's sandbox
+//! and its supervisor are Linux's alone (`eight::tools::sandbox`); `cli::judge` says so.
+
+use std::fs::File;
+use std::io;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The signals that ask a run to stop: SIGINT and SIGTERM everywhere, SIGHUP on Unix.
+pub fn stop_signals() -> &'static [i32] {
+    #[cfg(unix)]
+    return &[
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ];
+    #[cfg(not(unix))]
+    return &[signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+}
+
+/// Sets `flag` when a stop signal comes, and on Unix when a file passes the size limit
+/// (`ulimit -f`, SIGXFSZ), so that a write fails with EFBIG rather than killing the run.
+pub fn catch(flag: &Arc<AtomicBool>, with_file_size: bool) -> io::Result<()> {
+    for &signal in stop_signals() {
+        signal_hook::flag::register(signal, Arc::clone(flag))?;
+    }
+    if with_file_size {
+        survive_file_size_limit(flag)?;
+    }
+    Ok(())
+}
+
+/// Past a file-size limit a write fails with EFBIG instead of the signal killing the run:
+/// the cache's writer then removes its staged file and the answers still come. `flag` is set.
+pub fn survive_file_size_limit(flag: &Arc<AtomicBool>) -> io::Result<()> {
+    #[cfg(unix)]
+    signal_hook::flag::register(signal_hook::consts::SIGXFSZ, Arc::clone(flag))?;
+    let _ = flag;
+    Ok(())
+}
+
+/// Whether `eight` started with standard output closed (`>&-`): the Rust runtime then opens
+/// `/dev/null` in its place, for reading and writing, so that every answer would vanish
+/// unseen. A shell's `> /dev/null` opens it for writing only, and is no trouble.
+#[cfg(unix)]
+pub fn stdout_was_closed() -> bool {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    use nix::sys::stat::{fstat, stat, SFlag};
+    let stdout = io::stdout();
+    let (Ok(out), Ok(flags), Ok(null)) = (
+        fstat(&stdout),
+        fcntl(&stdout, FcntlArg::F_GETFL),
+        stat("/dev/null"),
+    ) else {
+        return false;
+    };
+    let kind = |mode| SFlag::from_bits_truncate(mode) & SFlag::S_IFMT;
+    let null = kind(out.st_mode) == kind(null.st_mode) && out.st_rdev == null.st_rdev;
+    null && OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR
+}
+
+/// Windows gives a closed standard output no handle at all, and writes to it fail: said then.
+#[cfg(not(unix))]
+pub fn stdout_was_closed() -> bool {
+    false
+}
+
+/// Opens `path` for reading without waiting for a writer if it is a FIFO (one with none then
+/// reads as empty), and reads it blocking from there on, as a pipe of `<(command)` wants.
+pub fn open_without_waiting(path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use nix::fcntl::{fcntl, FcntlArg, OFlag};
+        use std::os::unix::fs::OpenOptionsExt;
+        let opened = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(OFlag::O_NONBLOCK.bits())
+            .open(path)?;
+        fcntl(&opened, FcntlArg::F_SETFL(OFlag::empty())).map_err(io::Error::from)?;
+        Ok(opened)
+    }
+    #[cfg(not(unix))]
+    File::open(path)
+}
+
+/// Gives `staged`, a new file about to replace `target`, the mode `target` has, or when there
+/// is none the usual one (0o666) less the umask. Windows keeps its own attributes.
+pub fn take_mode(staged: &File, target: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::fs::Permissions;
+        use std::os::unix::fs::PermissionsExt;
+        let mode = match std::fs::metadata(target) {
+            Ok(meta) => meta.permissions().mode(),
+            Err(_) => 0o666 & !umask(),
+        };
+        staged.set_permissions(Permissions::from_mode(mode & 0o7777))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (staged, target);
+        Ok(())
+    }
+}
+
+/// The process's umask, read without changing it for long.
+#[cfg(unix)]
+fn umask() -> u32 {
+    use nix::sys::stat::{umask, Mode};
+    let old = umask(Mode::from_bits_truncate(0o022));
+    umask(old);
+    old.bits() as u32
+}
+
+/// An exclusive lock on a folder, held until dropped: `flock` on Unix. Elsewhere nothing is
+/// locked, and two `gen --out` runs into one folder at once may mix their pairs.
+pub struct FolderLock {
+    #[cfg(unix)]
+    _held: nix::fcntl::Flock<File>,
+}
+
+/// Waits for the lock on `folder`.
+pub fn lock_folder(folder: &Path) -> io::Result<FolderLock> {
+    #[cfg(unix)]
+    {
+        use nix::fcntl::{Flock, FlockArg};
+        let held = Flock::lock(File::open(folder)?, FlockArg::LockExclusive)
+            .map_err(|(_, errno)| io::Error::from(errno))?;
+        Ok(FolderLock { _held: held })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = folder;
+        Ok(FolderLock {})
+    }
+}
