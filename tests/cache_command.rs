@@ -76,3 +76,29 @@ fn a_relative_folder_is_refused_and_said() {
             "$EIGHT_CACHE_DIR (relative/cache) is not an absolute path",
         ));
 }
+
+#[test]
+fn every_command_that_may_search_a_4x4_board_says_where_its_databases_live() {
+    for command in [
+        "steps",
+        "pair",
+        "path",
+        "lightoj1121",
+        "uva10181",
+        "show",
+        "play",
+        "batch",
+        "gen",
+        "judge",
+        "check",
+    ] {
+        common::eight()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(
+                predicate::str::contains("EIGHT_CACHE_DIR")
+                    .and(predicate::str::contains("eight cache")),
+            );
+    }
+}

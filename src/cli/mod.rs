@@ -136,11 +136,25 @@ enum Shell {
     Zsh,
 }
 
-const SHOW_EXAMPLES: &str = "\
+/// A command's examples, then where its 4×4 searches keep their databases.
+macro_rules! with_cache {
+    ($examples:literal) => {
+        concat!(
+            $examples,
+            "\n\nOn 4x4 boards the optimal search reads pattern databases from the cache folder \
+             ($EIGHT_CACHE_DIR, else ~/.cache/eight), building them there the first time: see \
+             `eight cache`."
+        )
+    };
+}
+
+const SHOW_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight show 1234567x8                       one move: r
   eight show '2 3 4 1 5 x 7 6 8' --color never
-  eight show 283104765 --goal 123804765 --json";
+  eight show 283104765 --goal 123804765 --json"
+);
 
 const HISTOGRAM_EXAMPLES: &str = "\
 Examples:
@@ -154,11 +168,13 @@ Examples:
   EIGHT_CACHE_DIR=/data/eight eight cache    another folder
   eight cache clear";
 
-const PLAY_EXAMPLES: &str = "\
+const PLAY_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight play                                 a random board
   eight play 283104765 --goal 123804765      Luogu P1379's sample
-  eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time";
+  eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time"
+);
 
 const MAN_EXAMPLES: &str = "\
 Examples:
@@ -171,32 +187,40 @@ Examples:
   eight completions zsh > ~/.zfunc/_eight
   eight completions nushell | save -f ~/.config/nushell/eight.nu   (then `use` it)";
 
-const JUDGE_EXAMPLES: &str = "\
+const JUDGE_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight judge hdu1043 fixtures/hdu1043 -- ./a.out
   eight judge p1379 tests/ --time-limit 2 -- python3 solve.py
-  eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path";
+  eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path"
+);
 
-const CHECK_EXAMPLES: &str = "\
+const CHECK_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight check hdu1043 case.in mine.out              is mine.out accepted?
   eight check hdu1043 case.in mine.out case.out     the jury's case.out checked too
   oj test -c ./a.out --judge-command 'eight check hdu1043'
                                                     oj's special judge
-  Polygon or testlib: a checker script `exec eight check p1379 \"$@\"`";
+  Polygon or testlib: a checker script `exec eight check p1379 \"$@\"`"
+);
 
-const BATCH_EXAMPLES: &str = "\
+const BATCH_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight batch fixtures/                      check every fixture folder
   eight batch --judge hdu1043 mine/a.in      a file outside a judge's folder
-  eight batch --bless fixtures/p1379/new.in  write new.out";
+  eight batch --bless fixtures/p1379/new.in  write new.out"
+);
 
-const GEN_EXAMPLES: &str = "\
+const GEN_EXAMPLES: &str = with_cache!(
+    "\
 Examples:
   eight gen hdu1043 -n 5 --seed 7            five cases on standard output
   eight gen p1379 -n 1000 --depth 30 --out deep
                                              deep.in and deep.out, 30 moves each
-  eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs";
+  eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs"
+);
 
 /// The options every solving command shares.
 #[derive(clap::Args, Debug)]
