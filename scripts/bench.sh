@@ -4,8 +4,10 @@
 # time (`apt-get install time`). Inputs are made by `eight gen` from fixed seeds.
 # Prints a Markdown table of medians; the machine is shared, so compare within one run.
 #
-# Then, side by side in the same run, the anchors: the classic C++ reverse-BFS table program
-# and a per-query seed in the judges' style (benches/anchors/*.cpp, built with g++), the
+# Then, side by side in the same run, the anchors: the classic C++ reverse-BFS table program,
+# the fastest C++ table program I could write (fast.cpp: one fread, each board's path stored
+# whole, one fwrite) and a per-query seed in the judges' style (benches/anchors/*.cpp, built with
+# g++ -O2 as the judges build), the
 # `pathfinding` crate's A* (benches/anchors/pathfinding, built with cargo), slidy-cli 0.4 (if
 # `slidy` is on the PATH: `cargo install slidy-cli@0.4.0`), and the floor: a program that
 # reads the input and writes answers already known (benches/anchors/floor.c). ANCHORS=0 skips.
@@ -20,6 +22,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$eight" gen hdu1043 -n 100000 --unsolvable 0.5 --seed 1 > "$work/hdu1043.in"
+# the same boards as judges' data lays them out: each line's cells separated by single spaces,
+# two spaces (HDU's and POJ's own sample) or tabs, chosen by a seeded draw
+python3 - "$work/hdu1043.in" > "$work/mixed.in" <<'PY'
+import random, sys
+draw = random.Random(27)
+for line in open(sys.argv[1]):
+    print([" ", "  ", "\t"][draw.randrange(3)].join(line.split()))
+PY
 "$eight" gen hdu1043 --all > "$work/all.in"
 "$eight" gen hoj10466 -n 100000 --unsolvable 0.5 --seed 1 > "$work/hoj10466.in"
 
@@ -29,6 +39,7 @@ quick=(
 )
 streams=(
     "$eight path < $work/hdu1043.in"
+    "$eight path < $work/mixed.in"
     "$eight steps --goal 123456780 < $work/all.in"
     "$eight pair < $work/hoj10466.in"
 )
@@ -59,6 +70,8 @@ for result, kib in zip(times, rss):
     shown = result["command"].replace(eight, "eight").replace(sys.argv[1].rsplit("/", 1)[0] + "/", "")
     print(f"| `{shown}` | {result['median'] * 1000:.2f} ms | {kib / 1024:.1f} MiB |")
 print(f"| `eight path` on a 10,000,000-case stream | | {stream / 1024:.1f} MiB |")
+hard, version = times[1]["median"], times[0]["median"]
+print(f"\none hard query (31 moves) against `eight --version`: {hard / version:.2f}x (target <= 1.2x)")
 PY
 
 [ "${ANCHORS:-1}" = 0 ] && exit 0
@@ -66,6 +79,7 @@ PY
 # the anchors, each checked against eight's answers before it is timed
 anchors=benches/anchors
 g++ -O2 -o "$work/table" "$anchors/table.cpp"
+g++ -O2 -o "$work/fast" "$anchors/fast.cpp"
 g++ -O2 -o "$work/seed" "$anchors/seed.cpp"
 gcc -O2 -o "$work/floor" "$anchors/floor.c"
 cargo build --release --quiet --manifest-path "$anchors/pathfinding/Cargo.toml"
@@ -76,7 +90,7 @@ mkdir -p "$work/check/hdu1043"
 cp "$work/check/hdu1043/small.in" "$work/hdu2000.in"
 "$eight" gen hdu1043 -n 1034 --seed 4 > "$work/solvable.in"
 "$eight" path < "$work/hdu1043.in" > "$work/hdu1043.out"
-for program in "$work/table" "$work/seed" "$pathfinding"; do
+for program in "$work/table" "$work/fast" "$work/seed" "$pathfinding"; do
     "$eight" judge hdu1043 "$work/check" --optimal -- "$program" > /dev/null
 done
 
@@ -84,8 +98,12 @@ side=(
     "$eight path < $work/hdu1043.in"
     "$work/table < $work/hdu1043.in"
     "$work/floor $work/hdu1043.out < $work/hdu1043.in"
+    "$eight path < $work/mixed.in"
+    "$work/fast < $work/mixed.in"
+    "$work/floor $work/hdu1043.out < $work/mixed.in"
     "$eight steps --goal 123456780 < $work/all.in"
     "$work/table count < $work/all.in"
+    "$work/fast count < $work/all.in"
     "$eight path < $work/hdu2000.in"
     "$pathfinding < $work/hdu2000.in"
     "$work/seed < $work/hdu2000.in"
@@ -106,11 +124,14 @@ def median(command):
     return results.get(command.format(eight=eight, w=work, p=pathfinding))
 rows = [
     ("1,034 solvable HDU boards", "slidy-cli 0.4 `solve`", "slidy solve < {w}/solvable.slidy", "{eight} path < {w}/solvable.in", ">= 3x"),
-    ("100,000 HDU 1043 cases", "C++ reverse-BFS table", "{w}/table < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", ">= 5x"),
+    ("100,000 HDU 1043 cases, mixed layouts", "fast C++ table", "{w}/fast < {w}/mixed.in", "{eight} path < {w}/mixed.in", ">= 5x"),
+    ("all 181,440 boards of a class", "fast C++ table", "{w}/fast count < {w}/all.in", "{eight} steps --goal 123456780 < {w}/all.in", ">= 3x"),
+    ("100,000 HDU 1043 cases, mixed layouts", "the floor (read, write ready answers)", "{w}/floor {w}/hdu1043.out < {w}/mixed.in", "{eight} path < {w}/mixed.in", "eight within 3x"),
+    ("100,000 HDU 1043 cases", "C++ reverse-BFS table", "{w}/table < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", ""),
     ("2,000 HDU 1043 cases", "`pathfinding` A*", "{p} < {w}/hdu2000.in", "{eight} path < {w}/hdu2000.in", ">= 20x"),
     ("2,000 HDU 1043 cases", "per-query seed (bidirectional BFS)", "{w}/seed < {w}/hdu2000.in", "{eight} path < {w}/hdu2000.in", ">= 100x"),
-    ("all 181,440 boards of a class", "C++ reverse-BFS table", "{w}/table count < {w}/all.in", "{eight} steps --goal 123456780 < {w}/all.in", ">= 3x"),
-    ("100,000 HDU 1043 cases", "the floor (read, write ready answers)", "{w}/floor {w}/hdu1043.out < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", "eight within 3x"),
+    ("all 181,440 boards of a class", "C++ reverse-BFS table", "{w}/table count < {w}/all.in", "{eight} steps --goal 123456780 < {w}/all.in", ""),
+    ("100,000 HDU 1043 cases", "the floor (read, write ready answers)", "{w}/floor {w}/hdu1043.out < {w}/hdu1043.in", "{eight} path < {w}/hdu1043.in", ""),
 ]
 print()
 print("| workload | anchor | anchor | eight | anchor / eight | target |")

@@ -16,12 +16,16 @@ static const int STATES = 362880;
 static int offset_of[STATES];  // where a board's path starts in the arena; -1 unreached
 static unsigned char length_of[STATES];
 
+// how many bits of a 9-bit mask are set: a table, since plain -O2 (a judge's flags) makes
+// __builtin_popcount a library call
+static unsigned char ONES[512];
+
 static inline int cantor(const unsigned char *cells) {
     int code = 0;
     unsigned seen = 0;
     for (int i = 0; i < 9; i++) {
         unsigned c = cells[i];
-        code += (int)(c - __builtin_popcount(seen & ((1u << c) - 1))) * FACT[i];
+        code += (int)(c - ONES[seen & ((1u << c) - 1)]) * FACT[i];
         seen |= 1u << c;
     }
     return code;
@@ -29,6 +33,7 @@ static inline int cantor(const unsigned char *cells) {
 
 int main(int argc, char **argv) {
     bool count = argc > 1 && strcmp(argv[1], "count") == 0;
+    for (int m = 1; m < 512; m++) ONES[m] = ONES[m >> 1] + (m & 1);
     const int dr[4] = {1, 0, 0, -1}, dc[4] = {0, -1, 1, 0};
     // the move from a child back to its parent is the opposite of the one that made it
     const char back[4] = {'u', 'r', 'l', 'd'};
@@ -73,8 +78,8 @@ int main(int argc, char **argv) {
         size += n;
         if (size == capacity) input = (char *)realloc(input, capacity *= 2);
     }
-    std::vector<char> out;
-    out.reserve(size * 4 + 64);
+    // at most 32 bytes an answer, and at most one answer per 9 bytes of input
+    char *out = (char *)malloc(size / 9 * 32 + 64), *end = out;
     unsigned char cells[9];
     int n = 0;
     for (size_t i = 0; i < size; i++) {
@@ -91,19 +96,22 @@ int main(int argc, char **argv) {
         int code = cantor(cells);
         if (offset_of[code] < 0) {
             const char *no = count ? "-1\n" : "unsolvable\n";
-            out.insert(out.end(), no, no + strlen(no));
+            size_t k = strlen(no);
+            memcpy(end, no, k);
+            end += k;
         } else if (count) {
-            char number[8];
-            int k = snprintf(number, sizeof number, "%d\n", length_of[code]);
-            out.insert(out.end(), number, number + k);
+            int d = length_of[code];
+            if (d >= 10) *end++ = '0' + d / 10;
+            *end++ = '0' + d % 10;
+            *end++ = '\n';
         } else {
-            const char *path = arena.data() + offset_of[code];
-            out.insert(out.end(), path, path + length_of[code]);
-            out.push_back('\n');
+            memcpy(end, arena.data() + offset_of[code], length_of[code]);
+            end += length_of[code];
+            *end++ = '\n';
         }
         // the rest of the line is not a case
         while (i + 1 < size && input[i + 1] != '\n') i++;
     }
-    fwrite(out.data(), 1, out.size(), stdout);
+    fwrite(out, 1, end - out, stdout);
     return 0;
 }

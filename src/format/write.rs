@@ -42,6 +42,36 @@ pub fn write_moves(moves: impl Iterator<Item = Move>, out: &mut dyn Write) -> io
     out.write_all(long.as_bytes())
 }
 
+/// The letters of the four moves in a byte of a path word, two bits a move from the lowest.
+const LETTERS: [[u8; 4]; 256] = {
+    let mut table = [[0u8; 4]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 0;
+        while k < 4 {
+            table[byte][k] = Move::ALL[byte >> (2 * k) & 3].letter() as u8;
+            k += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Writes the letters of `moves` moves (at most 31), packed two bits a move from the lowest of
+/// `bits` as a table's path word holds them, and a newline in one write: four letters a lookup.
+#[inline]
+pub fn write_packed(bits: u64, moves: usize, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = [0u8; 33];
+    let mut word = bits;
+    for letters in line.chunks_exact_mut(4) {
+        letters.copy_from_slice(&LETTERS[(word & 0xFF) as usize]);
+        word >>= 8;
+    }
+    let moves = moves.min(31);
+    line[moves] = b'\n';
+    out.write_all(&line[..=moves])
+}
+
 /// Writes [`NO_PATH`] and a newline.
 pub fn write_no_path(out: &mut dyn Write) -> io::Result<()> {
     write_word(NO_PATH, out)
@@ -58,6 +88,22 @@ fn write_word(word: &str, out: &mut dyn Write) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::puzzle::Path;
+
+    #[test]
+    fn writes_a_packed_path_like_its_moves_one_by_one() {
+        let mut word = 0x5A3C_96F0_0FF0_A5C3u64;
+        for moves in 0..=31 {
+            let bits = word & ((1u64 << (2 * moves)) - 1);
+            let path: Vec<Move> = (0..moves)
+                .map(|k| Move::ALL[(bits >> (2 * k) & 3) as usize])
+                .collect();
+            let (mut packed, mut one_by_one) = (Vec::new(), Vec::new());
+            write_packed(bits, moves, &mut packed).expect("memory");
+            write_moves(path.into_iter(), &mut one_by_one).expect("memory");
+            assert_eq!(packed, one_by_one, "{moves} moves");
+            word = word.rotate_left(7) ^ 0x9E37_79B9_7F4A_7C15;
+        }
+    }
 
     #[test]
     fn writes_counts_like_formatting_would() {

@@ -28,16 +28,17 @@ use deep::Searched;
 pub use deep::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
 use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
-use eight_core::state::State;
-use eight_core::table::Table;
+use eight_core::state::class_index;
+use eight_core::table::{Table, Walk};
 
 /// What answers one 3×3 query, as [`Engine::route`] decides.
 enum Route {
     /// The parities differ.
     Unreachable,
-    /// The table of the goal's blank cell, from `start` relabelled for it (its state).
+    /// The table of the goal's blank cell, from `start` relabelled for it (its index in the
+    /// table's class).
     Table {
-        start: State,
+        start: u32,
         blank: usize,
         began: Option<Instant>,
         before: u64,
@@ -243,7 +244,7 @@ impl Engine {
                 blank,
                 began,
                 before,
-            } => Some(self.chosen(blank, began, before).state_distance(&start)),
+            } => Some(self.chosen(blank, began, before).index_distance(start)),
             Route::Search(start) => self.search(&start, &target.packed, false).0,
         }
     }
@@ -268,7 +269,7 @@ impl Engine {
                 before,
             } => {
                 let table = self.chosen(blank, began, before);
-                Some(sink.take(table.walk_from(start)))
+                Some(sink.take_walk(table.walk_index(start)))
             }
             Route::Search(start) => {
                 let path = self.search(&start, &target.packed, true).1?;
@@ -455,24 +456,24 @@ impl Engine {
         let began = self.clock();
         let before = self.solver.nodes_expanded();
         if self.settings.algorithm == Algorithm::Auto || self.settings.algorithm.is_deep() {
-            // one state for the parity and the lookup: relabelling keeps reachability
-            let state = match &target.names {
-                None => State::from_cells(start),
+            // one index for the parity and the lookup: relabelling keeps reachability
+            let (index, parity) = match &target.names {
+                None => class_index(start),
                 Some(names) => {
                     let mut relabelled = [0; 9];
                     for (new, &old) in relabelled.iter_mut().zip(start) {
                         *new = names[usize::from(old)];
                     }
-                    State::from_cells(&relabelled)
+                    class_index(&relabelled)
                 }
             };
             let blank = target.packed.blank();
-            if state.parity() != self.tables.get(blank).parity() {
+            if parity != self.tables.get(blank).parity() {
                 self.last = Report::new(Method::Parity, began);
                 return Route::Unreachable;
             }
             return Route::Table {
-                start: state,
+                start: index,
                 blank,
                 began,
                 before,
@@ -529,6 +530,15 @@ pub trait MoveSink {
 
     /// Takes every move, in order.
     fn take(self, moves: impl Iterator<Item = Move>) -> Self::Output;
+
+    /// Takes the moves of a table's path word, which a sink may read two bits a move at once
+    /// rather than one move at a time.
+    fn take_walk(self, walk: Walk) -> Self::Output
+    where
+        Self: Sized,
+    {
+        self.take(walk)
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::solve::interrupt;
 use crate::solve::parallel::ordered_map;
 use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::record::{self, Record, Solution};
+use eight_core::table::Walk;
 
 /// What a run writes for each case.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -352,6 +353,12 @@ impl<W: Write> MoveSink for Line<'_, W> {
     #[inline]
     fn take(self, moves: impl Iterator<Item = Move>) -> io::Result<()> {
         write::write_moves(moves, self.0)
+    }
+
+    #[inline]
+    fn take_walk(self, walk: Walk) -> io::Result<()> {
+        let (bits, moves) = walk.bits();
+        write::write_packed(bits, moves, self.0)
     }
 }
 

@@ -20,7 +20,7 @@ impl Move {
     pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
     /// The move's letter: `d`, `l`, `r` or `u`.
-    pub fn letter(self) -> char {
+    pub const fn letter(self) -> char {
         match self {
             Move::Down => 'd',
             Move::Left => 'l',

@@ -32,6 +32,33 @@ const WINDOW_WEIGHTS: [[u32; 3]; 8] = {
     table
 };
 
+/// The index of the board of these nine cells within its parity class ([`State::index`]), and
+/// its parity ([`State::parity`]), read straight from the cells: what a table lookup needs,
+/// without the tile order's digits that a moving [`State`] keeps. The blank is found and taken
+/// out with no branch, then each tile's Lehmer digit is its value less one less the smaller
+/// tiles before it (a lookup in a mask of those seen). The cells are a permutation of 0–8 (the
+/// reader checked them); the masks only spare the bounds checks.
+#[inline]
+pub fn class_index(cells: &[u8; 9]) -> (u32, u8) {
+    let blank = (0..9)
+        .map(|cell| cell as u32 * u32::from(cells[cell] == BLANK))
+        .sum::<u32>();
+    let tiles: [u8; 8] = std::array::from_fn(|position| {
+        cells[(position + usize::from(position as u32 >= blank)).min(8)]
+    });
+    let (mut seen, mut rank, mut sum) = (0u32, 0u32, 0u32);
+    // the last tile's digit is always 0
+    for (position, &tile) in tiles.iter().enumerate().take(7) {
+        let tile = u32::from(tile) & 15;
+        let before = u32::from(ONES[(seen & ((1 << tile) - 1) & 0x1FF) as usize]);
+        let digit = tile.wrapping_sub(1).wrapping_sub(before);
+        rank = rank.wrapping_add(digit.wrapping_mul(WEIGHT[position]));
+        sum = sum.wrapping_add(digit);
+        seen |= 1 << tile;
+    }
+    ((rank >> 1) * 9 + blank, (sum & 1) as u8)
+}
+
 /// A board with its tile order, the order's Lehmer digits and rank, kept up to date by moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
@@ -300,6 +327,19 @@ mod tests {
                 true
             });
             assert_eq!(visited, state.neighbours().collect::<Vec<_>>(), "{board}");
+        }
+    }
+
+    #[test]
+    fn the_class_index_from_cells_is_the_states() {
+        for rank in 0..COUNT as u32 {
+            let board = unrank(rank);
+            let state = State::new(&board);
+            assert_eq!(
+                class_index(&board.cells()),
+                (state.index(), state.parity()),
+                "{board}"
+            );
         }
     }
 

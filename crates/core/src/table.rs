@@ -1,7 +1,8 @@
 //! The whole-space table of one goal: for every board of its parity class, the distance and
-//! the first move of the canonical path, from one breadth-first search (the bidirectional core's
-//! backward side, run to the end, in its buffers). A lookup needs no search, and a path is a
-//! walk of lookups. The byte encoding of an entry is written and read only here.
+//! the first move of the canonical path, and the whole canonical path packed in a word, from one
+//! breadth-first search (the bidirectional core's backward side, run to the end, in its
+//! buffers). A lookup needs no search, and a path is one lookup: its moves are the word's bits,
+//! two a move. The encodings of an entry and of a path are written and read only here.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -17,6 +18,12 @@ const DISTANCE: u8 = 0x1F;
 const MOVE_SHIFT: u32 = 5;
 const UNREACHED: u8 = u8::MAX;
 
+/// The bytes of a board's path word, little-endian: the canonical path's moves (their indices
+/// in [`Move::ALL`]) two bits each from the lowest, the first move first, and a 1 bit above the
+/// last (the goal's word is 1). A shortest path of the 8-puzzle has at most 31 moves, so the
+/// word needs at most 63 bits.
+pub const PATH_BYTES: usize = 8;
+
 /// The distances to one goal and the canonical first moves, one byte per board of its parity
 /// class (181,440 bytes).
 pub struct Table {
@@ -24,6 +31,8 @@ pub struct Table {
     parity: u8,
     /// Built at run time, or embedded in the binary at compile time.
     entries: Cow<'static, [u8]>,
+    /// Each board's path word ([`PATH_BYTES`] bytes), built or embedded with the entries.
+    paths: Cow<'static, [u8]>,
     /// How many boards lie at each distance, counted when first asked.
     sizes: OnceLock<Vec<u32>>,
 }
@@ -39,27 +48,35 @@ impl Table {
     /// assert_eq!(table.distance(&Packed::from_cells([8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap()), Some(31));
     /// ```
     pub fn new(goal: &Packed, solver: &mut Solver) -> Table {
-        let (entries, sizes) = explore(goal, solver);
+        let (entries, paths, sizes) = explore(goal, solver);
         Table {
             goal: *goal,
             parity: goal.parity(),
             entries: Cow::Owned(entries),
+            paths: Cow::Owned(paths),
             sizes: OnceLock::from(sizes),
         }
     }
 
-    /// The table of `goal` whose entries, made by [`Table::new`] and read by
-    /// [`Table::entries`], are `entries` (the build script's, embedded in the binary).
-    pub fn from_entries(goal: &Packed, entries: &'static [u8]) -> Table {
+    /// The table of `goal` whose entries and path words, made by [`Table::new`] and read by
+    /// [`Table::entries`] and [`Table::paths`], are these (the build script's, embedded in the
+    /// binary).
+    pub fn from_entries(goal: &Packed, entries: &'static [u8], paths: &'static [u8]) -> Table {
         assert_eq!(
             entries.len(),
             INDICES,
             "a table has an entry per board of a class"
         );
+        assert_eq!(
+            paths.len(),
+            INDICES * PATH_BYTES,
+            "a table has a path word per board of a class"
+        );
         Table {
             goal: *goal,
             parity: goal.parity(),
             entries: Cow::Borrowed(entries),
+            paths: Cow::Borrowed(paths),
             sizes: OnceLock::new(),
         }
     }
@@ -67,6 +84,12 @@ impl Table {
     /// The entries, a byte per board of the class by [`State::index`], for embedding.
     pub fn entries(&self) -> &[u8] {
         &self.entries
+    }
+
+    /// The path words, [`PATH_BYTES`] per board of the class by [`State::index`], for
+    /// embedding.
+    pub fn paths(&self) -> &[u8] {
+        &self.paths
     }
 
     /// How many boards lie at each distance.
@@ -136,21 +159,36 @@ impl Table {
     /// The distance of a board of the table's class, by its state.
     #[inline]
     pub fn state_distance(&self, state: &State) -> u32 {
-        u32::from(self.entries[state.index() as usize] & DISTANCE)
+        self.index_distance(state.index())
+    }
+
+    /// The distance of a board of the table's class, by its index ([`State::index`]).
+    #[inline]
+    pub fn index_distance(&self, index: u32) -> u32 {
+        u32::from(self.entries[index as usize] & DISTANCE)
     }
 
     /// The moves of the canonical path from a board of the table's class, by its state.
     #[inline]
-    pub fn walk_from(&self, state: State) -> Walk<'_> {
+    pub fn walk_from(&self, state: State) -> Walk {
+        self.walk_index(state.index())
+    }
+
+    /// The moves of the canonical path from a board of the table's class, by its index: one
+    /// lookup of its path word.
+    #[inline]
+    pub fn walk_index(&self, index: u32) -> Walk {
+        let at = index as usize * PATH_BYTES;
+        let word = self.paths[at..at + PATH_BYTES]
+            .try_into()
+            .expect("a word is PATH_BYTES long");
         Walk {
-            table: self,
-            state,
-            left: self.state_distance(&state),
+            word: u64::from_le_bytes(word),
         }
     }
 
-    /// The moves of the canonical path, without allocating: each board's entry holds its first.
-    pub fn walk(&self, start: &Packed) -> Option<Walk<'_>> {
+    /// The moves of the canonical path, without allocating.
+    pub fn walk(&self, start: &Packed) -> Option<Walk> {
         let state = State::new(start);
         (state.parity() == self.parity).then(|| self.walk_from(state))
     }
@@ -161,44 +199,68 @@ impl Table {
     }
 }
 
-/// The moves of a canonical path, looked up one board at a time.
-pub struct Walk<'a> {
-    table: &'a Table,
-    state: State,
-    left: u32,
+/// The moves of a canonical path, read from its path word two bits at a time.
+#[derive(Clone, Copy, Debug)]
+pub struct Walk {
+    /// The moves not yet read, and the 1 bit above them.
+    word: u64,
 }
 
-impl Iterator for Walk<'_> {
+impl Walk {
+    /// The moves left.
+    #[inline(always)]
+    pub fn left(&self) -> usize {
+        (63 - self.word.leading_zeros() as usize) / 2
+    }
+
+    /// The moves left, two bits each from the lowest, and how many they are.
+    #[inline(always)]
+    pub fn bits(&self) -> (u64, usize) {
+        let left = self.left();
+        (self.word & !(1 << (2 * left)), left)
+    }
+}
+
+impl Iterator for Walk {
     type Item = Move;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Move> {
-        if self.left == 0 {
+        if self.word <= 1 {
             return None;
         }
-        self.left -= 1;
-        let entry = self.table.entries[self.state.index() as usize];
-        let step = Move::ALL[usize::from(entry >> MOVE_SHIFT & 3)];
-        self.state = self.state.slide(step);
+        let step = Move::ALL[(self.word & 3) as usize];
+        self.word >>= 2;
         Some(step)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left as usize, Some(self.left as usize))
+        (self.left(), Some(self.left()))
     }
 }
 
-/// For every board of `goal`'s parity class, by [`State::index`], its entry; and how many boards
-/// lie at each distance. This is a query's backward search run until the class is exhausted, in
+impl ExactSizeIterator for Walk {}
+
+/// For every board of `goal`'s parity class, by [`State::index`], its entry and its path word;
+/// and how many boards lie at each distance. This is a query's backward search run until the class is exhausted, in
 /// the solver's buffers.
 ///
 /// A board's canonical move is the smallest, over its parents one layer nearer the goal, of the
 /// move back to the parent; so each edge into the next layer keeps the smaller of the move it
-/// brings and the one already there, and no second pass is needed.
-fn explore(goal: &Packed, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
+/// brings and the one already there, and no second pass over the class is needed. Once a layer
+/// is whole, each of its boards' path words is its move and then the word of the board that
+/// move leads to, one layer nearer.
+fn explore(goal: &Packed, solver: &mut Solver) -> (Vec<u8>, Vec<u8>, Vec<u32>) {
     let mut table = vec![UNREACHED; INDICES];
+    let mut paths = vec![0u8; INDICES * PATH_BYTES];
+    let word = |paths: &[u8], index: u32| {
+        let at = index as usize * PATH_BYTES;
+        u64::from_le_bytes(paths[at..at + PATH_BYTES].try_into().expect("a word"))
+    };
     let start = State::new(goal);
     table[start.index() as usize] = 0;
+    let at = start.index() as usize * PATH_BYTES;
+    paths[at..at + PATH_BYTES].copy_from_slice(&1u64.to_le_bytes());
     let [mut layer, mut next_layer] = solver.lend_buffers();
     let mut expanded = 0;
     // Two layers at a time, not the whole class: a layer is at most 24,047 boards. Every
@@ -230,12 +292,19 @@ fn explore(goal: &Packed, solver: &mut Solver) -> (Vec<u8>, Vec<u32>) {
             });
         }
         next_layer.truncate(len);
+        for state in &next_layer {
+            let index = state.index();
+            let step = usize::from(table[index as usize] >> MOVE_SHIFT & 3);
+            let nearer = word(&paths, state.slide(Move::ALL[step]).index());
+            let at = index as usize * PATH_BYTES;
+            paths[at..at + PATH_BYTES].copy_from_slice(&(nearer << 2 | step as u64).to_le_bytes());
+        }
         std::mem::swap(&mut layer, &mut next_layer);
         depth += 1;
     }
     // the solver's stamps were not touched: its lists go back empty
     solver.give_back([layer, next_layer], expanded);
-    (table, sizes)
+    (table, paths, sizes)
 }
 
 /// The canonical goal with the blank at `blank`: tiles 1–8 in order around it. Every goal is a
@@ -250,4 +319,41 @@ pub fn canonical_goal(blank: usize) -> Packed {
         }
     });
     Packed::from_cells(cells).expect("a permutation")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every board's path word against a walk of its entries, a board at a time: the same moves,
+    /// as many as its distance, legal, ending on the goal.
+    #[test]
+    fn path_words_hold_the_walk_of_the_entries() {
+        let mut solver = Solver::new();
+        for blank in [0, 4, 8] {
+            let goal = canonical_goal(blank);
+            let table = Table::new(&goal, &mut solver);
+            for index in 0..INDICES as u32 {
+                let mut state = State::from_index(index, table.parity());
+                let walk = table.walk_index(index);
+                assert_eq!(walk.len(), table.index_distance(index) as usize);
+                for step in walk {
+                    let entry = table.entries[state.index() as usize];
+                    assert_eq!(step, Move::ALL[usize::from(entry >> MOVE_SHIFT & 3)]);
+                    state = state.apply(step).expect("a legal move");
+                }
+                assert_eq!(state.board(), goal, "from index {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_walk_gives_its_moves_as_bits_and_a_count() {
+        let table = Table::new(&canonical_goal(8), &mut Solver::new());
+        let start = Packed::from_cells([1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("a board");
+        let walk = table.walk(&start).expect("the same class");
+        assert_eq!(walk.bits(), (Move::Right as u64, 1));
+        let solved = table.walk(&canonical_goal(8)).expect("the goal");
+        assert_eq!((solved.bits(), solved.len()), ((0, 0), 0));
+    }
 }

@@ -626,6 +626,19 @@ mod tests {
             "2 8 3 1 0 4 7 6 5 \n",
             "2 8 3 1 0 4 7 6 5\r\n",
             "28310476x\n",
+            // runs of blanks, rows, blanks before and after, X for the blank
+            "2  8  3  1  0  4  7  6  5\n",
+            "2\t8\t3\t1\t0\t4\t7\t6\t5\r\n",
+            "  2 8 3\t 1 0 4  7 6 5 \t\n",
+            "\t283104765  \r\n",
+            "283 104 765\n",
+            "283  104\t76X\n",
+            "2831 04765\n",
+            "28 3104765\n",
+            "2 8 3 1 0 4 7 6 5 2\n",
+            "1 2 3 4 5 6 7 8 x\x0b\n",
+            "1 2 3 4 5 6 7 8 x\r\r\n",
+            " \t \n",
         ];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1043);
         let (mut quick_cases, mut line_cases) = (0, 0);
@@ -642,7 +655,8 @@ mod tests {
                 for last in (1..9).rev() {
                     cells.swap(last, rng.random_range(0..=last as u32) as usize);
                 }
-                let glue = [" ", "", "  ", "\t", "cells"][rng.random_range(0..5u32) as usize];
+                let glue =
+                    [" ", "", "  ", "\t", "cells", " \t "][rng.random_range(0..6u32) as usize];
                 let rows: Vec<String> = cells.chunks(3).map(|row| row.iter().collect()).collect();
                 let spaced: Vec<String> = cells.iter().map(char::to_string).collect();
                 let layout = match glue {
@@ -652,8 +666,11 @@ mod tests {
                     "cells" => spaced.join(" "),
                     _ => spaced.join(glue),
                 };
+                text.push_str(["", "", " ", "\t "][rng.random_range(0..4u32) as usize]);
                 text.push_str(&layout);
-                text.push_str(["\n", " ", "\r\n", "\r"][rng.random_range(0..4u32) as usize]);
+                text.push_str(
+                    ["\n", " ", "\r\n", "\r", "  \n", "\t\r\n"][rng.random_range(0..6u32) as usize],
+                );
             }
             for (boards, header) in [(1, Header::None), (2, Header::None), (2, Header::Count)] {
                 let text = match header {

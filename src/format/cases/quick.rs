@@ -1,5 +1,4 @@
-//! The reader's two quick paths, for the commonest input of all: 3×3 boards a line with nothing
-//! before them. Each reads a whole case at a case boundary in one pass over the buffer, or gives
+//! The reader's two quick paths, for the commonest input of all: 3×3 boards a line. Each reads a whole case at a case boundary in one pass over the buffer, or gives
 //! up and leaves it to the general path, which reads from the same place, so the two read alike
 //! (a seeded test in `mod.rs` checks it).
 
@@ -9,10 +8,10 @@ use super::{cell, Cases};
 use crate::format::place::{Origin, Place};
 use crate::format::scan::is_space;
 
-/// The value of each byte as a cell for [`Cases::line_case`]: 0 to 8, or 15 for a byte that is
-/// no cell (its bit in a 16-bit set of seen values marks the board as not plain).
-const CELLS: [u8; 256] = {
-    let mut table = [15u8; 256];
+/// What each byte is to [`Cases::line_case`]: a cell's value (0 to 8), a [`GAP`] between
+/// cells, a [`LINE_END`], a [`CR`], or [`OTHER`], which it leaves to the other paths.
+const BYTES: [u8; 256] = {
+    let mut table = [OTHER; 256];
     let mut digit = 0;
     while digit < 9 {
         table[b'0' as usize + digit] = digit as u8;
@@ -20,8 +19,38 @@ const CELLS: [u8; 256] = {
     }
     table[b'x' as usize] = 0;
     table[b'X' as usize] = 0;
+    table[b' ' as usize] = GAP;
+    table[b'\t' as usize] = GAP;
+    table[b'\n' as usize] = LINE_END;
+    table[b'\r' as usize] = CR;
     table
 };
+const GAP: u8 = 9;
+const LINE_END: u8 = 10;
+const CR: u8 = 11;
+const OTHER: u8 = 12;
+
+/// A valid board at the start of `line` in one of the two fixed layouts, `283104765\n` or
+/// `2 8 3 1 0 4 7 6 5\n`, put in `cells`; the bytes it took, its line end included.
+#[inline]
+fn fixed(line: &[u8], cells: &mut [u8]) -> Option<usize> {
+    let step = match line.get(9) {
+        Some(b'\n') => 1,
+        Some(b' ') if line.get(17) == Some(&b'\n') => 2,
+        _ => return None,
+    };
+    let mut seen = 0u16;
+    for (cell, value) in cells.iter_mut().enumerate().take(9) {
+        let class = BYTES[usize::from(line[step * cell])];
+        if step == 2 && cell < 8 && line[2 * cell + 1] != b' ' {
+            return None;
+        }
+        // a byte that is no cell sets a bit above the nine
+        seen |= 1 << class;
+        *value = class;
+    }
+    (seen == 0x1FF).then_some(step * 9 - step + 2)
+}
 
 impl<R: Read> Cases<R> {
     /// Whether the quick paths may read: at a case boundary of a line stream of plain 3×3 cases.
@@ -38,9 +67,11 @@ impl<R: Read> Cases<R> {
             && self.plain
     }
 
-    /// The commonest case of all, a board a line in one of the two layouts the judges' inputs
-    /// use (`283104765` or `2 8 3 1 0 4 7 6 5`, then `\n`), checked byte by byte at fixed
-    /// offsets; anything else, and `None`, leaves it to [`Cases::quick_case`].
+    /// The commonest case of all, a board a line: its cells glued (`283104765`) or one by one
+    /// (`2 8 3 1 0 4 7 6 5`, `2  8  3 …`, tabs), separated by any run of spaces and tabs, with
+    /// blanks before and after, then `\n` or `\r\n`; the two layouts `eight gen` writes checked
+    /// at fixed offsets, the others in one pass of a table lookup a byte. Anything else (rows,
+    /// two cases on a line, a bad cell), and `None`, leaves it to [`Cases::quick_case`].
     #[inline]
     pub(super) fn line_case(&mut self) -> Option<Place> {
         let scanner = &mut self.scanner;
@@ -48,35 +79,64 @@ impl<R: Read> Cases<R> {
         let mut cells = [0u8; 18];
         // the line end of the case before, which the other paths leave unread
         let (mut at, mut line, mut column) = (0, scanner.line, scanner.column);
-        if rest.first() == Some(&b'\n') {
-            (at, line, column) = (1, line + 1, 1);
+        match rest {
+            [b'\n', ..] => (at, line, column) = (1, line + 1, 1),
+            [b'\r', b'\n', ..] => (at, line, column) = (2, line + 1, 1),
+            _ => {}
         }
+        let mut first = 0;
         for board in 0..self.boards {
-            // glued: 9 cells and the line end; spaced: cells at even offsets, spaces between
-            let step = match rest.get(at + 9) {
-                Some(b'\n') => 1,
-                Some(b' ') if rest.get(at + 17) == Some(&b'\n') => 2,
-                _ => return None,
-            };
-            let mut seen = 0u16;
-            for cell in 0..9 {
-                let value = CELLS[usize::from(rest[at + step * cell])];
-                if step == 2 && cell < 8 && rest[at + 2 * cell + 1] != b' ' {
-                    return None;
-                }
-                seen |= 1 << value;
-                cells[board * 9 + cell] = value;
+            let line_start = at;
+            while let Some(b' ' | b'\t') = rest.get(at) {
+                at += 1;
             }
-            if seen != 0x1FF {
-                // a repeated tile or a cell that is not one (its value sets bit 15)
+            if board == 0 {
+                first = column + (at - line_start) as u64;
+            }
+            // the two layouts `eight gen` and most files use, at fixed offsets: glued, or a cell
+            // and a space
+            if let Some(used) = fixed(&rest[at..], &mut cells[board * 9..board * 9 + 9]) {
+                at += used;
+                continue;
+            }
+            // cells one by one, each followed by a gap or the line's end (rows and other
+            // tokens are left to the other paths)
+            let mut bytes = rest[at..].iter();
+            let (mut count, mut seen) = (0usize, 0u16);
+            let mut board_cells = [0u8; 9];
+            let mut class = BYTES[usize::from(*bytes.next()?)];
+            loop {
+                if class <= 8 {
+                    // a tenth cell: two cases on the line, for the other paths
+                    *board_cells.get_mut(count)? = class;
+                    seen |= 1 << class;
+                    count += 1;
+                    class = BYTES[usize::from(*bytes.next()?)];
+                    if class <= 8 {
+                        return None;
+                    }
+                }
+                match class {
+                    GAP => class = BYTES[usize::from(*bytes.next()?)],
+                    LINE_END => break,
+                    CR if bytes.as_slice().first() == Some(&b'\n') => {
+                        bytes.next();
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+            // nine cells, each of the blank and 1-8 once
+            if count != 9 || seen != 0x1FF {
                 return None;
             }
-            at += step * 9 - step + 2;
+            at = rest.len() - bytes.as_slice().len();
+            cells[board * 9..board * 9 + 9].copy_from_slice(&board_cells);
         }
         let place = Place {
             origin: Origin::Line,
             line,
-            column,
+            column: first,
         };
         scanner.start += at;
         scanner.line = line + self.boards as u64;
