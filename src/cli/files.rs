@@ -23,7 +23,7 @@ impl Interrupts {
     /// one the searches check too ([`eight::solve::interrupt`]): a search under way stops.
     pub fn catch() -> io::Result<Interrupts> {
         let flag = eight::solve::interrupt::flag();
-        super::platform::catch(&flag, true)?;
+        super::platform::catch(&flag)?;
         Ok(Interrupts(flag))
     }
 

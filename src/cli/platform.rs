@@ -23,14 +23,11 @@ pub fn stop_signals() -> &'static [i32] {
 
 /// Sets `flag` when a stop signal comes, and on Unix when a file passes the size limit
 /// (`ulimit -f`, SIGXFSZ), so that a write fails with EFBIG rather than killing the run.
-pub fn catch(flag: &Arc<AtomicBool>, with_file_size: bool) -> io::Result<()> {
+pub fn catch(flag: &Arc<AtomicBool>) -> io::Result<()> {
     for &signal in stop_signals() {
         signal_hook::flag::register(signal, Arc::clone(flag))?;
     }
-    if with_file_size {
-        survive_file_size_limit(flag)?;
-    }
-    Ok(())
+    survive_file_size_limit(flag)
 }
 
 /// Past a file-size limit a write fails with EFBIG instead of the signal killing the run:
