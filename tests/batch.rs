@@ -182,7 +182,7 @@ fn a_closed_standard_output_ends_quietly() {
         "{} batch {fixtures} | head -1",
         assert_cmd::cargo::cargo_bin("eight").display()
     );
-    let output = std::process::Command::new("bash")
+    let output = common::process("bash")
         .args(["-o", "pipefail", "-c", &script])
         .output()
         .expect("bash");

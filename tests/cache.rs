@@ -326,7 +326,7 @@ fn a_file_size_limit_loses_no_answer_and_leaves_no_staged_file() {
         assert_cmd::cargo::cargo_bin("eight").display(),
         korf_goal()
     );
-    let output = Command::new("bash")
+    let output = common::process("bash")
         .args(["-c", &command])
         .env("XDG_CACHE_HOME", dir.path())
         .output()
@@ -375,7 +375,7 @@ fn korf_goal() -> String {
 
 /// A run of `eight steps` on Korf's first instance with its cache in `cache`.
 fn korf_run(cache: &Path) -> Command {
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    let mut command = common::process(assert_cmd::cargo::cargo_bin("eight"));
     command
         .args(["steps", "--size", "4x4", "--goal", &korf_goal(), KORF_ONE])
         .env("XDG_CACHE_HOME", cache)
@@ -441,7 +441,7 @@ fn a_build_shows_its_progress_on_a_terminal_only() {
         assert_cmd::cargo::cargo_bin("eight").display(),
         korf_goal()
     );
-    let output = Command::new("script")
+    let output = common::process("script")
         .args(["-qec", &command, "/dev/null"])
         .output()
         .expect("script runs");

@@ -8,7 +8,7 @@ use std::fs;
 use predicates::prelude::*;
 
 fn eight_in(folder: &std::path::Path) -> assert_cmd::Command {
-    let mut command = assert_cmd::Command::cargo_bin("eight").expect("built");
+    let mut command = common::bare();
     command.env("EIGHT_CACHE_DIR", folder);
     command
 }

@@ -1,5 +1,6 @@
 //! `eight check JUDGE INPUT OUTPUT [ANSWER]`, as testlib's checkers and `oj test
-//! --judge-command` are called: exit 0 accepted, 1 wrong (why on standard error), 2 trouble.
+//! --judge-command` are called, with testlib's exit codes: 0 accepted, 1 wrong answer, 2
+//! presentation error, 3 the checker's failure (why on standard error).
 
 mod common;
 use common::eight;
@@ -67,39 +68,80 @@ fn a_wrong_output_is_status_1_with_the_case_and_why() {
 }
 
 #[test]
-fn a_wrong_jury_answer_or_a_bad_input_is_trouble() {
+fn a_wrong_jury_answer_or_a_bad_input_is_the_checker_s_failure_status_3() {
     let dir = files(
         SAMPLE,
         &[("canon.out", CANONICAL), ("bad.ans", "garbage\n")],
     );
     check(dir.path(), &["canon.out", "bad.ans"])
-        .code(2)
+        .code(3)
         .stderr(predicate::str::starts_with(
             "eight: bad.ans: not a right answer to case.in: case 1 (line 1)",
         ));
     let malformed = files("2 3 4 1 5 x 7 6\n", &[("canon.out", CANONICAL)]);
     check(malformed.path(), &["canon.out"])
-        .code(2)
+        .code(3)
         .stderr(predicate::str::contains("case.in: line 1:"));
     check(dir.path(), &["missing.out"])
-        .code(2)
+        .code(3)
         .stderr(predicate::str::contains("missing.out: No such file"));
-    // a FIFO in an output's place is refused, never waited on
-    nix::unistd::mkfifo(&dir.path().join("fifo.out"), nix::sys::stat::Mode::S_IRWXU)
-        .expect("a FIFO");
+    // a FIFO in the input's place is refused, never waited on; in the output's place it is
+    // read as the pipe it is, and one with no writer reads as empty
+    for name in ["fifo.in", "fifo.out"] {
+        nix::unistd::mkfifo(&dir.path().join(name), nix::sys::stat::Mode::S_IRWXU).expect("a FIFO");
+    }
+    eight()
+        .current_dir(dir.path())
+        .args(["check", "hdu1043", "fifo.in", "canon.out"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("fifo.in: not a regular file"));
     check(dir.path(), &["fifo.out"])
+        .code(1)
+        .stderr(predicate::str::contains("got nothing"));
+}
+
+#[test]
+fn reads_the_output_from_standard_input_as_dash_or_dev_stdin() {
+    let dir = files(SAMPLE, &[]);
+    for output in ["-", "/dev/stdin"] {
+        for (answer, code) in [(CANONICAL, 0), (STATEMENT, 0), ("dlurull\n", 1)] {
+            eight()
+                .current_dir(dir.path())
+                .args(["check", "hdu1043", "case.in", output])
+                .write_stdin(answer)
+                .assert()
+                .code(code);
+        }
+    }
+}
+
+#[test]
+fn a_layout_fault_is_a_presentation_error_status_2() {
+    let dir = files("1\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n", &[]);
+    let checked = |answer: &str| {
+        eight()
+            .current_dir(dir.path())
+            .args(["check", "lightoj1121", "case.in", "-"])
+            .write_stdin(answer)
+            .assert()
+    };
+    checked("Case 1: R\n").code(0);
+    checked("Case 1:  R\n")
         .code(2)
-        .stderr(predicate::str::contains("fifo.out: not a regular file"));
+        .stderr(predicate::str::starts_with("eight: presentation error:"));
+    checked("R\n").code(2);
+    checked("Case 1: r\n").code(2);
+    checked("Case 1: L\n").code(1);
 }
 
 #[test]
 fn oj_test_accepts_both_paths_through_eight_check() {
-    if std::process::Command::new("oj")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: needs oj (pip install online-judge-tools; CI installs it)");
+    if common::process("oj").arg("--version").output().is_err() {
+        common::skipped(
+            "oj_test_accepts_both_paths_through_eight_check",
+            "needs oj (pip install online-judge-tools; CI installs it)",
+        );
         return;
     }
     let dir = tempfile::tempdir().expect("a folder");
@@ -125,7 +167,7 @@ fn oj_test_accepts_both_paths_through_eight_check() {
             std::os::unix::fs::PermissionsExt::from_mode(0o755),
         )
         .expect("chmod");
-        let output = std::process::Command::new("oj")
+        let output = common::process("oj")
             .current_dir(dir.path())
             .env(env.0, &env.1)
             .args(["test", "-c", "./a.sh", "--judge-command", &judge])

@@ -176,7 +176,7 @@ fn reads_nothing_from_empty_input() {
 
 #[test]
 fn ends_quietly_when_standard_output_closes() {
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .arg("path")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -27,7 +27,7 @@ fn agrees_with_the_oracle_on_every_board(goal: Board) {
     let mut solver = Solver::new();
     let packed_goal = packed(&goal);
     let table = Table::new(&packed_goal, &mut Solver::new());
-    for (board, distance) in oracle.boards() {
+    for (ref board, distance) in oracle.boards() {
         let canonical = oracle.path(board).expect("reachable");
         // the engine, as every command asks it: the embedded tables
         assert_eq!(engine.distance(board, &goal), Some(distance), "{board}");

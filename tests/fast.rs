@@ -235,7 +235,7 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
         binary.display()
     );
     // `script` gives the command a terminal and copies what it wrote
-    let output = std::process::Command::new("script")
+    let output = common::process("script")
         .args(["-qec", &command, "/dev/null"])
         .env("XDG_CACHE_HOME", common::test_cache())
         .output()
@@ -248,7 +248,7 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
     // --fast on a large board says how far its lines have come
     let large = random(Shape::new(16, 16).expect("a shape"), &mut rng);
     let command = format!("{} steps --size 16x16 --fast '{large}'", binary.display());
-    let output = std::process::Command::new("script")
+    let output = common::process("script")
         .args(["-qec", &command, "/dev/null"])
         .env("XDG_CACHE_HOME", common::test_cache())
         .output()
@@ -287,7 +287,7 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
 /// Runs eight with `args`, sends SIGINT after `wait`, and returns its output and how long it
 /// took to end after the signal.
 fn interrupted(args: &[String], wait: Duration) -> (std::process::Output, Duration) {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(args)
         .env("XDG_CACHE_HOME", common::test_cache())
         .stdout(std::process::Stdio::piped())

@@ -48,7 +48,7 @@ fn concurrent_runs_to_one_prefix_never_mix() {
     for round in 0..8 {
         let runs: Vec<_> = [1, 2]
             .map(|seed| {
-                Command::new(&binary)
+                common::process(&binary)
                     .current_dir(&folder)
                     .args([
                         "gen", "hdu1043", "-n", "20000", "--out", "x", "--force", "--seed",
@@ -80,7 +80,7 @@ fn an_interrupted_or_failed_run_leaves_nothing_behind() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let root = dir.path();
     // interrupted half way
-    let mut run = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut run = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .current_dir(root)
         .args(["gen", "hdu1043", "-n", "50000000", "--out", "big"])
         .spawn()
@@ -93,7 +93,7 @@ fn an_interrupted_or_failed_run_leaves_nothing_behind() {
     assert!(!run.wait().expect("exits").success());
     assert_eq!(names(root), Vec::<String>::new(), "after SIGINT");
     // over a file-size limit
-    let status = Command::new("sh")
+    let status = common::process("sh")
         .current_dir(root)
         .arg("-c")
         .arg(format!(

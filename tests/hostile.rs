@@ -220,7 +220,7 @@ fn a_program_gets_no_descriptor_but_its_three_streams() {
         "echo pwned >&7 2>/dev/null; ls /proc/self/fd >&2; echo r",
     )
     .expect("write");
-    let output = std::process::Command::new("bash")
+    let output = common::process("bash")
         .args(["-c", &script])
         .current_dir(dir.path())
         .env("XDG_CACHE_HOME", common::test_cache())
@@ -270,8 +270,7 @@ fn a_judged_program_cannot_reach_the_cache_the_judge_checks_with() {
          echo 'Case 1: R'",
     )
     .expect("write");
-    let output = assert_cmd::Command::cargo_bin("eight")
-        .expect("built")
+    let output = common::bare()
         .current_dir(dir.path())
         .env("XDG_CACHE_HOME", &cache)
         .args([
@@ -384,7 +383,7 @@ const DEEP_5X5: &str =
 #[test]
 fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
     let dir = tempfile::tempdir().expect("a folder");
-    let mut gen = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    let mut gen = common::process(assert_cmd::cargo::cargo_bin("eight"));
     gen.args([
         "gen",
         "path",
@@ -413,7 +412,7 @@ fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
     let folder = dir.path().join("algs4");
     std::fs::create_dir(&folder).expect("folder");
     std::fs::write(folder.join("deep.in"), DEEP_5X5).expect("write");
-    let mut bless = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"));
+    let mut bless = common::process(assert_cmd::cargo::cargo_bin("eight"));
     bless
         .args(["batch", "--bless"])
         .arg(&folder)
@@ -424,9 +423,41 @@ fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
 }
 
 #[test]
+fn with_standard_input_a_file_an_answer_leaves_before_the_deep_search_after_it() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().expect("a folder");
+    let input = dir.path().join("cases.txt");
+    // a one-move 5x5 board, then one that searches for a long time (killed below)
+    let shallow = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    let deep = DEEP_5X5.lines().skip(1).collect::<Vec<_>>().join(" ");
+    std::fs::write(&input, format!("{shallow}\n{deep}\n")).expect("write");
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["path", "--size", "5x5", "--max-nodes", "100000000000"])
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdin(std::fs::File::open(&input).expect("open"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let output = child.stdout.take().expect("piped");
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output).lines() {
+            let _ = lines.send(line.expect("a line"));
+        }
+    });
+    let first = answers.recv_timeout(std::time::Duration::from_secs(30));
+    let running = child.try_wait().expect("try_wait").is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first.as_deref(), Ok("r"));
+    assert!(running, "the deep board was still being searched");
+}
+
+#[test]
 fn with_jobs_an_answer_leaves_before_the_next_case_is_written() {
     use std::io::{BufRead, Write};
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["path", "--size", "4x4", "--jobs", "4"])
         .env("XDG_CACHE_HOME", common::test_cache())
         .stdin(std::process::Stdio::piped())
@@ -459,7 +490,7 @@ fn a_report_that_cannot_be_written_is_trouble() {
     let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/p1379");
     let shell = |redirect: &str, command: &str| {
         let script = format!("exec {} {command} {redirect}", eight_path.display());
-        let output = std::process::Command::new("bash")
+        let output = common::process("bash")
             .args(["-c", &script])
             .env("XDG_CACHE_HOME", common::test_cache())
             .output()
@@ -507,7 +538,7 @@ fn algs4_streams_its_files_and_a_fifo_does_not_hang_it() {
         .write(true)
         .open(&fifo)
         .expect("open");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["algs4", "--json"])
         .arg(&fifo)
         .env("XDG_CACHE_HOME", common::test_cache())

@@ -315,7 +315,7 @@ fn the_run_dies_with_the_judge_whatever_kills_it() {
     for signal in ["TERM", "INT", "HUP", "KILL"] {
         let marker = format!("295.{}", signal.len() * 1111);
         let dir = cases(ONE_MOVE);
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
             .current_dir(dir.path())
             .args(["judge", "hdu1043", "hdu1043", "--", "sh", "-c"])
             .arg(format!("sleep {marker}; echo r"))
@@ -430,7 +430,7 @@ fn a_closed_standard_output_does_not_hide_a_failure() {
     fs::write(dir.path().join("p1379/a.in"), "283104765\n").expect("write");
     fs::write(dir.path().join("p1379/a.out"), "5\n").expect("write");
     let closed = |args: &[&str]| {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
             .current_dir(dir.path())
             .args(args)
             .stdout(std::process::Stdio::piped())

@@ -46,7 +46,10 @@ fn page(dir: &Path, arguments: &[&str]) -> std::path::PathBuf {
 fn the_page_plays_to_the_goal_in_a_browser() {
     let dir = tempfile::tempdir().expect("a folder");
     let Some(mut browser) = chromium(&dir.path().join("profile")) else {
-        eprintln!("skipped: needs chromium (apt-get install chromium; CI installs it)");
+        common::skipped(
+            "the_page_plays_to_the_goal_in_a_browser",
+            "needs chromium (apt-get install chromium; CI installs it)",
+        );
         return;
     };
     let file = page(dir.path(), &["2 3 4 1 5 x 7 6 8"]);
@@ -76,7 +79,10 @@ fn the_page_plays_to_the_goal_in_a_browser() {
 fn the_page_draws_the_board() {
     let dir = tempfile::tempdir().expect("a folder");
     let Some(mut browser) = chromium(&dir.path().join("profile")) else {
-        eprintln!("skipped: needs chromium (apt-get install chromium; CI installs it)");
+        common::skipped(
+            "the_page_draws_the_board",
+            "needs chromium (apt-get install chromium; CI installs it)",
+        );
         return;
     };
     let file = page(

@@ -115,15 +115,29 @@ fn every_shape_with_a_whole_space_table_has_its_histogram() {
 }
 
 #[test]
-fn svg_files_are_written_whole_beside_the_text() {
+fn pictures_go_to_their_file_instead_of_the_drawing_and_say_so() {
     let dir = tempfile::tempdir().expect("a folder");
-    let file = dir.path().join("chart.svg");
+    let chart = dir.path().join("chart.svg");
     eight()
         .args(["histogram", "--size", "2x2", "--svg"])
-        .arg(&file)
+        .arg(&chart)
         .assert()
         .success()
-        .stdout(predicates::str::starts_with("moves   boards\n"));
-    let text = fs::read_to_string(&file).expect("written");
+        .stdout("")
+        .stderr(format!("eight: wrote {}\n", chart.display()));
+    let text = fs::read_to_string(&chart).expect("written");
     roxmltree::Document::parse(&text).expect("well-formed XML");
+    for (flag, name) in [("--svg", "strip.svg"), ("--html", "page.html")] {
+        let file = dir.path().join(name);
+        eight()
+            .args(["show", "1234567x8", flag])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(format!("eight: wrote {}\n", file.display()));
+        assert!(fs::read_to_string(&file)
+            .expect("written")
+            .contains("1 move"));
+    }
 }

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -16,7 +15,7 @@ struct Pane {
 
 impl Pane {
     fn start(name: &str, arguments: &str) -> Option<Pane> {
-        Command::new("tmux").arg("-V").output().ok()?;
+        common::process("tmux").arg("-V").output().ok()?;
         let socket = format!("eight-test-{}-{name}", std::process::id());
         let eight = assert_cmd::cargo::cargo_bin("eight");
         let script = format!(
@@ -25,7 +24,7 @@ impl Pane {
             common::test_cache().display(),
             eight.display()
         );
-        let started = Command::new("tmux")
+        let started = common::process("tmux")
             .args([
                 "-L",
                 &socket,
@@ -46,7 +45,7 @@ impl Pane {
     }
 
     fn send(&self, keys: &[&str]) {
-        let status = Command::new("tmux")
+        let status = common::process("tmux")
             .args(["-L", &self.socket, "send-keys", "-t", "0"])
             .args(keys)
             .status()
@@ -55,7 +54,7 @@ impl Pane {
     }
 
     fn screen(&self) -> String {
-        let output = Command::new("tmux")
+        let output = common::process("tmux")
             .args(["-L", &self.socket, "capture-pane", "-p", "-t", "0"])
             .output()
             .expect("tmux runs");
@@ -78,14 +77,17 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
+        let _ = common::process("tmux")
             .args(["-L", &self.socket, "kill-server"])
             .status();
     }
 }
 
 fn skipped() {
-    eprintln!("skipped: needs tmux (apt-get install tmux; CI installs it)");
+    common::skipped(
+        "a play test",
+        "needs tmux (apt-get install tmux; CI installs it)",
+    );
 }
 
 #[test]

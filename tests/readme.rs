@@ -3,6 +3,8 @@
 //! terminal shows it). `$ cat FILE` writes the file it shows. Times and memory, which differ
 //! from run to run, are compared as placeholders. So the README cannot drift from the tool.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -109,14 +111,13 @@ fn every_readme_session_prints_what_the_readme_shows() {
             script.push_str("\n__status=$?; printf '@@step@@\\n'; (exit $__status)\n");
             shown.push(step);
         }
-        let output = Command::new("bash")
+        let output = common::process("bash")
             .current_dir(dir.path())
             .env("PATH", &path)
             .env(
                 "XDG_CACHE_HOME",
                 Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
             )
-            .env_remove("NO_COLOR")
             .arg("-c")
             .arg(&script)
             .output()

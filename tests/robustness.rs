@@ -215,9 +215,9 @@ proptest! {
 fn an_interrupted_run_leaves_only_whole_lines() {
     use std::io::{Read, Write};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command as Process, Stdio};
+    use std::process::Stdio;
 
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["path", "--algo", "bibfs"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -349,9 +349,9 @@ fn one_corrupted_cell_changes_no_other_answer() {
 #[test]
 fn an_interrupted_gen_leaves_only_whole_lines() {
     use std::io::Read;
-    use std::process::{Command as Process, Stdio};
+    use std::process::Stdio;
     for round in 0..5 {
-        let mut child = Process::new(assert_cmd::cargo::cargo_bin("eight"))
+        let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
             .args(["gen", "hdu1043", "-n", "100000000"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

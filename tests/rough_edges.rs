@@ -195,3 +195,32 @@ fn a_bad_goal_shows_its_command_s_usage() {
             "Usage: eight steps [OPTIONS] [BOARD]...",
         ));
 }
+
+#[test]
+fn an_algorithm_is_refused_on_boards_it_does_not_serve_with_what_does() {
+    for algo in ["bfs", "bibfs", "astar", "idastar"] {
+        eight()
+            .args(["steps", "--size", "4x4", "--algo", algo])
+            .args(["1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "--algo {algo} runs on 3x3 boards, not 4x4: they are searched by IDA*: take \
+                 auto, manhattan, conflicts or pdb"
+            )));
+        eight()
+            .args(["leetcode773", "--algo", algo, "[[1,2,3],[4,0,5]]"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "not 3x2: they are answered from whole-space tables: take auto",
+            ));
+        // where it serves, it answers
+        eight()
+            .args(["steps", "--algo", algo, "283104765"])
+            .assert()
+            .success()
+            .stdout("4\n");
+    }
+}

@@ -20,7 +20,10 @@ fn root() -> bool {
 /// Says why a test that needs root does not run.
 fn skipped() -> bool {
     if !root() {
-        eprintln!("skipped: needs root, for cgroups and namespaces (CI runs as root)");
+        common::skipped(
+            "a sandbox test",
+            "needs root, for cgroups and namespaces (CI runs as root)",
+        );
     }
     !root()
 }
@@ -116,7 +119,10 @@ fn cpu_time_counts_every_thread() {
         .arg(&source)
         .status();
     if !built.is_ok_and(|status| status.success()) {
-        eprintln!("skipped: needs gcc, to build a program of two threads");
+        common::skipped(
+            "a sandbox test",
+            "needs gcc, to build a program of two threads",
+        );
         return;
     }
     let threads = record_in(dir.path(), &["-t", "1"]);
@@ -379,7 +385,7 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
         return;
     }
     let setpriv = ["--reuid=65534", "--regid=65534", "--clear-groups"];
-    if std::process::Command::new("setpriv")
+    if common::process("setpriv")
         .args(setpriv)
         .arg("true")
         .status()
@@ -405,7 +411,7 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
     for path in [dir.path().to_path_buf(), dir.path().join("p1379")] {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o777)).expect("chmod");
     }
-    let output = std::process::Command::new("setpriv")
+    let output = common::process("setpriv")
         .args(setpriv)
         .arg(assert_cmd::cargo::cargo_bin("eight"))
         .args([
@@ -447,7 +453,7 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
         (hog, ["-m", "64"], "MLE", "memory-sampled"),
     ] {
         fs::write(dir.path().join("program.sh"), script).expect("write");
-        let output = std::process::Command::new("setpriv")
+        let output = common::process("setpriv")
             .args(setpriv)
             .arg(assert_cmd::cargo::cargo_bin("eight"))
             .args(["judge", "p1379", "p1379", "--json"])

@@ -21,7 +21,7 @@ fn full() -> fs::File {
 fn a_broken_standard_error_loses_no_answer() {
     // every other case malformed: one diagnostic per answer
     let input = "283104765\n2831\n".repeat(10_000);
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .arg("steps")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -41,7 +41,7 @@ fn a_broken_standard_error_loses_no_answer() {
         String::from_utf8_lossy(&output.stdout),
         "4\n".repeat(10_000)
     );
-    let output = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let output = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["steps", "2831", "283104765"])
         .stderr(full())
         .output()
@@ -55,7 +55,7 @@ fn a_broken_standard_error_loses_no_answer() {
 #[test]
 fn help_version_and_completions_fail_like_any_other_write() {
     for args in [&["--help"][..], &["--version"], &["completions", "bash"]] {
-        let status = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+        let status = common::process(assert_cmd::cargo::cargo_bin("eight"))
             .args(args)
             .stdout(full())
             .stderr(Stdio::null())
@@ -63,7 +63,7 @@ fn help_version_and_completions_fail_like_any_other_write() {
             .expect("runs");
         assert_eq!(status.code(), Some(2), "{args:?} to /dev/full");
     }
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("eight"))
+    let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["completions", "bash"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -81,7 +81,7 @@ fn help_version_and_completions_fail_like_any_other_write() {
 
 #[test]
 fn answers_come_before_the_diagnostic_that_follows_them() {
-    let output = Command::new("sh")
+    let output = common::process("sh")
         .arg("-c")
         .arg(format!(
             "printf '283104765\\n2831\\n123804765\\n' | {} steps 2>&1",
@@ -243,7 +243,7 @@ fn options_are_uniform_across_commands() {
 fn an_empty_no_color_leaves_colour_on() {
     // `script` gives the command a terminal, where colour is the default
     let on_a_terminal = |no_color: &str| {
-        let output = Command::new("script")
+        let output = common::process("script")
             .args(["-qec"])
             .arg(format!(
                 "NO_COLOR={no_color} {} show 1234567x8",

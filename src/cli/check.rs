@@ -1,9 +1,10 @@
 //! `eight check JUDGE INPUT OUTPUT [ANSWER]`: one output judged as `eight judge` judges a
 //! program's, callable as a checker by other tools: testlib's argument order (input, the
 //! contestant's output, the jury's answer) and `oj test --judge-command`'s (the same, with an
-//! empty answer where there is none). Exit status 0 accepted, 1 wrong (why on standard error),
-//! 2 trouble (a malformed input, a jury's answer that is itself wrong, a file that cannot be
-//! read).
+//! empty answer where there is none). The exit status is testlib's: 0 accepted, 1 wrong answer,
+//! 2 presentation error (the answers laid out otherwise than the judge's), 3 checker failure (a
+//! malformed input, a jury's answer that is itself wrong, a file that cannot be read); why on
+//! standard error. `-` as the output reads it from standard input.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -26,7 +27,7 @@ pub struct Options {
     judge: &'static Judge,
     /// The cases, as the judge gives them
     input: PathBuf,
-    /// The answers to judge (a program's output)
+    /// The answers to judge (a program's output); `-` reads them from standard input
     output: PathBuf,
     /// The jury's answers, checked first: a wrong one is trouble, not a verdict (an empty
     /// argument, as `oj test` gives when it has none, is no answer)
@@ -42,11 +43,20 @@ pub struct Options {
 }
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
+    match judged(options, store) {
+        Ok(status) => Ok(status),
+        Err(error) if super::is_broken_pipe(&error) => Err(error),
+        // whatever keeps the checker from judging is its failure, not the program's
+        Err(error) => Ok(said(format!("{error:#}"))),
+    }
+}
+
+fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let judge = match super::sized(options.judge, None, options.goal.as_deref(), false) {
         Ok(judge) => judge,
         Err(error) => {
             super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
-            return Ok(Status::Trouble);
+            return Ok(Status::CheckerFailure);
         }
     };
     let mut engine = Engine::default().with_store(store.clone());
@@ -65,7 +75,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
                     options.input.display(),
                     batch::describe(&wrong)
                 ));
-                return Ok(Status::Trouble);
+                return Ok(Status::CheckerFailure);
             }
             Err(trouble) => return Ok(said(trouble)),
         }
@@ -75,6 +85,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         Ok(Verdict::Accepted { cases }) => {
             super::warn(&format_args!("ok: {} accepted", cases_of(cases)));
             Ok(Status::Success)
+        }
+        Ok(Verdict::Wrong(wrong)) if wrong.fault.is_presentation() => {
+            super::warn(&format_args!("presentation error: {}", wrong_said(&wrong)));
+            Ok(Status::Trouble)
         }
         Ok(Verdict::Wrong(wrong)) => {
             super::warn(&format_args!("wrong answer: {}", wrong_said(&wrong)));
@@ -110,10 +124,10 @@ pub(super) fn wrong_said(wrong: &Wrong) -> String {
     )
 }
 
-/// Says `trouble` and gives its status.
+/// Says `trouble` and gives its status: the checker's failure.
 fn said(trouble: String) -> Status {
     super::warn(&trouble);
-    Status::Trouble
+    Status::CheckerFailure
 }
 
 /// `answers` checked against the cases of `input` under `policy`; trouble as a sentence.
@@ -124,16 +138,7 @@ fn checked(
     policy: eight::format::answer::Policy,
     engine: &mut Engine,
 ) -> anyhow::Result<Result<Verdict, String>> {
-    // never waiting on a FIFO put in a file's place
-    let open = |path: &Path| {
-        let file = super::platform::open_without_waiting(path)
-            .map_err(|error| format!("{}: {error}", path.display()))?;
-        match file.metadata().map(|meta| meta.is_file()) {
-            Ok(true) => Ok(io::BufReader::with_capacity(1 << 16, file)),
-            _ => Err(format!("{}: not a regular file", path.display())),
-        }
-    };
-    let (cases, lines) = match (open(input), open(answers)) {
+    let (cases, lines) = match (opened(input, false), opened(answers, true)) {
         (Ok(cases), Ok(lines)) => (cases, lines),
         (Err(trouble), _) | (_, Err(trouble)) => return Ok(Err(trouble)),
     };
@@ -141,6 +146,33 @@ fn checked(
         Ok(verdict) => Ok(verdict),
         Err(malformed) => Err(format!("{}: {malformed}", input.display())),
     })
+}
+
+/// `path` opened for reading: a regular file, or where `stream` (the program's output) also
+/// `-` for standard input and a pipe (`/dev/stdin`, `<(command)`). Never waiting on a FIFO put
+/// in a file's place: one with no writer reads as empty.
+fn opened(path: &Path, stream: bool) -> Result<Box<dyn io::BufRead>, String> {
+    if stream && path.as_os_str() == "-" {
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    let file = super::platform::open_without_waiting(path)
+        .map_err(|error| format!("{}: {error}", path.display()))?;
+    let kind = file.metadata().map(|meta| meta.file_type());
+    let readable = match kind {
+        Ok(kind) if kind.is_file() => true,
+        #[cfg(unix)]
+        Ok(kind) if stream => std::os::unix::fs::FileTypeExt::is_fifo(&kind),
+        _ => false,
+    };
+    if !readable {
+        let expected = if stream {
+            "a regular file, a pipe or -"
+        } else {
+            "a regular file"
+        };
+        return Err(format!("{}: not {expected}", path.display()));
+    }
+    Ok(Box::new(io::BufReader::with_capacity(1 << 16, file)))
 }
 
 /// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,

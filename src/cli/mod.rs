@@ -112,9 +112,13 @@ enum Command {
     /// moves made beside the optimum. Without a board, a random one (`--seed` for the same).
     #[command(after_help = PLAY_EXAMPLES, display_order = 15)]
     Play(play::Options),
-    /// Print the manual page (roff, for man)
+    /// Print the manual page (roff, for man): eight's, or one command's (eight-steps(1))
     #[command(after_help = MAN_EXAMPLES, display_order = 17)]
-    Man,
+    Man {
+        /// The command whose page to print (steps, judge, ...); none: the top page
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 16)]
     Completions {
@@ -179,6 +183,7 @@ Examples:
 const MAN_EXAMPLES: &str = "\
 Examples:
   eight man | man -l -                       read it now
+  eight man steps | man -l -                 the page of eight-steps(1)
   eight man > ~/.local/share/man/man1/eight.1";
 
 const COMPLETIONS_EXAMPLES: &str = "\
@@ -369,8 +374,12 @@ pub enum Status {
     Success = 0,
     /// A check found differences (batch).
     Differences = 1,
-    /// Some input was malformed (and reported); the other cases were answered.
+    /// Some input was malformed (and reported); the other cases were answered. For `eight
+    /// check`, testlib's presentation error: the output is not laid out as the judge's.
     Trouble = 2,
+    /// `eight check` could not judge (testlib's `_fail`): the jury's answer is wrong, or a file
+    /// cannot be read or holds no valid cases.
+    CheckerFailure = 3,
     /// Ctrl-C (SIGINT) or SIGTERM stopped a long search: the answers before it were written.
     Interrupted = 130,
 }
@@ -514,10 +523,30 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             out.flush()?;
             Ok(Status::Success)
         }
-        Command::Man => {
+        Command::Man { command: name } => {
+            // built, so that each command is named as the top page names it: eight-steps
+            let mut cli = command().disable_help_subcommand(true);
+            cli.build();
+            let shown = match &name {
+                None => cli,
+                Some(name) => match cli.find_subcommand(name).filter(|c| !c.is_hide_set()) {
+                    Some(found) => found.clone().version(env!("CARGO_PKG_VERSION")),
+                    None => {
+                        let names = cli.get_subcommands().filter(|c| !c.is_hide_set());
+                        warn(&format_args!(
+                            "no manual page for `{name}`: the commands are {}",
+                            itertools::Itertools::join(
+                                &mut names.map(clap::Command::get_name),
+                                ", "
+                            )
+                        ));
+                        return Ok(Status::Trouble);
+                    }
+                },
+            };
             // the whole page in memory, then written at once, as the completions are
             let mut page = Vec::new();
-            clap_mangen::Man::new(command()).render(&mut page)?;
+            clap_mangen::Man::new(shown).render(&mut page)?;
             use std::io::Write;
             let mut out = io::stdout().lock();
             out.write_all(&page)?;

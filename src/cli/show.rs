@@ -38,12 +38,13 @@ pub struct ShowOptions {
     /// to be known shortest, with the lower bound
     #[arg(long)]
     fast: bool,
-    /// Also write the boards as an SVG strip, one board per position, the moved tile marked
-    /// (`-`: standard output, instead of the drawing)
+    /// Write the boards to FILE as an SVG strip, one board per position, the moved tile marked,
+    /// instead of drawing them (`-`: standard output)
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// Also write a web page that plays the solution (play, pause, step, back, speed; space and
-    /// arrows), self-contained: nothing is fetched (`-`: standard output, instead of the drawing)
+    /// Write a web page to FILE that plays the solution (play, pause, step, back, speed; space
+    /// and arrows), self-contained: nothing is fetched; instead of the drawing (`-`: standard
+    /// output)
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
 }
@@ -59,7 +60,7 @@ pub struct HistogramOptions {
     /// The numbers as one JSON object instead of a chart
     #[arg(long)]
     json: bool,
-    /// Also write the chart as an SVG file (`-`: standard output, instead of the text chart)
+    /// Write the chart to FILE as SVG, instead of the text chart (`-`: standard output)
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
@@ -126,14 +127,14 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             eight::tools::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
         }),
     ];
-    let mut shown = false;
+    let mut drawn = false;
     for (file, text) in pictures {
         if let Some(file) = file {
             write_file(file, &text)?;
-            shown |= file.as_os_str() == "-";
+            drawn = true;
         }
     }
-    if shown {
+    if drawn {
         return Ok(Status::Success);
     }
     let terminal = io::stdout().is_terminal();
@@ -177,21 +178,18 @@ pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
     let histogram = Histogram::new(&goal);
     if let Some(file) = &options.svg {
         write_file(file, &histogram.svg())?;
-        if file.as_os_str() == "-" {
-            return Ok(Status::Success);
-        }
     }
     let mut out = io::stdout().lock();
     if options.json {
         writeln!(out, "{}", serde_json::to_string(&histogram)?)?;
-    } else {
+    } else if options.svg.is_none() {
         write!(out, "{}", histogram.render(50))?;
     }
     Ok(Status::Success)
 }
 
-/// Writes `text` to `file` whole (a temporary file renamed over it), or to standard output for
-/// `-`.
+/// Writes `text` to `file` whole (a temporary file renamed over it) and says so on standard
+/// error, or to standard output for `-`.
 pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<()> {
     if file.as_os_str() == "-" {
         io::stdout().lock().write_all(text.as_bytes())?;
@@ -200,5 +198,7 @@ pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<()> {
     let interrupts = Interrupts::catch()?;
     let mut staged = Staged::new(file, &interrupts)?;
     staged.write_all(text.as_bytes())?;
-    staged.commit()
+    staged.commit()?;
+    super::warn(&format_args!("wrote {}", file.display()));
+    Ok(())
 }

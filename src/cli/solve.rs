@@ -162,11 +162,13 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
     ))
 }
 
-/// Whether `--algo` applies to `judge`'s boards: the heuristics of the searches of boards of
-/// more than 9 cells do not apply to smaller ones (answered by whole-space tables), and the
-/// pattern databases serve 4x4 and 5x5 only (boards that give their own size are not checked).
+/// Whether `--algo` applies to `judge`'s boards: the textbook searches and the bidirectional
+/// BFS run on 3x3 boards only (other boards of up to 9 cells are answered from whole-space
+/// tables, larger ones by IDA*), the heuristics of the searches of boards of more than 9 cells
+/// do not apply to smaller ones, and the pattern databases serve 4x4 and 5x5 only (boards that
+/// give their own size are not checked).
 fn algorithm_fits(judge: &Judge, algorithm: Algorithm) -> clap::error::Result<()> {
-    if judge.header == eight::format::cases::Header::Side || !algorithm.is_deep() {
+    if judge.header == eight::format::cases::Header::Side || algorithm == Algorithm::Auto {
         return Ok(());
     }
     let invalid = |message: String| {
@@ -176,6 +178,19 @@ fn algorithm_fits(judge: &Judge, algorithm: Algorithm) -> clap::error::Result<()
         ))
     };
     let name = algorithm.name();
+    if !algorithm.is_deep() {
+        if judge.shape == Shape::SQUARE3 {
+            return Ok(());
+        }
+        let instead = match judge.shape.cells() {
+            ..=9 => "they are answered from whole-space tables: take auto",
+            _ => "they are searched by IDA*: take auto, manhattan, conflicts or pdb",
+        };
+        return invalid(format!(
+            "--algo {name} runs on 3x3 boards, not {}: {instead}\n",
+            judge.shape
+        ));
+    }
     if judge.shape.cells() <= 9 {
         return invalid(format!(
             "--algo {name} chooses the heuristic of boards of more than 9 cells, and {} boards \

@@ -339,6 +339,16 @@ pub enum Side {
 }
 
 impl Fault {
+    /// Whether the fault is one of layout, not of the answer itself (testlib's presentation
+    /// error): blanks where the judge compares text exactly, a missing case heading, moves in
+    /// small letters where the judge wants capitals.
+    pub fn is_presentation(&self) -> bool {
+        matches!(
+            self,
+            Fault::Spacing | Fault::Heading { .. } | Fault::NotACapital(_)
+        )
+    }
+
     /// The fault in words from `side`, of the line `answer` (trimmed as the judge reads it) where
     /// the canonical answer is `canonical`.
     pub fn told(&self, side: Side, answer: &str, canonical: &str) -> String {

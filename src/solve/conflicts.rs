@@ -331,7 +331,7 @@ mod tests {
             let goal = Board::ordered(shape);
             let oracle = Oracle::new(&goal);
             let mut tight = 0;
-            for (board, distance) in oracle.boards() {
+            for (ref board, distance) in oracle.boards() {
                 let estimate = Conflicts::new(board, &goal).estimate();
                 assert!(
                     estimate <= distance,

@@ -63,7 +63,7 @@ const TEMPLATE: &str = r##"<!DOCTYPE html>
 <title>{title}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 2em; color: #222; background: #fafafa; }
-  h1 { font-size: 1.2em; font-weight: 600; }
+  h1 { font-size: 1.2em; font-weight: 600; overflow-wrap: anywhere; }
   #board rect.tile { fill: #e8eef7; stroke: #556; }
   #board rect.moved { fill: #ffd54f; }
   #board rect.blank { fill: #333; stroke: #556; }

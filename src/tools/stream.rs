@@ -246,6 +246,11 @@ impl Stream<'_> {
                 }
             }
         }
+        // past 9 cells the next search may take minutes: what is answered leaves now, also when
+        // the input is a file that never blocks (up to 9 cells every search takes milliseconds)
+        if self.judge.shape.cells() > 9 {
+            out.flush()?;
+        }
         Ok(())
     }
 

@@ -2,12 +2,38 @@
 
 use assert_cmd::Command;
 
+/// The variables of the user's shell that change what eight does (the cache folder, colour):
+/// every run a test makes goes without them, so that the tests pass whatever the shell holds.
+const SHELL: [&str; 2] = ["EIGHT_CACHE_DIR", "NO_COLOR"];
+
 /// The `eight` binary that cargo built for the tests, with its cache folder (the 15-puzzle's
 /// pattern databases) in the build's own folder rather than the user's.
 #[allow(dead_code)]
 pub fn eight() -> Command {
-    let mut command = Command::cargo_bin("eight").expect("the binary is built");
+    let mut command = bare();
     command.env("XDG_CACHE_HOME", test_cache());
+    command
+}
+
+/// The built binary, with none of the shell's variables that change what eight does, and the
+/// cache left to the test.
+#[allow(dead_code)]
+pub fn bare() -> Command {
+    let mut command = Command::cargo_bin("eight").expect("the binary is built");
+    for variable in SHELL {
+        command.env_remove(variable);
+    }
+    command
+}
+
+/// `program` (the built binary's path, or a shell that runs it), as [`bare`] runs it, for a
+/// test that needs the standard library's `Command` (its own pipes, signals).
+#[allow(dead_code)]
+pub fn process(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    for variable in SHELL {
+        command.env_remove(variable);
+    }
     command
 }
 
@@ -32,4 +58,12 @@ pub fn names(folder: &std::path::Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Says on the terminal that `test` did not run and why, past the test harness's capture (it
+/// captures `eprintln!` of passing tests, so a skip would otherwise go unseen).
+#[allow(dead_code)]
+pub fn skipped(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "note: {test} skipped: {why}");
 }

@@ -121,7 +121,7 @@ fn the_lower_bound_is_never_above_the_optimum_nor_below_manhattan_on_every_3x3_b
     ] {
         let oracle = crate::solve::oracle::Oracle::new(&goal);
         let mut engine = Engine::default();
-        for (board, distance) in oracle.boards() {
+        for (ref board, distance) in oracle.boards() {
             let bound = engine.lower_bound(board, &goal);
             assert!(bound <= distance, "{board}: {bound} > {distance}");
             assert!(bound as usize >= manhattan(board, &goal), "{board}");
