@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example square3` (it needs no feature: the lean library serves).
 
-use eight::{Board, Engine};
+use eight::{Board, Engine, Unsolved};
 
 fn main() {
     let mut engine = Engine::default();
@@ -13,7 +13,7 @@ fn main() {
     let start: Board = "283104765".parse().expect("a board");
     let path = engine.path(&start, &goal).expect("the pair meets");
     println!("{start} -> {goal}: {} moves, {path}", path.len());
-    assert_eq!(engine.distance(&start, &goal), Some(4));
+    assert_eq!(engine.distance(&start, &goal), Ok(4));
 
     // POJ 1077's sample, to its own goal, in x-notation
     let start: Board = "2 3 4 1 5 x 7 6 8".parse().expect("a board");
@@ -25,6 +25,6 @@ fn main() {
     // two tiles swapped: the other parity class, decided without search
     let swapped: Board = "213804765".parse().expect("a board");
     assert!(!swapped.reaches(&goal));
-    assert_eq!(engine.path(&swapped, &goal), None);
+    assert_eq!(engine.path(&swapped, &goal), Err(Unsolved::Unreachable));
     println!("{swapped} -> {goal}: unreachable");
 }

@@ -16,12 +16,14 @@
 //! `d < l < r < u`.
 //!
 //! ```
-//! use eight::{Board, Engine, Shape};
+//! use eight::{Board, Engine, Shape, Unsolved};
 //! let mut engine = Engine::default();
 //! let start: Board = "283104765".parse().unwrap();
 //! let goal: Board = "123804765".parse().unwrap();
-//! assert_eq!(engine.distance(&start, &goal), Some(4));
+//! assert_eq!(engine.distance(&start, &goal), Ok(4));
 //! assert_eq!(engine.path(&start, &goal).unwrap().to_string(), "uldr");
+//! let swapped: Board = "213804765".parse().unwrap();
+//! assert_eq!(engine.path(&swapped, &goal), Err(Unsolved::Unreachable));
 //! // every size through the same engine
 //! let start = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).unwrap();
 //! let goal = Board::ordered(Shape::SQUARE4);
@@ -35,4 +37,4 @@ pub mod tools;
 
 pub use format::Judge;
 pub use puzzle::{Board, Move, Path, Shape};
-pub use solve::{Algorithm, Engine};
+pub use solve::{Algorithm, Engine, Unsolved};

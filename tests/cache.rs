@@ -385,6 +385,25 @@ fn korf_run(cache: &Path) -> Command {
 }
 
 #[test]
+fn a_first_4x4_run_says_what_it_builds_and_about_how_long_on_a_pipe_too() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let output = korf_run(dir.path()).output().expect("runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let folder = dir.path().join("eight");
+    let line = format!(
+        "eight: building the 15-puzzle 6-6-3 databases (built once into {}): about ",
+        folder.display()
+    );
+    assert!(stderr.starts_with(&line), "{stderr}");
+    assert!(stderr.contains(" so far; later runs read it\n"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // the second run reads them, and says nothing
+    let again = korf_run(dir.path()).output().expect("runs");
+    assert_eq!(String::from_utf8_lossy(&again.stderr), "");
+}
+
+#[test]
 fn concurrent_runs_share_one_whole_file() {
     let dir = tempfile::tempdir().expect("a folder");
     let runs: Vec<_> = (0..4)
@@ -395,14 +414,15 @@ fn concurrent_runs_share_one_whole_file() {
         assert!(output.status.success());
         assert_eq!(String::from_utf8_lossy(&output.stdout), "57\n");
         // no run found a damaged file: none read another's half-written one; a run may say
-        // whose build it waits for, and, on a loaded machine where that build outlasts the
-        // wait, that it built its own
+        // that it builds, whose build it waits for, and, on a loaded machine where that build
+        // outlasts the wait, that it built its own
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
             stderr
                 .lines()
                 .all(|l| l.starts_with("eight: waiting for process")
-                    || l.starts_with("eight: gave up waiting for")),
+                    || l.starts_with("eight: gave up waiting for")
+                    || l.starts_with("eight: building the 15-puzzle 6-6-3 databases")),
             "{stderr}"
         );
     }

@@ -43,24 +43,35 @@ pub enum Family {
 
 /// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
 /// databases: read when a 4×4 search first needs them, built (with a progress bar on a
-/// terminal) when missing.
+/// terminal, one line elsewhere) when missing.
 #[cfg(unix)]
 pub fn store() -> Arc<Store> {
     use indicatif::ProgressBar;
+    use std::io::IsTerminal;
     use std::sync::{Mutex, PoisonError};
     let folder = DiskCache::folder();
     let shown_folder = folder.as_ref().map(|f| f.display().to_string());
-    // a bar a build: what is built, and its placements settled
+    let terminal = std::io::stderr().is_terminal();
+    // a bar a build: what is built, and its placements settled; off a terminal, a line a build
     let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
+    let line = Mutex::new(Told::default());
     let progress = move |what: &str, done: u64, total: u64| {
+        let place = match &shown_folder {
+            Some(folder) => format!("built once into {folder}"),
+            None => "built for this run".to_string(),
+        };
+        if !terminal {
+            let mut line = line.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(estimate) = line.due(what, done, total) {
+                super::warn(&format_args!("building the {what} ({place}): {estimate}"));
+            }
+            return;
+        }
         let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
         if !bar.as_ref().is_some_and(|(built, _)| built == what) {
             let shown =
                 super::batch::progress_bar(total, "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}");
-            shown.set_message(match &shown_folder {
-                Some(folder) => format!("{what}, built once into {folder}"),
-                None => format!("{what}, built for this run"),
-            });
+            shown.set_message(format!("{what}, {place}"));
             *bar = Some((what.to_string(), shown));
         }
         if let Some((_, shown)) = bar.as_ref() {
@@ -76,6 +87,50 @@ pub fn store() -> Arc<Store> {
         Box::new(|line| super::warn(&line)),
     );
     Arc::new(Store::new(Arc::new(cache)))
+}
+
+/// The one line said of a build off a terminal: once it has settled 2% of its placements or
+/// run [`Told::AFTER`], whichever comes first, with its time in all extrapolated from the share
+/// done by then.
+#[derive(Default)]
+struct Told {
+    /// The build under way, and when its first progress came.
+    build: Option<(String, std::time::Instant)>,
+    said: bool,
+}
+
+impl Told {
+    const AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+    /// The estimate to say now of the build of `what`, `done` of `total` settled, if it is due.
+    fn due(&mut self, what: &str, done: u64, total: u64) -> Option<String> {
+        let now = std::time::Instant::now();
+        if !matches!(&self.build, Some((built, _)) if built == what) {
+            self.build = Some((what.to_string(), now));
+            self.said = false;
+        }
+        let (_, began) = self.build.as_ref()?;
+        let spent = now - *began;
+        let early = spent < Told::AFTER && done.saturating_mul(50) < total;
+        if self.said || early || done == 0 || done >= total {
+            return None;
+        }
+        self.said = true;
+        let whole = spent.as_secs_f64() * total as f64 / done as f64;
+        Some(format!(
+            "about {} in all, {} so far; later runs read it",
+            seconds(whole),
+            seconds(spent.as_secs_f64())
+        ))
+    }
+}
+
+/// Seconds in words, rounded as an estimate deserves.
+fn seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{} s", s.round().max(1.0)),
+        s => format!("{} minutes", (s / 60.0).round()),
+    }
 }
 
 /// Off Unix there is no disk cache (its files are locked and opened the Unix way): the

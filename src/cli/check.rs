@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use eight::format::answer::Side;
+use eight::format::answer::{ticked, Side};
 use eight::format::Judge;
 use eight::solve::Store;
 use eight::tools::batch;
@@ -101,9 +101,10 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 /// What `eight judge` and `eight check` say of a wrong case, after its verdict: where, what was
 /// expected and what came, and why it is wrong.
 pub(super) fn wrong_said(wrong: &Wrong) -> String {
-    let got = wrong.got.as_deref().map_or("nothing".to_string(), |got| {
-        format!("`{}`", escaped(got, 60))
-    });
+    let got = wrong
+        .got
+        .as_deref()
+        .map_or("nothing".to_string(), |got| ticked(&escaped(got, 60)));
     let at = if wrong.line > 0 {
         format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
     } else {
@@ -119,8 +120,8 @@ pub(super) fn wrong_said(wrong: &Wrong) -> String {
         &wrong.expected,
     );
     format!(
-        "{at}: expected `{}`, got {got}: {fault}{count}",
-        wrong.expected
+        "{at}: expected {}, got {got}: {fault}{count}",
+        ticked(&wrong.expected)
     )
 }
 

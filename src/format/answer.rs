@@ -356,50 +356,68 @@ impl Fault {
             return self.to_string();
         }
         let recorded = answer.trim();
+        // an empty answer (a solved board's path) is said, never shown as `` or nothing
+        let (ticked, canonical) = (ticked(recorded), said(canonical));
         match self {
             Fault::Extra { cases, answers } => {
                 format!("{}, but the .out has {answers} answers", cases_of(*cases))
             }
             Fault::Missing => format!("expected nothing (the .out ends), got {canonical}"),
-            Fault::Count => format!("expected {recorded}, got {canonical}"),
-            Fault::Unreachable => format!("expected `{recorded}`, got {NO_PATH}"),
+            Fault::Count => format!("expected {}, got {canonical}", said(recorded)),
+            Fault::Unreachable => format!("expected {ticked}, got {NO_PATH}"),
             Fault::Reachable { shortest } => {
                 format!("expected {NO_PATH}, got {canonical} ({})", moves(*shortest))
             }
             Fault::NotAMove(letter) => {
                 let letter = letter.escape_debug();
-                format!("expected `{recorded}`, which holds `{letter}`, not a move (d, l, r, u)")
+                format!("expected {ticked}, which holds `{letter}`, not a move (d, l, r, u)")
             }
             Fault::NotACapital(letter) => {
                 let letter = letter.escape_debug();
-                format!("expected `{recorded}`, which holds `{letter}`, not a move (D, L, R, U)")
+                format!("expected {ticked}, which holds `{letter}`, not a move (D, L, R, U)")
             }
             Fault::Spacing => format!(
-                "expected `{}`, whose blanks the judge would not take: {canonical}",
-                answer.trim_end()
+                "expected {}, whose blanks the judge would not take: {canonical}",
+                self::ticked(answer.trim_end())
             ),
             Fault::Heading { expected } => {
-                format!("expected `{recorded}`, which does not open with `{expected}`")
+                format!("expected {ticked}, which does not open with `{expected}`")
             }
             Fault::TooLong { moves, limit } => format!(
-                "expected `{recorded}`, {}, but the judge takes at most {limit}",
+                "expected {ticked}, {}, but the judge takes at most {limit}",
                 self::moves(*moves)
             ),
             Fault::NotCanonical => format!(
-                "expected `{recorded}`, got {canonical}: the judge takes only the \
+                "expected {ticked}, got {canonical}: the judge takes only the \
                  lexicographically smallest shortest path"
             ),
             Fault::LeavesBoard { step, letter } => {
-                format!("expected `{recorded}`, whose move {step} (`{letter}`) leaves the board")
+                format!("expected {ticked}, whose move {step} (`{letter}`) leaves the board")
             }
             Fault::EndsElsewhere { end, goal } => {
-                format!("expected `{recorded}`, which ends on {end}, not on the goal {goal}")
+                format!("expected {ticked}, which ends on {end}, not on the goal {goal}")
             }
             Fault::Longer { moves, shortest } => format!(
-                "expected `{recorded}`, {}, but the shortest has {shortest}: {canonical}",
+                "expected {ticked}, {}, but the shortest has {shortest}: {canonical}",
                 self::moves(*moves)
             ),
         }
+    }
+}
+
+/// `text` in backticks, or `an empty line` for none.
+pub fn ticked(text: &str) -> String {
+    match text {
+        "" => "an empty line".to_string(),
+        text => format!("`{text}`"),
+    }
+}
+
+/// `text` as it is, or `an empty line` for none.
+fn said(text: &str) -> &str {
+    match text {
+        "" => "an empty line",
+        text => text,
     }
 }
 
@@ -408,7 +426,9 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Fault::Missing => write!(f, "no answer: the output ended"),
-            Fault::Extra { cases, .. } => write!(f, "output after the last of {cases} cases"),
+            Fault::Extra { cases, .. } => {
+                write!(f, "output after the last of {}", cases_of(*cases))
+            }
             Fault::Count => write!(f, "a different count"),
             Fault::Spacing => write!(f, "blanks where the judge compares the text exactly"),
             Fault::Unreachable => write!(f, "the board cannot reach the goal"),

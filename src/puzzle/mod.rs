@@ -7,5 +7,5 @@ pub mod shape;
 
 pub use board::{Board, BLANK, MAX_CELLS};
 pub use eight_core::moves;
-pub use moves::{IllegalMove, Move, Path};
-pub use shape::Shape;
+pub use moves::{IllegalMove, Move, NotAMove, Path};
+pub use shape::{Shape, ShapeError};

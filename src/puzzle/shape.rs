@@ -33,13 +33,13 @@ impl Shape {
     pub const MAX_SIDE: u8 = 16;
 
     /// The shape of `width` columns and `height` rows, if the tool takes it.
-    pub fn new(width: usize, height: usize) -> Result<Shape, String> {
+    pub fn new(width: usize, height: usize) -> Result<Shape, ShapeError> {
         let side = 2..=usize::from(Shape::MAX_SIDE);
         if !side.contains(&width) || !side.contains(&height) {
-            return Err(format!(
+            return Err(ShapeError(format!(
                 "a {width}x{height} board: the sides go from 2 to {}",
                 Shape::MAX_SIDE
-            ));
+            )));
         }
         Ok(Shape {
             width: width as u8,
@@ -90,12 +90,28 @@ impl fmt::Display for Shape {
     }
 }
 
+/// Why a size is not a shape the tool takes, in words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ShapeError(pub String);
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
 impl std::str::FromStr for Shape {
-    type Err = String;
+    type Err = ShapeError;
 
     /// `WxH` (`4x4`, `2x3`): W columns, H rows.
-    fn from_str(text: &str) -> Result<Shape, String> {
-        let expected = || format!("found `{text}`, expected a size WxH such as 3x3 or 4x4");
+    fn from_str(text: &str) -> Result<Shape, ShapeError> {
+        let expected = || {
+            ShapeError(format!(
+                "found `{text}`, expected a size WxH such as 3x3 or 4x4"
+            ))
+        };
         let (width, height) = text.split_once(['x', 'X', '×']).ok_or_else(expected)?;
         let side = |side: &str| side.trim().parse::<usize>().map_err(|_| expected());
         Shape::new(side(width)?, side(height)?)

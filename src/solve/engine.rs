@@ -85,6 +85,28 @@ struct Settings {
     store: Arc<Store>,
 }
 
+/// Why [`Engine::distance`], [`Engine::walk`] or [`Engine::path`] gives no answer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unsolved {
+    /// The board does not reach the goal (their parities differ): there is no path.
+    Unreachable,
+    /// A board of more than 9 cells whose search spent its node budget, or was stopped, first:
+    /// a path exists where the parities agree ([`Engine::with_budget`] allows more nodes,
+    /// [`Engine::with_fast`] finds one that may not be shortest).
+    Exhausted,
+}
+
+impl std::fmt::Display for Unsolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Unsolved::Unreachable => "the board does not reach the goal",
+            Unsolved::Exhausted => "the search spent its node budget before it found a path",
+        })
+    }
+}
+
+impl std::error::Error for Unsolved {}
+
 /// Answers queries about boards of every shape; see the module's documentation.
 pub struct Engine {
     settings: Settings,
@@ -229,39 +251,47 @@ impl Engine {
         self.last.clone()
     }
 
-    /// The minimum number of moves from `start` to `goal`; `None` when unreachable, or, for a
-    /// board of more than 9 cells, when the search gave up ([`Engine::solve`] tells which).
+    /// The minimum number of moves from `start` to `goal`, or why there is none: unreachable,
+    /// or, for a board of more than 9 cells, a search that spent its budget first.
     #[inline]
-    pub fn distance(&mut self, start: &Board, goal: &Board) -> Option<u32> {
+    pub fn distance(&mut self, start: &Board, goal: &Board) -> Result<u32, Unsolved> {
         let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
-            return self.solved(start, goal).map(|path| path.len() as u32);
+            return self.answer(start, goal).map(|path| path.len() as u32);
         };
         let target = self.target(goal);
         match self.route(start, &target) {
-            Route::Unreachable => None,
+            Route::Unreachable => Err(Unsolved::Unreachable),
             Route::Table {
                 start,
                 blank,
                 began,
                 before,
-            } => Some(self.chosen(blank, began, before).index_distance(start)),
-            Route::Search(start) => self.search(&start, &target.packed, false).0,
+            } => Ok(self.chosen(blank, began, before).index_distance(start)),
+            Route::Search(start) => self
+                .search(&start, &target.packed, false)
+                .0
+                .ok_or(Unsolved::Unreachable),
         }
     }
 
-    /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or returns
-    /// `None` as [`Engine::distance`] does; a table's walk hands them over without allocating,
-    /// one lookup at a time, inlined into the sink.
+    /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or says why
+    /// there is none as [`Engine::distance`] does; a table's walk hands them over without
+    /// allocating, one lookup at a time, inlined into the sink.
     #[inline]
-    pub fn walk<S: MoveSink>(&mut self, start: &Board, goal: &Board, sink: S) -> Option<S::Output> {
+    pub fn walk<S: MoveSink>(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        sink: S,
+    ) -> Result<S::Output, Unsolved> {
         let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
             return self
-                .solved(start, goal)
+                .answer(start, goal)
                 .map(|path| sink.take(path.0.into_iter()));
         };
         let target = self.target(goal);
         match self.route(start, &target) {
-            Route::Unreachable => None,
+            Route::Unreachable => Err(Unsolved::Unreachable),
             Route::Table {
                 start,
                 blank,
@@ -269,17 +299,19 @@ impl Engine {
                 before,
             } => {
                 let table = self.chosen(blank, began, before);
-                Some(sink.take_walk(table.walk_index(start)))
+                Ok(sink.take_walk(table.walk_index(start)))
             }
             Route::Search(start) => {
-                let path = self.search(&start, &target.packed, true).1?;
-                Some(sink.take(path.0.into_iter()))
+                let path = self.search(&start, &target.packed, true).1;
+                let path = path.ok_or(Unsolved::Unreachable)?;
+                Ok(sink.take(path.0.into_iter()))
             }
         }
     }
 
-    /// The canonical path from `start` to `goal`, or `None` as [`Engine::distance`] does.
-    pub fn path(&mut self, start: &Board, goal: &Board) -> Option<Path> {
+    /// The canonical path from `start` to `goal`, or why there is none as [`Engine::distance`]
+    /// says.
+    pub fn path(&mut self, start: &Board, goal: &Board) -> Result<Path, Unsolved> {
         self.walk(start, goal, Collect)
     }
 
@@ -290,7 +322,12 @@ impl Engine {
         let (path, method, searched) = match (square3(start), square3(goal)) {
             (Some(_), Some(_)) => {
                 let path = self.path(start, goal);
-                (path.ok_or(Outcome::Unreachable), None, Searched::default())
+                // a 3×3 query always ends: unreachable is its one way to have no path
+                (
+                    path.map_err(|_| Outcome::Unreachable),
+                    None,
+                    Searched::default(),
+                )
             }
             _ if !start.reaches(goal) => (
                 Err(Outcome::Unreachable),
@@ -349,12 +386,19 @@ impl Engine {
         }
     }
 
+    /// The path [`Engine::solve`] finds without a limit, or why it finds none.
+    fn answer(&mut self, start: &Board, goal: &Board) -> Result<Path, Unsolved> {
+        match self.solve(start, goal, None) {
+            Outcome::Found(path) => Ok(path),
+            Outcome::Unreachable => Err(Unsolved::Unreachable),
+            // without a limit no path is beyond it: only a spent budget or a stop is left
+            Outcome::Beyond(_) | Outcome::Exhausted => Err(Unsolved::Exhausted),
+        }
+    }
+
     /// The path [`Engine::solve`] finds without a limit, if it finds one.
     fn solved(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        match self.solve(start, goal, None) {
-            Outcome::Found(path) => Some(path),
-            Outcome::Unreachable | Outcome::Beyond(_) | Outcome::Exhausted => None,
-        }
+        self.answer(start, goal).ok()
     }
 
     /// Whether `start` reaches `goal`, by parity, remembering the last goal's.
@@ -548,6 +592,21 @@ mod tests {
     use eight_core::rank::{unrank, COUNT};
 
     #[test]
+    fn a_spent_budget_is_told_apart_from_an_unreachable_board() {
+        let shape = Shape::new(5, 5).expect("a shape");
+        let goal = Board::ordered(shape);
+        let cells = "5 7 24 10 19 3 12 20 0 8 21 18 11 16 23 13 4 1 6 9 17 15 22 2 14";
+        let deep = Board::parse(cells, shape).expect("a board");
+        let mut engine = Engine::default().with_budget(Some(1_000));
+        assert_eq!(engine.path(&deep, &goal), Err(Unsolved::Exhausted));
+        assert_eq!(engine.distance(&deep, &goal), Err(Unsolved::Exhausted));
+        let swapped = Board::parse(&cells.replace("5 7 ", "7 5 "), shape).expect("a board");
+        assert_eq!(deep.reaches(&goal), !swapped.reaches(&goal));
+        let unreachable = if deep.reaches(&goal) { swapped } else { deep };
+        assert_eq!(engine.path(&unreachable, &goal), Err(Unsolved::Unreachable));
+    }
+
+    #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
         let mut engine = Engine::default();
         let mut search = Engine::new(Algorithm::Bibfs);
@@ -561,6 +620,8 @@ mod tests {
             let distance = solver.distance(&start, &goal);
             let path = solver.path(&start, &goal);
             let (start, goal) = (unpack(&start), unpack(&goal));
+            let distance = distance.ok_or(Unsolved::Unreachable);
+            let path = path.ok_or(Unsolved::Unreachable);
             assert_eq!(engine.distance(&start, &goal), distance);
             assert_eq!(engine.path(&start, &goal), path, "{start} to {goal}");
             assert_eq!(search.path(&start, &goal), path, "{start} to {goal}");
@@ -573,12 +634,12 @@ mod tests {
     fn forced_algorithms_stay_with_their_engine() {
         let (start, goal) = (unpack(&unrank(12_345)), unpack(&unrank(54_321)));
         let mut search = Engine::new(Algorithm::Bibfs);
-        search.distance(&start, &goal);
+        let _ = search.distance(&start, &goal);
         assert_eq!(search.last().method, Method::Bibfs);
         assert!(search.solver.nodes_expanded() > 0);
         let mut table = Engine::new(Algorithm::Auto);
-        table.distance(&start, &goal);
-        table.path(&start, &goal);
+        let _ = table.distance(&start, &goal);
+        let _ = table.path(&start, &goal);
         assert_eq!(table.last().method, Method::Table);
         // the tables are embedded: no query searches, and nothing is built
         assert_eq!(table.solver.nodes_expanded(), 0);

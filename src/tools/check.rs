@@ -67,10 +67,7 @@ pub fn check(
     policy: Policy,
     engine: &mut Engine,
 ) -> io::Result<Result<Verdict, InputError>> {
-    let mut lines = Lines {
-        reader: answers,
-        buffer: Vec::new(),
-    };
+    let mut lines = Lines::new(answers);
     let mut wrong: Option<Wrong> = None;
     let mut wrong_cases = 0;
     let mut failure = None;
@@ -158,15 +155,32 @@ pub fn check(
 struct Lines<R> {
     reader: R,
     buffer: Vec<u8>,
+    /// Lines read so far: the first may open with a UTF-8 byte-order mark, as some editors
+    /// write, which is no part of the answer.
+    read: u64,
 }
 
 impl<R: BufRead> Lines<R> {
+    fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            buffer: Vec::new(),
+            read: 0,
+        }
+    }
+
+    /// The next line, its line end (`\n` or `\r\n`) and trailing blanks cut; `None` at the end.
     fn next(&mut self) -> io::Result<Option<String>> {
         self.buffer.clear();
         if self.reader.read_until(b'\n', &mut self.buffer)? == 0 {
             return Ok(None);
         }
-        let text = String::from_utf8_lossy(&self.buffer);
+        self.read += 1;
+        let line = match self.buffer.strip_prefix(b"\xEF\xBB\xBF") {
+            Some(rest) if self.read == 1 => rest,
+            _ => &self.buffer[..],
+        };
+        let text = String::from_utf8_lossy(line);
         Ok(Some(text.trim_end().to_string()))
     }
 }
@@ -323,6 +337,30 @@ mod tests {
             assert_eq!(
                 fault(verdict(&P1379, input, "+4\n00\n", policy)),
                 Some(Fault::Count)
+            );
+        }
+    }
+
+    #[test]
+    fn an_answer_file_with_a_byte_order_mark_and_crlf_reads_like_one_without() {
+        let input = "283104765\n123804765\n2 3 4 1 5 x 7 6 8\n";
+        for output in ["\u{feff}4\r\n0\r\n-1\r\n", "4\n0\n-1\n", "\u{feff}4\n0\n-1"] {
+            assert_eq!(
+                verdict(&P1379, input, output, RECORDED),
+                Verdict::Accepted { cases: 3 },
+                "{output:?}"
+            );
+        }
+        // a mark is an answer's only on the first line
+        let marked = "4\n\u{feff}0\n-1\n";
+        assert!(fault(verdict(&P1379, input, marked, RECORDED)).is_some());
+        // an empty line is the answer to a solved board
+        let solved = "12345678x\n1234567x8\n";
+        for output in ["\u{feff}\r\nr\r\n", "\nr\n"] {
+            assert_eq!(
+                verdict(&HDU1043, solved, output, RECORDED),
+                Verdict::Accepted { cases: 2 },
+                "{output:?}"
             );
         }
     }

@@ -175,7 +175,7 @@ fn cph(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
         };
         let answer = test["output"]
             .as_str()
-            .filter(|output| !output.trim().is_empty())
+            .filter(|output| !output.is_empty())
             .map(|output| (name.clone(), Source::Inline(output.as_bytes().to_vec())));
         found.push(Fixture {
             name,
@@ -216,7 +216,7 @@ mod tests {
         write(root, "h/input/input00.txt", "1");
         write(root, "h/output/output00.txt", "2");
         write(root, "none/z.in", "1");
-        let cph = r#"{"name":"A","tests":[{"input":"1 2\n","output":"3\n","id":1},{"input":"4\n","output":"","id":2}]}"#;
+        let cph = r#"{"name":"A","tests":[{"input":"1 2\n","output":"3\n","id":1},{"input":"4\n","output":"","id":2},{"input":"12345678x\n","output":"\n","id":3}]}"#;
         write(root, ".cph/.a.cpp_ab12.prob", cph);
         let (found, trouble) = find(&[root.to_path_buf()]);
         assert!(trouble.is_empty(), "{trouble:?}");
@@ -240,6 +240,8 @@ mod tests {
         let expected: Vec<(String, Option<String>)> = [
             (".cph/.a.cpp_ab12.prob#1", Some(".cph/.a.cpp_ab12.prob#1")),
             (".cph/.a.cpp_ab12.prob#2", None),
+            // an empty line is an answer (a solved board's path), no output at all is none
+            (".cph/.a.cpp_ab12.prob#3", Some(".cph/.a.cpp_ab12.prob#3")),
             ("a/x.in", Some("a/x.out")),
             ("b/y.in", Some("b/y.ans")),
             ("h/input/input00.txt", Some("h/output/output00.txt")),

@@ -22,7 +22,7 @@ pub mod state;
 pub mod table;
 
 pub use bibfs::Solver;
-pub use moves::{IllegalMove, Move, Path};
+pub use moves::{IllegalMove, Move, NotAMove, Path};
 pub use packed::Packed;
 pub use table::{canonical_goal, Table};
 

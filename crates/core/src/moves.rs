@@ -56,6 +56,26 @@ pub struct IllegalMove {
     pub step: usize,
 }
 
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {} leaves the board", self.step + 1)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Where a path's text fails: a character that is not a move letter (`d`, `l`, `r`, `u`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NotAMove(pub char);
+
+impl std::fmt::Display for NotAMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "found `{}`, expected a move: d, l, r or u", self.0)
+    }
+}
+
+impl std::error::Error for NotAMove {}
+
 impl Path {
     /// The number of moves.
     pub fn len(&self) -> usize {
@@ -85,11 +105,11 @@ impl fmt::Display for Path {
 
 impl std::str::FromStr for Path {
     /// The first character that is not a move letter.
-    type Err = char;
+    type Err = NotAMove;
 
-    fn from_str(text: &str) -> Result<Path, char> {
+    fn from_str(text: &str) -> Result<Path, NotAMove> {
         text.chars()
-            .map(|letter| Move::from_letter(letter).ok_or(letter))
+            .map(|letter| Move::from_letter(letter).ok_or(NotAMove(letter)))
             .collect::<Result<_, _>>()
             .map(Path)
     }
@@ -105,6 +125,6 @@ mod tests {
         assert_eq!(letters, "dlru");
         assert!(Move::ALL.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!("dlru".parse::<Path>(), Ok(Path(Move::ALL.to_vec())));
-        assert_eq!("dlxu".parse::<Path>(), Err('x'));
+        assert_eq!("dlxu".parse::<Path>(), Err(NotAMove('x')));
     }
 }

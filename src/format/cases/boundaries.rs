@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use super::{Cases, Header};
+use super::{cells_of, Cases, Header};
 use crate::format::{InputError, Origin, Place};
 
 impl<R: Read> Cases<R> {
@@ -129,7 +129,7 @@ impl<R: Read> Cases<R> {
                 if self.list_cells < width {
                     self.note(InputError {
                         place,
-                        found: format!("a list of {} cells", self.list_cells),
+                        found: format!("a list of {}", cells_of(self.list_cells)),
                         expected: format!("lists of {width} cells, a row each"),
                     });
                 }
@@ -145,7 +145,7 @@ impl<R: Read> Cases<R> {
         if self.depth == 0 && self.count < self.wanted() {
             return Some(self.problem.take().unwrap_or(InputError {
                 place,
-                found: format!("the end of the board after {} cells", self.count),
+                found: format!("the end of the board after {}", cells_of(self.count)),
                 expected: format!("{} cells", self.wanted()),
             }));
         }
@@ -157,8 +157,8 @@ impl<R: Read> Cases<R> {
         InputError {
             place,
             found: format!(
-                "the end of the line after {} cells",
-                self.count % self.shape.cells()
+                "the end of the line after {}",
+                cells_of(self.count % self.shape.cells())
             ),
             expected: format!("whole rows of {} cells", self.shape.width),
         }

@@ -145,6 +145,14 @@ pub fn cases_of(count: u64) -> String {
     }
 }
 
+/// `count` cells, in words: `1 cell`, `2 cells`.
+pub(crate) fn cells_of(count: usize) -> String {
+    match count {
+        1 => "1 cell".into(),
+        count => format!("{count} cells"),
+    }
+}
+
 /// What stands in [`Cases`]'s cells for a cell that is not a tile: never a tile's value.
 const NOT_A_CELL: u8 = u8::MAX;
 
@@ -445,7 +453,11 @@ impl<R: Read> Cases<R> {
         if !fits {
             return Err(InputError {
                 place: token.place,
-                found: format!("{} after {} cells of a row", token.shown(), count % width),
+                found: format!(
+                    "{} after {} of a row",
+                    token.shown(),
+                    cells_of((count % width) as usize)
+                ),
                 expected: "single cells to finish the row".into(),
             });
         }
@@ -858,7 +870,7 @@ mod tests {
     fn rejects_a_row_token_inside_a_row() {
         assert_eq!(
             lines("1 234 5678x"),
-            ["line 1:3: found `234` after 1 cells of a row, expected single cells to finish the row"]
+            ["line 1:3: found `234` after 1 cell of a row, expected single cells to finish the row"]
         );
     }
 
