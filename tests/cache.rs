@@ -392,7 +392,7 @@ fn a_first_4x4_run_says_what_it_builds_and_about_how_long_on_a_pipe_too() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let folder = dir.path().join("eight");
     let line = format!(
-        "eight: building the 15-puzzle 6-6-3 databases (built once into {}): about ",
+        "eight: building the 15-puzzle 6-6-3 databases, built once into {}: about ",
         folder.display()
     );
     assert!(stderr.starts_with(&line), "{stderr}");

@@ -45,6 +45,28 @@ fn each_command_has_the_manual_page_the_top_page_names() {
 }
 
 #[test]
+fn the_readme_shows_the_library_example_that_ci_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).expect("the README");
+    let example = fs::read_to_string(root.join("examples/readme.rs")).expect("the example");
+    let shown = readme
+        .split("```rust\n")
+        .find(|block| block.starts_with("use eight::{Board, Engine"))
+        .and_then(|rest| rest.split("```").next())
+        .expect("the library's rust block in the README");
+    let body = example
+        .split("// README begins\n")
+        .nth(1)
+        .and_then(|rest| rest.split("    // README ends").next())
+        .expect("the marked lines");
+    let dedented: String = body
+        .lines()
+        .map(|line| format!("{}\n", line.strip_prefix("    ").unwrap_or(line)))
+        .collect();
+    assert_eq!(shown, dedented);
+}
+
+#[test]
 fn the_licence_is_the_one_cargo_toml_names_and_the_readme_says_how_to_install() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");

@@ -226,6 +226,14 @@ fn survives_hostile_programs_and_leaves_no_process_behind() {
         ));
     // reads no input at all
     judge(ONE_MOVE, &[], "echo r").success();
+    // sleeps past the wall clock with no CPU used: said so, never blamed on its speed
+    judge(ONE_MOVE, &["--time-limit", "0.2"], "sleep 5; echo r")
+        .code(1)
+        .stdout(predicate::str::is_match(
+            "TLE  hdu1043/case.in  over the 1.4 s wall-clock limit with [0-9]+ ms of CPU time: it \
+             waited \\(input, a sleep, a lock\\) or the machine was busy; killed",
+        )
+        .expect("a pattern"));
 }
 
 #[test]

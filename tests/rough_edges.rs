@@ -224,3 +224,36 @@ fn an_algorithm_is_refused_on_boards_it_does_not_serve_with_what_does() {
             .stdout("4\n");
     }
 }
+
+#[test]
+fn arguments_and_standard_input_read_the_same_text_the_same_way() {
+    for (command, text) in [
+        (&["steps", "--size", "3x2"][..], "1,2,3,4,0,5"),
+        (&["steps", "--size", "3x2"], "1 2 3/4 0 5"),
+        (&["steps", "--size", "3x2"], "board = [[1,2,3],[4,0,5]]"),
+        (&["leetcode773"], "board = [[1,2,3],[4,0,5]]"),
+        (&["leetcode773"], "[[1,2,3],[4,0,5]]"),
+        // LeetCode's lists keep their shape both ways: three lists of two are no 2x3 board
+        (&["leetcode773"], "[[1,2],[3,4],[0,5]]"),
+        (&["path"], "2,3,4/1,5,x/7,6,8"),
+        (&["path"], "2 3 4 1 5 = 7 6 8"),
+    ] {
+        let argument = eight().args(command).arg(text).output().expect("runs");
+        let input = eight()
+            .args(command)
+            .write_stdin(format!("{text}\n"))
+            .output()
+            .expect("runs");
+        assert_eq!(argument.stdout, input.stdout, "{command:?} {text}");
+        assert_eq!(argument.status, input.status, "{command:?} {text}");
+        let (argument, input) = (
+            String::from_utf8_lossy(&argument.stderr),
+            String::from_utf8_lossy(&input.stderr),
+        );
+        assert_eq!(
+            argument.replace("argument 1:", "line 1:"),
+            input,
+            "{command:?} {text}"
+        );
+    }
+}

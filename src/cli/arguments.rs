@@ -1,7 +1,6 @@
-//! How a solving command's arguments are read as cases, beyond the reader's own rules: the
-//! other notations of a board (slidy's rows, commas, LeetCode's statement), a count of cases
-//! left out by a counted judge's arguments, and what arguments that cannot be boards most
-//! likely meant.
+//! How a solving command's arguments are read as cases, beyond the reader's own rules: a count
+//! of cases left out by a counted judge's arguments, and what arguments that cannot be boards
+//! most likely meant.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -10,26 +9,11 @@ use eight::format::Judge;
 use eight::puzzle::Shape;
 use eight::Board;
 
-/// `argument` with the other notations of a board read as separators, byte for byte, so that an
-/// error's column is the argument's own: slidy's rows (`1 2 3/4 5 6/7 8 0`), commas
-/// (`1,2,3,...`), and LeetCode's statement (`board = [[1,2,3],[4,0,5]]`).
+/// `argument` with the other notations of a board read as blanks, as the reader reads them
+/// ([`eight::format::notation`]), for the guesses below.
 pub(super) fn notation(argument: &[u8]) -> Vec<u8> {
     let mut bytes = argument.to_vec();
-    let text = String::from_utf8_lossy(argument);
-    let prefix = text
-        .trim_start()
-        .strip_prefix("board")
-        .map(str::trim_start)
-        .and_then(|rest| rest.strip_prefix('='))
-        .map(|rest| argument.len() - rest.len());
-    if let Some(end) = prefix {
-        bytes[..end].fill(b' ');
-    }
-    for byte in &mut bytes {
-        if matches!(*byte, b'/' | b',' | b'[' | b']') {
-            *byte = b' ';
-        }
-    }
+    eight::format::notation::blank(&mut bytes, true, |_| false, false);
     bytes
 }
 

@@ -63,7 +63,7 @@ pub fn store() -> Arc<Store> {
         if !terminal {
             let mut line = line.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(estimate) = line.due(what, done, total) {
-                super::warn(&format_args!("building the {what} ({place}): {estimate}"));
+                super::warn(&format_args!("building the {what}, {place}: {estimate}"));
             }
             return;
         }

@@ -67,8 +67,10 @@ enum Command {
     /// Judge one output file like `eight judge`, as a checker for other tools
     ///
     /// The arguments are a testlib checker's (input, output, answer), which is also what
-    /// `oj test --judge-command` gives. The answer, when given, is checked first: one that is
-    /// not right is trouble. Exit status 0 accepted, 1 wrong (why on standard error), 2 trouble.
+    /// `oj test --judge-command` gives. The answer, when given, is checked first. The exit status
+    /// is testlib's: 0 accepted, 1 wrong answer, 2 presentation error, 3 the checker's failure
+    /// (a malformed input, a wrong jury answer, a file that cannot be read); why on standard
+    /// error.
     #[command(after_help = CHECK_EXAMPLES, display_order = 12)]
     Check(check::Options),
     /// Draw the canonical solution board by board
@@ -207,7 +209,7 @@ Examples:
   eight check hdu1043 case.in mine.out case.out     the jury's case.out checked too
   oj test -c ./a.out --judge-command 'eight check hdu1043'
                                                     oj's special judge
-  Polygon or testlib: a checker script `exec eight check p1379 \"$@\"`"
+  mine | eight check hdu1043 case.in -              the output from a pipe"
 );
 
 const BATCH_EXAMPLES: &str = with_cache!(

@@ -5,6 +5,7 @@ pub mod answer;
 pub mod cases;
 pub mod judge;
 pub mod layout;
+pub mod notation;
 pub mod place;
 mod scan;
 pub mod write;

@@ -4,11 +4,21 @@
 
 use std::io::{self, Read};
 
+use super::notation;
 use super::place::{Origin, Place};
 
 /// Whether `byte` separates tokens: ASCII whitespace, and the vertical tab like the form feed.
 pub(super) fn is_space(byte: u8) -> bool {
     byte.is_ascii_whitespace() || byte == 0x0b
+}
+
+/// Whether `byte` ends a line (or an argument) of an input of `origin`: a lone `\r` (old Mac
+/// line ends) ends a line too; `\r\n` ends one.
+fn is_break(origin: Origin, byte: u8) -> bool {
+    match origin {
+        Origin::Argument => byte == 0,
+        Origin::Line | Origin::Text => byte == b'\n' || byte == b'\r',
+    }
 }
 
 /// The most bytes of a token kept to show in an error; its length is always counted.
@@ -56,12 +66,17 @@ pub(super) struct Scanner<R> {
     pub(super) line: u64,
     pub(super) column: u64,
     first_read: bool,
+    /// Whether a byte that no text holds (a NUL, a control character other than whitespace and
+    /// escape) has been read: the input is then most likely a binary file.
+    pub(super) binary: bool,
     pub(super) token: Token,
     pub(super) in_token: bool,
     /// Whether the last byte read was a `\r` that ended a line.
     pub(super) after_cr: bool,
     /// Whether `[`, `]` and `,` separate tokens too, as in LeetCode's `[[1,2,3],[4,0,5]]`.
     pub(super) brackets: bool,
+    /// Whether the next byte read opens a line.
+    line_start: bool,
 }
 
 impl<R: Read> Scanner<R> {
@@ -81,6 +96,8 @@ impl<R: Read> Scanner<R> {
             line: 1,
             column: 1,
             first_read: true,
+            binary: false,
+            line_start: true,
             token: Token {
                 place,
                 len: 0,
@@ -101,11 +118,7 @@ impl<R: Read> Scanner<R> {
     }
 
     fn is_break(&self, byte: u8) -> bool {
-        // a lone `\r` (old Mac line ends) ends a line too; `\r\n` ends one
-        match self.origin {
-            Origin::Argument => byte == 0,
-            Origin::Line | Origin::Text => byte == b'\n' || byte == b'\r',
-        }
+        is_break(self.origin, byte)
     }
 
     /// Refills the buffer, calling `before_wait` first since the read may block.
@@ -125,6 +138,21 @@ impl<R: Read> Scanner<R> {
             self.start = 3;
         }
         self.first_read = self.first_read && read == 0;
+        let origin = self.origin;
+        let piece = &mut self.buffer[self.start..read];
+        notation::blank(
+            piece,
+            self.line_start,
+            |b| is_break(origin, b),
+            self.brackets,
+        );
+        self.line_start = piece
+            .last()
+            .map_or(self.line_start, |&b| is_break(origin, b));
+        self.binary = self.binary
+            || self.buffer[..read]
+                .iter()
+                .any(|&b| b < 0x09 || (0x0e..0x20).contains(&b) && b != 0x1b);
         Ok(())
     }
 

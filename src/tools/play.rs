@@ -19,6 +19,8 @@ pub struct Game {
     next: Option<Move>,
     /// The hint asked for and not yet followed.
     hinted: bool,
+    /// Whether the last move took the board further from the goal.
+    astray: bool,
 }
 
 /// Why a game cannot start.
@@ -41,6 +43,7 @@ impl Game {
             distance: 0,
             next: None,
             hinted: false,
+            astray: false,
         };
         game.measure(engine)?;
         game.optimum = game.distance;
@@ -67,7 +70,9 @@ impl Game {
         }
         self.made.push(step);
         self.hinted = false;
+        let before = self.distance;
         self.measure(engine)?;
+        self.astray = self.distance > before;
         Ok(true)
     }
 
@@ -81,6 +86,7 @@ impl Game {
             "a move made can be unmade"
         );
         self.hinted = false;
+        self.astray = false;
         self.measure(engine)?;
         Ok(true)
     }
@@ -130,7 +136,11 @@ impl Game {
                 moves(self.optimum)
             ));
         } else {
-            lines.push(format!("distance to the goal: {} (optimal)", self.distance));
+            let said = match self.astray {
+                true => "that move went away from it",
+                false => "the fewest moves from here",
+            };
+            lines.push(format!("distance to the goal: {} ({said})", self.distance));
             if let Some(next) = self.next.filter(|_| self.hinted) {
                 lines.push(format!("hint: {} ({})", next.letter(), name(next)));
             }
@@ -169,13 +179,20 @@ mod tests {
         let start: Board = "1234567x8".parse().expect("a board");
         let goal: Board = "12345678x".parse().expect("a board");
         let mut game = Game::new(start, goal, &mut engine).expect("reachable");
-        assert!(game.render().contains("distance to the goal: 1 (optimal)"));
+        assert!(game
+            .render()
+            .contains("distance to the goal: 1 (the fewest moves from here)"));
         game.hint();
         assert!(game.render().contains("hint: r (the blank right)"));
         // a wrong way, then back
         assert!(game.play(Move::Up, &mut engine).expect("measured"));
-        assert!(game.render().contains("distance to the goal: 2"));
+        assert!(game
+            .render()
+            .contains("distance to the goal: 2 (that move went away from it)"));
         assert!(game.play(Move::Down, &mut engine).expect("measured"));
+        assert!(game
+            .render()
+            .contains("distance to the goal: 1 (the fewest moves from here)"));
         assert!(game.undo(&mut engine).expect("measured"));
         assert!(game.undo(&mut engine).expect("measured"));
         assert!(!game.undo(&mut engine).expect("nothing to undo"));

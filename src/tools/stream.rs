@@ -60,6 +60,10 @@ pub struct Stream<'a> {
 /// leaves the others idle at the end of a window.
 pub const WINDOW: usize = 64;
 
+/// The malformed cases after which an input that holds bytes no text does (a binary file given
+/// by mistake) is read no further: a hundred errors say what is wrong, thousands bury it.
+pub const MOST_BINARY_ERRORS: u64 = 100;
+
 /// A case read, waiting for its answer.
 struct Waiting {
     number: u64,
@@ -136,6 +140,21 @@ impl Stream<'_> {
                 Item::Malformed(error) => {
                     self.malformed(cases.read(), &error, out)?;
                     tally.malformed += 1;
+                    if tally.malformed >= MOST_BINARY_ERRORS && cases.looks_binary() {
+                        (self.report)(&InputError {
+                            place: cases.place(),
+                            found: format!(
+                                "{} malformed cases and bytes that no text holds (a NUL, \
+                                 control characters)",
+                                tally.malformed
+                            ),
+                            expected: "boards written as text (a binary file?); the rest is \
+                                       not read"
+                                .into(),
+                        });
+                        tally.errors += 1;
+                        break;
+                    }
                 }
                 Item::Header(error) => {
                     out.flush()?;

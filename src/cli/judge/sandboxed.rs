@@ -341,7 +341,13 @@ fn judge_file(
         Ended::TimeLimit | Ended::WallLimit => {
             let over = match run.ended {
                 Ended::TimeLimit => format!("over {time} s of CPU time, killed"),
-                _ => format!("over the {wall} s wall-clock limit (sleeping or waiting?), killed"),
+                // little CPU in much wall time: a program that waits, or a machine that is busy
+                _ if run.cpu * 2 < limits.wall => format!(
+                    "over the {wall} s wall-clock limit with {} ms of CPU time: it waited (input, \
+                     a sleep, a lock) or the machine was busy; killed",
+                    run.cpu.as_millis()
+                ),
+                _ => format!("over the {wall} s wall-clock limit, killed"),
             };
             let policy = check::program(options.optimal);
             let answered = answered(judge, input, &run.stdout, policy, engine);

@@ -71,6 +71,7 @@ impl<R: Read> Cases<R> {
             Some(shape) => {
                 self.reshape(shape);
                 self.sided = true;
+                self.side_line = token.place.line;
                 Ok(())
             }
             None => Err(InputError {

@@ -119,6 +119,8 @@ pub struct Cases<R> {
     announced: Option<(u64, Place)>,
     /// With [`Header::Side`]: whether the case being read has its side.
     sided: bool,
+    /// With [`Header::Side`]: the line of the case's side, named in its errors.
+    side_line: u64,
     /// Cases read so far, valid or malformed.
     read: u64,
     /// Boards of several rows a line ([`Cases::by_rows`]): the rows the case being read has
@@ -200,6 +202,7 @@ impl<R: Read> Cases<R> {
             header_read: false,
             announced: None,
             sided: false,
+            side_line: 0,
             read: 0,
             rows: 0,
             line_tokens: 0,
@@ -228,6 +231,12 @@ impl<R: Read> Cases<R> {
     /// The number of cases the input's first line announces, and where, once it was read.
     pub fn announced(&self) -> Option<(u64, Place)> {
         self.announced
+    }
+
+    /// Whether the input read so far holds bytes that no text does (a NUL, control
+    /// characters): most likely a binary file.
+    pub fn looks_binary(&self) -> bool {
+        self.scanner.binary
     }
 
     /// How many cases were read so far, valid or malformed (a count of cases that is not a
@@ -285,9 +294,19 @@ impl<R: Read> Cases<R> {
         self.count = 0;
         self.rows = 0;
         self.depth = 0;
-        self.sided = false;
         self.skipping = skip_line;
-        Item::Malformed(self.problem.take().unwrap_or(error))
+        let error = self.problem.take().unwrap_or(error);
+        Item::Malformed(self.declared(error))
+    }
+
+    /// `error` of a case that gave its side (algs4's files), with the size the side declares:
+    /// the expected cells follow from it.
+    fn declared(&mut self, mut error: InputError) -> InputError {
+        if std::mem::take(&mut self.sided) {
+            let side = self.shape.width;
+            error.expected += &format!(" (line {} declares a {side}x{side} board)", self.side_line);
+        }
+        error
     }
 
     /// The next case. `before_wait` is called before any read that could block, so that a
@@ -542,11 +561,11 @@ impl<R: Read> Cases<R> {
         self.rows = 0;
         self.line_tokens = 0;
         self.shared_line = true;
-        self.sided = false;
         if let Some(error) = self.problem.take() {
             self.read += 1;
-            return Item::Malformed(error);
+            return Item::Malformed(self.declared(error));
         }
+        self.sided = false;
         let place = self.places[0].expect("a complete case has places");
         self.finish_at(place)
     }
@@ -777,7 +796,7 @@ mod tests {
             [
                 "1230",
                 "line 6:1: found a second `1` (the first is at 5:1), expected each of 1-15 and the \
-                 blank exactly once",
+                 blank exactly once (line 4 declares a 4x4 board)",
                 "123456780"
             ]
         );
