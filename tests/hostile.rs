@@ -424,7 +424,6 @@ fn ctrl_c_stops_a_search_under_gen_out_and_batch_bless() {
 
 #[test]
 fn with_standard_input_a_file_an_answer_leaves_before_the_deep_search_after_it() {
-    use std::io::BufRead;
     let dir = tempfile::tempdir().expect("a folder");
     let input = dir.path().join("cases.txt");
     // a one-move 5x5 board, then one that searches for a long time (killed below)
@@ -439,13 +438,7 @@ fn with_standard_input_a_file_an_answer_leaves_before_the_deep_search_after_it()
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("spawn");
-    let output = child.stdout.take().expect("piped");
-    let (lines, answers) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(output).lines() {
-            let _ = lines.send(line.expect("a line"));
-        }
-    });
+    let answers = lines_of(child.stdout.take().expect("piped"));
     let first = answers.recv_timeout(std::time::Duration::from_secs(30));
     let running = child.try_wait().expect("try_wait").is_none();
     let _ = child.kill();
@@ -456,7 +449,7 @@ fn with_standard_input_a_file_an_answer_leaves_before_the_deep_search_after_it()
 
 #[test]
 fn with_jobs_an_answer_leaves_before_the_next_case_is_written() {
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(["path", "--size", "4x4", "--jobs", "4"])
         .env("XDG_CACHE_HOME", common::test_cache())
@@ -465,13 +458,7 @@ fn with_jobs_an_answer_leaves_before_the_next_case_is_written() {
         .spawn()
         .expect("spawn");
     let mut input = child.stdin.take().expect("piped");
-    let output = child.stdout.take().expect("piped");
-    let (lines, answers) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(output).lines() {
-            let _ = lines.send(line.expect("a line"));
-        }
-    });
+    let answers = lines_of(child.stdout.take().expect("piped"));
     writeln!(input, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").expect("write");
     input.flush().expect("flush");
     // the second case is not written until the first is answered: a deadlock otherwise
@@ -515,7 +502,7 @@ fn a_report_that_cannot_be_written_is_trouble() {
 
 #[test]
 fn algs4_streams_its_files_and_a_fifo_does_not_hang_it() {
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     let dir = tempfile::tempdir().expect("a folder");
     let fifo = dir.path().join("boards.fifo");
     let made = std::process::Command::new("mkfifo")
@@ -545,13 +532,7 @@ fn algs4_streams_its_files_and_a_fifo_does_not_hang_it() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("spawn");
-    let output = child.stdout.take().expect("piped");
-    let (lines, answers) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(output).lines() {
-            let _ = lines.send(line.expect("a line"));
-        }
-    });
+    let answers = lines_of(child.stdout.take().expect("piped"));
     writer
         .write_all(b"3\n1 2 3\n4 5 6\n7 0 8\n")
         .expect("write");
@@ -622,4 +603,17 @@ fn a_program_that_rewrites_the_inputs_is_judged_on_what_they_held() {
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert_eq!(verdicts, ["WA", "WA", "0"], "{out}");
+}
+
+/// The lines a child writes on `output`, as they come, read on a thread of their own so that a
+/// test can wait for each with a timeout.
+fn lines_of(output: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output).lines() {
+            let _ = lines.send(line.expect("a line"));
+        }
+    });
+    answers
 }

@@ -132,6 +132,12 @@ fn a_fast_path_s_page_says_it_is_not_known_shortest() {
     let text = std::fs::read_to_string(&file).expect("the page");
     assert!(text.contains(r#""optimal":false,"lower_bound":"#), "{text}");
     assert!(text.contains("not known to be shortest"));
+    // a heading of hundreds of moves wraps inside the page, never runs off it sideways (seen
+    // in Chromium at 1200 px with an 8x8 path of 697 moves)
+    assert!(
+        text.contains("h1 { font-size: 1.2em; font-weight: 600; overflow-wrap: anywhere; }"),
+        "{text}"
+    );
     let optimal = page(
         dir.path(),
         &["--size", "4x4", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
