@@ -11,8 +11,20 @@ use eight::tools::cache::DiskCache;
 use eight::{Board, Engine, Shape};
 
 fn main() {
-    // the folder eight's command line uses; with none (no absolute $HOME), memory alone
-    let cache = DiskCache::in_folder(DiskCache::folder());
+    // the folder eight's command line uses; with none (no absolute $HOME), memory alone. The
+    // library says nothing of its own: a build is told through the progress given here, a line
+    // when each begins (`DiskCache::in_folder` gives none)
+    let begun = std::sync::Mutex::new(String::new());
+    let progress = move |what: &str, _done: u64, _total: u64| {
+        let mut last = begun
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *last != what {
+            eprintln!("building the {what}, once: some seconds");
+            *last = what.to_string();
+        }
+    };
+    let cache = DiskCache::new(DiskCache::folder(), Box::new(progress), Box::new(|_| {}));
     let mut engine = Engine::default().with_store(Arc::new(Store::new(Arc::new(cache))));
 
     let start =
