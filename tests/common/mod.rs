@@ -67,3 +67,18 @@ pub fn skipped(test: &str, why: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "note: {test} skipped: {why}");
 }
+
+/// Whether this process ignores SIGINT (`/proc/self/status`'s `SigIgn`), as a shell leaves a
+/// job it started in the background (`cargo test &`): the programs a test starts inherit that,
+/// so Ctrl-C cannot reach one that keeps the default action.
+#[allow(dead_code)]
+pub fn sigint_ignored() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0);
+    // SIGINT is signal 2: bit 1
+    mask & (1 << 1) != 0
+}
