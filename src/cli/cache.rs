@@ -92,6 +92,7 @@ pub fn store() -> Arc<Store> {
 /// The one line said of a build off a terminal: once it has settled 2% of its placements or
 /// run [`Told::AFTER`], whichever comes first, with its time in all extrapolated from the share
 /// done by then.
+#[cfg(unix)]
 #[derive(Default)]
 struct Told {
     /// The build under way, and when its first progress came.
@@ -99,6 +100,7 @@ struct Told {
     said: bool,
 }
 
+#[cfg(unix)]
 impl Told {
     const AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -126,6 +128,7 @@ impl Told {
 }
 
 /// Seconds in words, rounded as an estimate deserves.
+#[cfg(unix)]
 fn seconds(seconds: f64) -> String {
     match seconds {
         s if s < 90.0 => format!("{} s", s.round().max(1.0)),
