@@ -4,7 +4,8 @@
 //! them as lists. Byte for byte, so that an error's column is the input's own.
 
 /// Whether `byte` may belong to another notation: bytes without one are left as they are.
-fn is_notation(byte: u8) -> bool {
+#[inline]
+pub(crate) fn is_notation(byte: u8) -> bool {
     matches!(byte, b',' | b'/' | b'[' | b']' | b'=')
 }
 
@@ -13,9 +14,18 @@ fn is_notation(byte: u8) -> bool {
 /// judge reads `[` and `]` as lists (then they are kept). A `board =` is blanked when it opens a
 /// line within the piece.
 pub fn blank(bytes: &mut [u8], line_start: bool, is_break: impl Fn(u8) -> bool, brackets: bool) {
-    if !bytes.iter().any(|&b| is_notation(b)) {
-        return;
+    if bytes.iter().any(|&b| is_notation(b)) {
+        rewrite(bytes, line_start, is_break, brackets);
     }
+}
+
+/// [`blank`] for a piece known to hold a byte of another notation.
+pub(crate) fn rewrite(
+    bytes: &mut [u8],
+    line_start: bool,
+    is_break: impl Fn(u8) -> bool,
+    brackets: bool,
+) {
     for at in 0..bytes.len() {
         match bytes[at] {
             b',' | b'/' => bytes[at] = b' ',
