@@ -140,6 +140,9 @@ impl Stream<'_> {
                 Item::Malformed(error) => {
                     self.malformed(cases.read(), &error, out)?;
                     tally.malformed += 1;
+                    if tally.malformed == MOST_BINARY_ERRORS / 10 {
+                        cases.watch_binary();
+                    }
                     if tally.malformed >= MOST_BINARY_ERRORS && cases.looks_binary() {
                         (self.report)(&InputError {
                             place: cases.place(),

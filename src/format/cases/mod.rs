@@ -233,8 +233,14 @@ impl<R: Read> Cases<R> {
         self.announced
     }
 
-    /// Whether the input read so far holds bytes that no text does (a NUL, control
-    /// characters): most likely a binary file.
+    /// Watches the input from here on for bytes that no text holds (a NUL, control
+    /// characters), which reading does not look for until asked: errors suggest it.
+    pub fn watch_binary(&mut self) {
+        self.scanner.watch_binary();
+    }
+
+    /// Whether the input read since [`Cases::watch_binary`] holds bytes that no text does: most
+    /// likely a binary file.
     pub fn looks_binary(&self) -> bool {
         self.scanner.binary
     }
