@@ -102,3 +102,26 @@ fn every_command_that_may_search_a_4x4_board_says_where_its_databases_live() {
             );
     }
 }
+
+#[test]
+fn a_full_standard_output_is_an_error_never_a_panic() {
+    let dir = tempfile::tempdir().expect("a folder");
+    for action in [&[][..], &["show"], &["clear"]] {
+        let output = common::process(assert_cmd::cargo::cargo_bin("eight"))
+            .env("EIGHT_CACHE_DIR", dir.path())
+            .arg("cache")
+            .args(action)
+            .stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .expect("/dev/full"),
+            )
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{action:?}: {stderr}");
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

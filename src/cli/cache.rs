@@ -160,13 +160,20 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
         ));
         return Ok(Status::Trouble);
     };
+    // a standard output that cannot be written (full, closed) is an error like any other, never
+    // a panic; a broken pipe ends quietly in main
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
     match action.unwrap_or(Action::Show) {
         Action::Show => {
-            println!("{}", folder.display());
+            writeln!(out, "{}", folder.display())?;
             let entries = match listing::list(&folder) {
                 Ok(entries) => entries,
                 Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                    println!("(not made yet: the first search that needs databases makes it)");
+                    writeln!(
+                        out,
+                        "(not made yet: the first search that needs databases makes it)"
+                    )?;
                     return Ok(Status::Success);
                 }
                 Err(error) => return Err(error.into()),
@@ -176,9 +183,14 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
             for entry in &entries {
                 total += entry.bytes;
                 let kind = entry.kind.as_deref().unwrap_or("not eight's: left alone");
-                println!("{:<width$}  {:>10}  {kind}", entry.name, size(entry.bytes));
+                writeln!(
+                    out,
+                    "{:<width$}  {:>10}  {kind}",
+                    entry.name,
+                    size(entry.bytes)
+                )?;
             }
-            println!("{}, {}", files(entries.len()), size(total));
+            writeln!(out, "{}, {}", files(entries.len()), size(total))?;
         }
         Action::Clear => {
             let removed = match listing::clear(&folder) {
@@ -186,7 +198,12 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                 Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
                 Err(error) => return Err(error.into()),
             };
-            println!("removed {} from {}", files(removed.len()), folder.display());
+            writeln!(
+                out,
+                "removed {} from {}",
+                files(removed.len()),
+                folder.display()
+            )?;
         }
         Action::Build { family } => {
             std::fs::create_dir_all(&folder)?;
@@ -217,7 +234,12 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                 Family::SevenEight => Kind::SevenEight,
                 Family::TwentyFour => Kind::TwentyFour,
             };
-            println!("{} databases ready in {}", kind.name(), folder.display());
+            writeln!(
+                out,
+                "{} databases ready in {}",
+                kind.name(),
+                folder.display()
+            )?;
         }
     }
     Ok(Status::Success)
