@@ -17,7 +17,7 @@ pub(super) fn parse_time(text: &str) -> Result<Duration, String> {
         .parse::<f64>()
         .map_err(|_| format!("`{text}` is not a time (1.5, 2s, 500ms)"))?
         * scale;
-    if !(seconds > 0.0 && seconds <= 86_400.0) {
+    if !(0.001..=86_400.0).contains(&seconds) {
         return Err(format!("`{text}` is not a time from 1ms to a day"));
     }
     Ok(Duration::from_secs_f64(seconds))
@@ -84,6 +84,7 @@ mod tests {
         assert_eq!(parse_time("0.3"), Ok(Duration::from_millis(300)));
         assert_eq!(parse_time("2s"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_time("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_time("1ms"), Ok(Duration::from_millis(1)));
         for bad in [
             "0",
             "-1",
@@ -93,6 +94,8 @@ mod tests {
             "18446744073709551616",
             "2h",
             "",
+            "1e-9",
+            "0.5ms",
         ] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
