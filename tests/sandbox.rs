@@ -328,6 +328,87 @@ fn nothing_is_left_behind() {
     assert!(groups.is_empty(), "groups left: {groups:?}");
 }
 
+#[test]
+fn a_judge_ended_by_a_signal_leaves_no_group_behind() {
+    if skipped() {
+        return;
+    }
+    let dir = folder("sleep 30");
+    let mut judge = common::process(assert_cmd::cargo::cargo_bin("eight"))
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .args([
+            "judge",
+            "p1379",
+            "p1379",
+            "-t",
+            "20",
+            "--",
+            "sh",
+            "program.sh",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    // the run's groups are there once its supervisor made them
+    let mine = |judge: u32| {
+        let children = fs::read_to_string(format!("/proc/{judge}/task/{judge}/children"));
+        let supervisors: Vec<String> = children
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|pid| format!("eight-run-{pid}"))
+            .collect();
+        supervisors
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut names = Vec::new();
+    while names.is_empty() && std::time::Instant::now() < deadline {
+        names = mine(judge.id());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let groups = |names: &[String]| -> Vec<PathBuf> {
+        every_group(Path::new("/sys/fs/cgroup"))
+            .into_iter()
+            .filter(|path| names.iter().any(|name| path.ends_with(name)))
+            .collect()
+    };
+    assert!(!groups(&names).is_empty(), "no run group for {names:?}");
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(judge.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .expect("a signal");
+    let _ = judge.wait();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !groups(&names).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(groups(&names), Vec::<PathBuf>::new(), "groups left behind");
+}
+
+/// Every run group under `root` (four levels down), live or not.
+fn every_group(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), 0)];
+    while let Some((folder, depth)) = stack.pop() {
+        for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("eight-run-")
+            {
+                found.push(path);
+            } else if path.is_dir() && depth < 4 && !path.is_symlink() {
+                stack.push((path, depth + 1));
+            }
+        }
+    }
+    found
+}
+
 /// The run groups of this process's supervisors under `root` (two levels down).
 fn walk_groups(root: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();

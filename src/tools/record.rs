@@ -167,6 +167,9 @@ pub struct Judged {
     /// ran).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sandbox: Vec<String>,
+    /// The layers an `--unconfined` run went without (none: the field is left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unconfined: Vec<String>,
     /// `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE` or `ERR`.
     pub verdict: &'static str,
     /// The run's wall-clock time, in milliseconds (once the program ran).

@@ -61,6 +61,11 @@ pub struct Options {
     /// the judge's size
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
+    /// Run the program even where a layer of the sandbox cannot be had (the namespaces, a
+    /// cgroup), without it; each verdict then names the layers it went without. Otherwise such
+    /// a run is refused before the program starts
+    #[arg(long)]
+    unconfined: bool,
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
     optimal: bool,

@@ -115,7 +115,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         program,
         limits,
         unstartable: AtomicBool::new(false),
-        unconfined: AtomicBool::new(false),
+        said_unconfined: AtomicBool::new(false),
     };
     let run = |engine: &mut Engine, index: usize, fixture: &Fixture| {
         let at = Held {
@@ -214,10 +214,11 @@ struct Runner {
     supervisor: Vec<OsString>,
     program: Vec<OsString>,
     limits: Limits,
-    /// Set once the command failed to start: the files after it are not run.
+    /// Set once the command failed to start, or a run was refused: the files after it are not
+    /// run.
     unstartable: AtomicBool,
     /// Set once a run said why its namespaces could not be made.
-    unconfined: AtomicBool,
+    said_unconfined: AtomicBool,
 }
 
 /// One fixture's part of the snapshot, with the list of files hidden from every program.
@@ -288,9 +289,10 @@ fn judge_file(
         }
     }
     if runner.unstartable.load(Ordering::Relaxed) {
-        return trouble("not run: the command cannot start (said above)".into());
+        return trouble("not run (said above)".into());
     }
-    let run = match sandbox::run(&runner.supervisor, &runner.program, input, limits) {
+    let weaker = options.unconfined;
+    let run = match sandbox::run(&runner.supervisor, &runner.program, input, limits, weaker) {
         Ok(run) => run,
         Err(error) => return trouble(format!("cannot run the command: {error}")),
     };
@@ -300,18 +302,36 @@ fn judge_file(
         }
         return trouble("the command cannot start (said above)".into());
     }
-    if let Some(why) = &run.unconfined {
-        if !runner.unconfined.swap(true, Ordering::Relaxed) {
+    if let Some(why) = &run.refused {
+        if !runner.unstartable.swap(true, Ordering::Relaxed) {
             super::super::warn(&format_args!(
-                "{why}: programs run without them (see \"sandbox\" in --json)"
+                "the sandbox cannot hold, so no program was run: {why}; run as root, or where \
+                 user namespaces are allowed, or pass --unconfined to run programs without the \
+                 layers that cannot be had (each verdict then names them)"
+            ));
+        }
+        return trouble("not run: the sandbox cannot hold (said above)".into());
+    }
+    if let Some(why) = &run.unconfined {
+        if !runner.said_unconfined.swap(true, Ordering::Relaxed) {
+            super::super::warn(&format_args!(
+                "{why}: programs run without them, as --unconfined asks"
             ));
         }
     }
+    let missing: Vec<String> = sandbox::missing_layers(&run.sandbox)
+        .into_iter()
+        .map(String::from)
+        .collect();
     let usage = format!(
-        "cpu {} ms  wall {} ms  {:.1} MiB",
+        "cpu {} ms  wall {} ms  {:.1} MiB{}",
         run.cpu.as_millis(),
         run.elapsed.as_millis(),
-        run.peak_kib as f64 / 1024.0
+        run.peak_kib as f64 / 1024.0,
+        match missing.is_empty() {
+            true => String::new(),
+            false => format!("  unconfined: without {}", missing.join(", ")),
+        }
     );
     let record = |verdict: &'static str, detail: &str| Judged {
         verdict,
@@ -320,6 +340,7 @@ fn judge_file(
         wall_ms: Some(run.elapsed.as_millis() as u64),
         memory_mib: Some((run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0),
         sandbox: run.sandbox.clone(),
+        unconfined: missing.clone(),
         ..Judged::default()
     };
     let tail = |wanted: bool| {

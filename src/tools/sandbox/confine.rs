@@ -37,9 +37,9 @@ pub struct Plan {
     hidden_folders: Vec<CString>,
     /// The machine's mount points, with the flags each keeps, to remount read-only.
     read_only: Vec<(CString, MsFlags)>,
-    /// Folders of the machine's `/tmp` that the command names, brought read-only into the
-    /// program's own at the same place.
-    brought: Vec<CString>,
+    /// Folders of the machine's `/tmp` that the command names, each brought read-only into the
+    /// program's own: at the same place, or at [`MACHINE_TMP`] for the machine's `/tmp` itself.
+    brought: Vec<(CString, CString)>,
     /// Options of the program's `/tmp` and `/dev/shm` (their size, their mode).
     scratch: CString,
     /// The command, its paths made absolute (its working directory is not `eight`'s).
@@ -47,6 +47,10 @@ pub struct Plan {
     /// Whether the namespaces are made in a user namespace of the program's own (not root).
     user: Option<(u32, u32)>,
 }
+
+/// Where the machine's `/tmp` itself appears in the program's, read-only, when a word of the
+/// command names it (`java -cp .` run from `/tmp`): the program's own `/tmp` stays its own.
+pub const MACHINE_TMP: &str = "/tmp/.eight-machine-tmp";
 
 /// The layer a [`Plan`] adds for a user who is not root, as the report names it.
 pub const USER_LAYER: &str = "ns-user";
@@ -107,13 +111,18 @@ impl Plan {
                     true => path.clone(),
                     false => path.parent().map_or(path.clone(), Path::to_path_buf),
                 };
+                if path == Path::new("/tmp") {
+                    // the machine's /tmp as a whole, at a place of its own in the program's
+                    brought.extend(text(&path).zip(text(Path::new(MACHINE_TMP))));
+                    return MACHINE_TMP.into();
+                }
                 let bring = if folder == Path::new("/tmp") {
                     &path
                 } else {
                     &folder
                 };
                 if bring.starts_with("/tmp") {
-                    brought.extend(text(bring));
+                    brought.extend(text(bring).map(|place| (place.clone(), place)));
                 }
                 path.into_os_string()
             })
@@ -161,41 +170,45 @@ impl Plan {
         mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
             .map_err(fail("making / private"))?;
         for file in &self.hidden_files {
-            match mount(
+            let bound = mount(
                 Some("/dev/null"),
                 file.as_c_str(),
                 none,
                 MsFlags::MS_BIND,
                 none,
-            ) {
+            );
+            match bound {
                 Ok(()) | Err(nix::errno::Errno::ENOENT) => {}
+                // a folder where an answer file would be (`b.out/`): covered as a folder
+                Err(nix::errno::Errno::ENOTDIR) => {
+                    cover(file).map_err(fail("hiding a fixture's folder"))?
+                }
                 Err(errno) => return Err(fail("hiding a fixture")(errno)),
             }
         }
-        let sealed = MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
         for folder in &self.hidden_folders {
-            let options = Some("size=4k,mode=0555");
-            mount(
-                Some("tmpfs"),
-                folder.as_c_str(),
-                Some("tmpfs"),
-                sealed | MsFlags::MS_NOEXEC,
-                options,
-            )
-            .map_err(fail("hiding the cache"))?;
+            cover(folder).map_err(fail("hiding the cache"))?;
         }
-        // held before /tmp is covered, bound from /proc/self/fd after
-        let held: Vec<(std::os::fd::OwnedFd, &CString)> = self
+        // each brought tree cloned before /tmp is covered (the covers over fixtures in it come
+        // along), and attached once the program's own /tmp and /dev are made
+        let clones = self
             .brought
             .iter()
-            .filter_map(|path| {
-                let flags = nix::fcntl::OFlag::O_PATH | nix::fcntl::OFlag::O_CLOEXEC;
-                let fd = nix::fcntl::open(path.as_c_str(), flags, nix::sys::stat::Mode::empty());
-                Some((fd.ok()?, path))
+            .filter_map(|(source, place)| {
+                use rustix::mount::{open_tree, OpenTreeFlags};
+                let flags = OpenTreeFlags::OPEN_TREE_CLONE
+                    | OpenTreeFlags::OPEN_TREE_CLOEXEC
+                    | OpenTreeFlags::AT_RECURSIVE;
+                // a folder covered (the cache's) or gone: nothing to bring
+                let tree = open_tree(rustix::fs::CWD, source.as_c_str(), flags).ok()?;
+                Some((tree, place.as_c_str()))
             })
-            .collect();
-        self.make_tmp(&held).map_err(fail("making /tmp"))?;
+            .collect::<Vec<_>>();
+        self.make_tmp().map_err(fail("making /tmp"))?;
         self.make_dev().map_err(fail("making /dev"))?;
+        for (tree, place) in &clones {
+            bring(tree, place).map_err(fail("bringing the command's folder"))?;
+        }
         if own_pids {
             let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
             mount(Some("proc"), "/proc", Some("proc"), flags, none)
@@ -213,37 +226,11 @@ impl Plan {
         drop_capabilities()
     }
 
-    /// A fresh `/tmp`, with the folders `held` (by descriptor) brought in read-only, the
-    /// fixtures they hold still covered (a recursive bind carries the covers along).
-    fn make_tmp(&self, held: &[(std::os::fd::OwnedFd, &CString)]) -> nix::Result<()> {
-        use std::os::fd::AsRawFd;
+    /// A fresh `/tmp`, in memory.
+    fn make_tmp(&self) -> nix::Result<()> {
         let scratch = Some(self.scratch.as_c_str());
         let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
-        let none = None::<&str>;
-        mount(Some("tmpfs"), "/tmp", Some("tmpfs"), free, scratch)?;
-        for (fd, path) in held {
-            let place = Path::new(std::ffi::OsStr::from_bytes(path.as_bytes()));
-            let made = match fs::metadata(format!("/proc/self/fd/{}", fd.as_raw_fd())) {
-                Ok(meta) if meta.is_dir() => fs::create_dir_all(place),
-                _ => place
-                    .parent()
-                    .map_or(Ok(()), fs::create_dir_all)
-                    .and_then(|()| fs::File::create(place).map(drop)),
-            };
-            made.map_err(|_| nix::errno::Errno::EIO)?;
-            let source = format!("/proc/self/fd/{}", fd.as_raw_fd());
-            let bind = MsFlags::MS_BIND | MsFlags::MS_REC;
-            mount(Some(source.as_str()), path.as_c_str(), none, bind, none)?;
-            let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY;
-            mount(
-                none,
-                path.as_c_str(),
-                none,
-                flags | MsFlags::MS_NOSUID,
-                none,
-            )?;
-        }
-        Ok(())
+        mount(Some("tmpfs"), "/tmp", Some("tmpfs"), free, scratch)
     }
 
     /// The devices bound in `/tmp` for a moment, then moved into a fresh `/dev` with the usual
@@ -309,6 +296,40 @@ impl Plan {
 /// machine's mount there is not the program's to see.
 fn covered(path: &Path) -> bool {
     path.starts_with("/dev") || path.starts_with("/tmp")
+}
+
+/// Covers `folder` with an empty file system that cannot be written.
+fn cover(folder: &std::ffi::CStr) -> nix::Result<()> {
+    let sealed = MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
+    let options = Some("size=4k,mode=0555");
+    mount(Some("tmpfs"), folder, Some("tmpfs"), sealed, options)
+}
+
+/// Attaches `tree` (a detached clone of a place in the machine's `/tmp`) at `place` in the program's
+/// `/tmp`, read-only: a folder, or a file alone.
+fn bring(tree: &std::os::fd::OwnedFd, place: &std::ffi::CStr) -> nix::Result<()> {
+    use rustix::fs::{fstat, FileType};
+    use rustix::mount::{move_mount, MoveMountFlags};
+    let errno = |error: rustix::io::Errno| nix::errno::Errno::from_raw(error.raw_os_error());
+    let at = Path::new(std::ffi::OsStr::from_bytes(place.to_bytes()));
+    let made = match fstat(tree).map_err(errno)? {
+        stat if FileType::from_raw_mode(stat.st_mode).is_dir() => fs::create_dir_all(at),
+        _ => at
+            .parent()
+            .map_or(Ok(()), fs::create_dir_all)
+            .and_then(|()| fs::File::create(at).map(drop)),
+    };
+    made.map_err(|_| nix::errno::Errno::EIO)?;
+    let moved = move_mount(
+        tree,
+        c"",
+        rustix::fs::CWD,
+        place,
+        MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
+    );
+    moved.map_err(errno)?;
+    let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
+    mount(None::<&str>, place, None::<&str>, flags, None::<&str>)
 }
 
 /// Every capability out of every set, and no exec that grants any: root's program is then an

@@ -119,10 +119,13 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
     if order.confine {
         // eight's cache, and the machine's sockets (systemd's, D-Bus's, a container engine's):
         // a read-only file system still lets a program connect to a socket it can see
-        let mut folders: Vec<PathBuf> = crate::tools::cache::DiskCache::folder()
-            .filter(|f| f.is_dir())
-            .into_iter()
-            .collect();
+        let (mut folders, mut files) = (Vec::new(), files);
+        if let Some(cache) = crate::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
+            match cache_files(&cache) {
+                None => folders.push(cache),
+                Some(own) => files.extend(own),
+            }
+        }
         folders.extend(SOCKETS.iter().map(PathBuf::from).filter(|f| f.is_dir()));
         match Plan::new(program, &files, &folders, order.scratch) {
             None => told(&mut status, NOT_CONFINED, &"the mounts cannot be read"),
@@ -180,6 +183,20 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
             ),
         }
     }
+}
+
+/// How the cache folder is hidden: `None` where it holds eight's files only (or nothing), so
+/// that it is covered as a whole; else (`EIGHT_CACHE_DIR=/dev`, a home folder) eight's files in
+/// it, each covered alone, so that nothing else the program may need is hidden with them.
+fn cache_files(folder: &std::path::Path) -> Option<Vec<PathBuf>> {
+    let entries = crate::tools::cache::listing::list(folder).ok()?;
+    entries.iter().any(|entry| entry.kind.is_none()).then(|| {
+        entries
+            .iter()
+            .filter(|entry| entry.kind.is_some())
+            .map(|entry| folder.join(&entry.name))
+            .collect()
+    })
 }
 
 /// Tells the supervisor why the jail gives up, and gives up.

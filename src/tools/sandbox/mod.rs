@@ -123,6 +123,9 @@ struct Setup {
     input: Span,
     /// The files to hide from the program, each path ended by a NUL, in the snapshot.
     hidden: Span,
+    /// Whether the program may run without a layer that cannot be had (`--unconfined`); else
+    /// such a run is refused before the program starts.
+    weaker: bool,
 }
 
 /// How a run ended.
@@ -161,6 +164,28 @@ struct Report {
     stderr_len: u64,
     /// Why the program could not start, if it could not.
     failed_to_start: Option<String>,
+    /// The layer that could not be had, and why, where the run was refused for it.
+    refused: Option<String>,
+}
+
+impl Report {
+    /// The report of a run whose program never started: it `failed` to, or the run was
+    /// `refused` for a layer that could not be had.
+    fn not_run(failed: Option<String>, refused: Option<String>) -> Report {
+        Report {
+            ended: Ended::Exited(127),
+            elapsed_us: 0,
+            cpu_us: 0,
+            peak_kib: 0,
+            sandbox: Vec::new(),
+            unconfined: None,
+            refused_forks: 0,
+            stdout_len: 0,
+            stderr_len: 0,
+            failed_to_start: failed,
+            refused,
+        }
+    }
 }
 
 /// One run: how it ended, what it printed, how long it took and its peak memory.
@@ -186,6 +211,48 @@ pub struct Run {
     pub refused_forks: u64,
     /// Why the program could not start, if it could not.
     pub failed_to_start: Option<String>,
+    /// The layer that could not be had and why, where the run was refused for it (nothing ran).
+    pub refused: Option<String>,
+}
+
+/// The layers every run of this user's has unless it is refused (or `--unconfined`): as root,
+/// the cgroups, the process-ID namespace and the rest; otherwise the namespaces in a user
+/// namespace, with CPU time and memory sampled where no cgroup counts them.
+pub fn expected_layers() -> Vec<&'static str> {
+    let mut layers = match nix::unistd::geteuid().is_root() {
+        true => vec![
+            "cgroup-memory",
+            "cgroup-pids",
+            "cgroup-cpu",
+            confine::PID_LAYER,
+        ],
+        false => vec![confine::USER_LAYER],
+    };
+    layers.extend(confine::LAYERS);
+    layers.extend(["no-capabilities", "file-limit", "three-descriptors"]);
+    layers
+}
+
+/// The layers of [`expected_layers`] that a run did not have (`in_force`, its `sandbox`): what
+/// an `--unconfined` run went without. A layer counted by the kernel stands in for its sampled
+/// one, and a sampled one for a cgroup of a user who is not root.
+pub fn missing_layers(in_force: &[String]) -> Vec<&'static str> {
+    let held = |layer: &str| in_force.iter().any(|l| l == layer);
+    let mut missing: Vec<&'static str> = expected_layers()
+        .into_iter()
+        .filter(|layer| !held(layer))
+        .collect();
+    if !nix::unistd::geteuid().is_root() {
+        for (counted, sampled) in [
+            ("cgroup-memory", "memory-sampled"),
+            ("cgroup-cpu", "cpu-sampled"),
+        ] {
+            if !held(counted) && !held(sampled) {
+                missing.push(sampled);
+            }
+        }
+    }
+    missing
 }
 
 /// The supervisors alive now, so that [`adopt_orphans`] kills only what no run owns.
@@ -200,12 +267,14 @@ pub fn adopt_orphans() -> io::Result<()> {
 /// Runs `program` (an executable's path and its arguments) on the `input` span of `snapshot`
 /// under `limits`, hiding from it the files listed in the `hidden` span (paths each ended by a
 /// NUL), through a supervisor started as `supervisor` (this executable and the hidden
-/// command's name).
+/// command's name). Where a layer of [`expected_layers`] cannot be had, the run is refused
+/// ([`Run::refused`]) unless `weaker`; then the program runs without it.
 pub fn run(
     supervisor: &[std::ffi::OsString],
     program: &[std::ffi::OsString],
     (snapshot, input, hidden): (&Snapshot, Span, Span),
     limits: &Limits,
+    weaker: bool,
 ) -> io::Result<Run> {
     // the report's channel: a socket, which no program can open through /proc
     let (report, reporter) = UnixStream::pair()?;
@@ -214,6 +283,7 @@ pub fn run(
         limits: *limits,
         input,
         hidden,
+        weaker,
     };
     command
         .args(&supervisor[1..])
@@ -303,6 +373,7 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         unconfined: None,
         refused_forks: 0,
         failed_to_start: None,
+        refused: None,
     };
     let Some(newline) = report.iter().position(|&b| b == b'\n') else {
         return lost;
@@ -325,6 +396,7 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         unconfined: head.unconfined,
         refused_forks: head.refused_forks,
         failed_to_start: head.failed_to_start,
+        refused: head.refused,
     }
 }
 
@@ -463,6 +535,7 @@ mod tests {
             stdout_len: 2,
             stderr_len: 4,
             failed_to_start: None,
+            refused: None,
         };
         let mut whole = serde_json::to_vec(&head).expect("JSON");
         whole.extend_from_slice(b"\nr\noops");

@@ -51,22 +51,12 @@ pub fn supervise(arguments: &[OsString]) -> io::Result<()> {
     let report = watch(program, &setup, parent);
     let (report, stdout, stderr) = match report {
         Ok(done) => done,
-        Err(error) => (
-            Report {
-                ended: Ended::Exited(127),
-                elapsed_us: 0,
-                cpu_us: 0,
-                peak_kib: 0,
-                sandbox: Vec::new(),
-                unconfined: None,
-                refused_forks: 0,
-                stdout_len: 0,
-                stderr_len: 0,
-                failed_to_start: Some(error.to_string()),
-            },
+        Err(Stop::Failed(error)) => (
+            Report::not_run(Some(error.to_string()), None),
             Vec::new(),
             Vec::new(),
         ),
+        Err(Stop::Refused(why)) => (Report::not_run(None, Some(why)), Vec::new(), Vec::new()),
     };
     let mut out = io::stdout().lock();
     let mut head = serde_json::to_vec(&report)?;
@@ -121,20 +111,48 @@ fn guard_from_the_program() -> io::Result<()> {
     Ok(())
 }
 
+/// Why a run ended before its program started.
+enum Stop {
+    /// Something failed: the program could not start.
+    Failed(io::Error),
+    /// A layer of the sandbox could not be had, and no weaker run was asked for: the layer and
+    /// why, in a sentence.
+    Refused(String),
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Failed(error)
+    }
+}
+
 /// Starts the program and watches it until its run ends; then kills every descendant.
 fn watch(
     program: &[OsString],
     setup: &Setup,
     parent: Pid,
-) -> io::Result<(Report, Vec<u8>, Vec<u8>)> {
+) -> Result<(Report, Vec<u8>, Vec<u8>), Stop> {
     let limits = &setup.limits;
     if program.is_empty() {
-        return Err(io::Error::new(io::ErrorKind::NotFound, "no command"));
+        return Err(io::Error::new(io::ErrorKind::NotFound, "no command").into());
     }
+    let root = nix::unistd::geteuid().is_root();
     // the program is born in cgroups of its own where they can be made; then the kernel
     // counts and limits, and no address-space limit stands in the way of programs that reserve
     // much and use little (Java, Go)
     let groups = Groups::make(limits.cgroup_limit(), limits.processes);
+    if root && !setup.weaker {
+        let held = groups.layers();
+        let missing = ["cgroup-memory", "cgroup-pids", "cgroup-cpu"]
+            .into_iter()
+            .find(|layer| !held.contains(layer));
+        if let Some(layer) = missing {
+            return Err(Stop::Refused(format!(
+                "{layer}: the run's cgroup could not be made (is its controller mounted, as \
+                 cgroup v1, and writable here?)"
+            )));
+        }
+    }
     // otherwise the address-space limit is lowered for the program's start only, and this
     // process's own restored: only the soft limit moves, which it may raise again
     let (soft, hard) = getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
@@ -142,11 +160,14 @@ fn watch(
         setrlimit(Resource::RLIMIT_AS, limits.address_space().min(hard), hard)
             .map_err(io::Error::from)?;
     }
-    let root = nix::unistd::geteuid().is_root();
     let doors = groups.doors();
     let (spawned, unconfined) = match jail(program, setup, &doors, true) {
+        Err(Refused::Confinement(why)) if !setup.weaker => {
+            setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
+            return Err(Stop::Refused(why));
+        }
         Err(Refused::Confinement(why)) => match jail(program, setup, &doors, false) {
-            // the program starts, but not in its namespaces: said, never silent
+            // the program starts, but not in its namespaces: asked for, and said
             Ok(child) => (Ok(child), Some(why)),
             Err(refused) => (Err(refused.into()), None),
         },
@@ -188,8 +209,9 @@ fn watch(
             break jail::ended(&told).unwrap_or_else(|| ended_by(status));
         }
         if getppid() != parent {
-            // eight is gone: so is the run, and no one waits for a report
+            // eight is gone: so is the run (its groups too), and no one waits for a report
             kill_tree(me, child.id());
+            drop(groups);
             std::process::exit(0);
         }
         let mut sample = match (groups.counts_memory(), &started_under) {
@@ -292,6 +314,7 @@ fn watch(
         stdout_len: stdout.len() as u64,
         stderr_len: stderr.len() as u64,
         failed_to_start: None,
+        refused: None,
     };
     Ok((report, stdout, stderr))
 }
@@ -325,7 +348,7 @@ fn jail(
     confine: bool,
 ) -> Result<(Child, Option<File>), Refused> {
     use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
-    use nix::sched::{setns, unshare, CloneFlags};
+    use nix::sched::{unshare, CloneFlags};
     use std::os::fd::AsRawFd;
     let start = |error: nix::errno::Errno| Refused::Start(io::Error::from(error));
     // both ends closed at exec, but the one the jail writes: inherited by the jail alone (this
@@ -333,39 +356,52 @@ fn jail(
     let (status, writer) = nix::unistd::pipe2(OFlag::O_CLOEXEC).map_err(start)?;
     fcntl(&writer, FcntlArg::F_SETFD(FdFlag::empty())).map_err(start)?;
     let snapshot = nix::unistd::dup(io::stdin()).map_err(start)?;
-    // the jail is born first in a new process-ID namespace; this process's own children stay
-    // in its own, where it comes back to at once
-    let own = File::open("/proc/self/ns/pid").ok();
-    let own_pids = confine
-        && nix::unistd::geteuid().is_root()
-        && own.is_some()
-        && unshare(CloneFlags::CLONE_NEWPID).is_ok();
-    let order = Order {
-        snapshot: snapshot.as_raw_fd(),
-        hidden: setup.hidden,
-        status: writer.as_raw_fd(),
-        scratch: setup.limits.memory_kib.saturating_mul(1024),
-        file_bytes: setup.limits.file_bytes,
-        confine,
-        own_pids,
-        doors: doors.to_vec(),
-    };
     let me = std::env::current_exe().map_err(Refused::Start)?;
-    let spawned = Command::new(me)
-        .arg("__jail")
-        .arg(serde_json::to_string(&order).map_err(|e| Refused::Start(e.into()))?)
-        .arg("--")
-        .args(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
-    if own_pids {
-        if let Some(own) = &own {
-            setns(own, CloneFlags::CLONE_NEWPID).map_err(start)?;
+    let root = nix::unistd::geteuid().is_root();
+    let spawn = |own_pids: bool| -> Result<io::Result<Child>, Refused> {
+        let order = Order {
+            snapshot: snapshot.as_raw_fd(),
+            hidden: setup.hidden,
+            status: writer.as_raw_fd(),
+            scratch: setup.limits.memory_kib.saturating_mul(1024),
+            file_bytes: setup.limits.file_bytes,
+            confine,
+            own_pids,
+            doors: doors.to_vec(),
+        };
+        let order = serde_json::to_string(&order).map_err(|e| Refused::Start(e.into()))?;
+        Ok(Command::new(&me)
+            .arg("__jail")
+            .arg(order)
+            .arg("--")
+            .args(program)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn())
+    };
+    // the jail is born first in a new process-ID namespace, made by a thread of its own for
+    // its children alone: this process's other children stay in its own, with no way back
+    // to make (which a root of a user namespace could not take)
+    let spawned = match confine && root {
+        false => spawn(false)?,
+        true => {
+            let made = thread::scope(|scope| {
+                scope
+                    .spawn(|| match unshare(CloneFlags::CLONE_NEWPID) {
+                        Ok(()) => spawn(true),
+                        Err(errno) if !setup.weaker => Err(Refused::Confinement(format!(
+                            "{}: a process-ID namespace could not be made: {errno}",
+                            confine::PID_LAYER
+                        ))),
+                        Err(_) => spawn(false),
+                    })
+                    .join()
+            });
+            made.map_err(|_| Refused::Start(io::Error::other("the spawning thread panicked")))??
         }
-    }
+    };
     drop((snapshot, writer));
     let mut child = spawned.map_err(Refused::Start)?;
     let mut status = File::from(status);
