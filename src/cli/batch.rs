@@ -15,7 +15,7 @@ use eight::tools::record::{Checked, Summary};
 use eight::{Engine, Judge};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::files::{Interrupts, Staged};
+use super::files::{staged, Allow, Interrupts};
 use super::Status;
 
 #[derive(clap::Args, Debug)]
@@ -307,9 +307,9 @@ fn run_file(
         let written = Interrupts::catch()
             .map_err(anyhow::Error::from)
             .and_then(|interrupts| {
-                let mut staged = Staged::new(out_path, &interrupts)?;
+                let mut staged = staged(out_path, Allow::Files, &interrupts)?;
                 match check::write_answers(judge, input, engine, &mut staged)? {
-                    Ok(cases) => staged.commit().map(|()| cases),
+                    Ok(cases) => Ok(staged.commit().map(|()| cases)?),
                     Err(error) => {
                         malformed = Some(error);
                         Ok(0)

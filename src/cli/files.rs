@@ -1,19 +1,19 @@
-//! Writing files so that nothing is lost and nothing is overwritten that is not ours: each file
-//! is written under a fresh temporary name beside its target (created exclusively, never
-//! through a link; `tempfile`), then renamed over it; a pair (`PREFIX.in` and `PREFIX.out`) is
-//! renamed under a lock on its folder and rolled back if the second rename fails, so that both
-//! files are new and match, or both are as they were. An interrupt (SIGINT, SIGTERM, SIGHUP) or
-//! a file-size limit (SIGXFSZ) stops the writing through an error, so the temporary files are
-//! removed on the way out.
+//! Writing files so that nothing is lost and nothing is replaced that is not ours, through the
+//! library's one writer ([`Staged`]); a pair (`PREFIX.in` and `PREFIX.out`) is renamed under a
+//! lock on its folder and rolled back if the second rename fails, so that both files are new
+//! and match, or both are as they were. An interrupt (SIGINT, SIGTERM, SIGHUP) or a file-size
+//! limit (SIGXFSZ) stops the writing through an error, so the temporary files are removed on
+//! the way out.
 
 use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use anyhow::{bail, Context};
-use tempfile::NamedTempFile;
+use anyhow::Context;
+use eight::tools::staged::{folder_of, Finished};
+pub use eight::tools::staged::{Allow, Staged};
 
 /// Set when a signal asks the writing to stop.
 pub struct Interrupts(Arc<AtomicBool>);
@@ -33,96 +33,27 @@ impl Interrupts {
     }
 }
 
-/// A file being written under a temporary name beside its target.
-pub struct Staged<'a> {
-    target: PathBuf,
-    file: io::BufWriter<NamedTempFile>,
-    interrupts: &'a Interrupts,
-}
-
-/// The folder a target lies in, which must exist.
-fn folder_of(target: &Path) -> anyhow::Result<PathBuf> {
-    let folder = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !folder.is_dir() {
-        bail!(
-            "cannot write {}: the folder {} does not exist",
-            target.display(),
-            folder.display()
-        );
-    }
-    Ok(folder)
-}
-
-impl<'a> Staged<'a> {
-    /// Starts writing `target`, keeping the mode of the file it will replace, if any.
-    pub fn new(target: &Path, interrupts: &'a Interrupts) -> anyhow::Result<Staged<'a>> {
-        let folder = folder_of(target)?;
-        if target.is_dir() {
-            bail!("cannot write {}: it is a folder", target.display());
-        }
-        let name = target
-            .file_name()
-            .map_or("eight".into(), |name| name.to_string_lossy().into_owned());
-        let temporary = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".partial")
-            .tempfile_in(&folder)
-            .with_context(|| format!("cannot write in {}", folder.display()))?;
-        // the mode of the file replaced (or the usual one, less the umask) once it is ours
-        super::platform::take_mode(temporary.as_file(), target)?;
-        Ok(Staged {
-            target: target.to_path_buf(),
-            file: io::BufWriter::with_capacity(1 << 16, temporary),
-            interrupts,
-        })
-    }
-
-    /// Renames the finished file over its target.
-    pub fn commit(self) -> anyhow::Result<()> {
-        let target = self.target.clone();
-        self.finish()?
-            .persist(&target)
-            .map_err(|error| error.error)
-            .with_context(|| format!("cannot write {}", target.display()))?;
-        Ok(())
-    }
-
-    /// The written file, flushed and synced to disk.
-    fn finish(self) -> anyhow::Result<NamedTempFile> {
-        let temporary = self
-            .file
-            .into_inner()
-            .map_err(|error| error.into_error())
-            .with_context(|| format!("cannot write {}", self.target.display()))?;
-        temporary.as_file().sync_all()?;
-        Ok(temporary)
-    }
-}
-
-impl Write for Staged<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if self.interrupts.came() {
-            // not ErrorKind::Interrupted, which write_all would retry for ever
-            return Err(io::Error::other("interrupted by a signal"));
-        }
-        self.file.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.file.flush()
-    }
+/// Starts writing `target` (see [`Staged`]), stopped by `interrupts`.
+pub fn staged(target: &Path, allow: Allow, interrupts: &Interrupts) -> anyhow::Result<Staged> {
+    Ok(Staged::new(target, allow)?.stopped_by(Arc::clone(&interrupts.0)))
 }
 
 /// Renames two finished files over their targets together: under a lock on the first one's
 /// folder, so that concurrent pairs never mix, and with the first rolled back if the second
 /// fails, so that both are new or both are as they were.
 pub fn commit_pair(first: Staged, second: Staged) -> anyhow::Result<()> {
-    let folder = folder_of(&first.target)?;
-    let (first_target, second_target) = (first.target.clone(), second.target.clone());
-    let (first, second) = (first.finish()?, second.finish()?);
+    let folder = folder_of(first.target())?;
+    let (first_target, second_target) =
+        (first.target().to_path_buf(), second.target().to_path_buf());
+    let fresh = |finished: Finished, target: &Path| match finished {
+        Finished::Fresh(file) => Ok(file),
+        Finished::InPlace => anyhow::bail!(
+            "cannot write {}: a pair is two regular files",
+            target.display()
+        ),
+    };
+    let first = fresh(first.finish()?, &first_target)?;
+    let second = fresh(second.finish()?, &second_target)?;
     let _lock = super::platform::lock_folder(&folder)
         .with_context(|| format!("cannot lock {}", folder.display()))?;
     // the old first file, kept under a temporary name until the pair is in place

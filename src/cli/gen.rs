@@ -11,7 +11,7 @@ use eight::solve::Store;
 use eight::tools::gen::{generate, Impossible, Request};
 use eight::Judge;
 
-use super::files::{commit_pair, Interrupts, Staged};
+use super::files::{commit_pair, staged, Allow, Interrupts};
 use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
@@ -125,8 +125,8 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         }
     }
     let interrupts = Interrupts::catch()?;
-    let mut input = Staged::new(&input_path, &interrupts)?;
-    let mut answers = Staged::new(&answers_path, &interrupts)?;
+    let mut input = staged(&input_path, Allow::Files, &interrupts)?;
+    let mut answers = staged(&answers_path, Allow::Files, &interrupts)?;
     let generated = generate(&request, store, &mut input, Some(&mut answers));
     if interrupts.came() {
         // the temporary files go with `input` and `answers`

@@ -83,35 +83,6 @@ pub fn open_without_waiting(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
-/// Gives `staged`, a new file about to replace `target`, the mode `target` has, or when there
-/// is none the usual one (0o666) less the umask. Windows keeps its own attributes.
-pub fn take_mode(staged: &File, target: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::fs::Permissions;
-        use std::os::unix::fs::PermissionsExt;
-        let mode = match std::fs::metadata(target) {
-            Ok(meta) => meta.permissions().mode(),
-            Err(_) => 0o666 & !umask(),
-        };
-        staged.set_permissions(Permissions::from_mode(mode & 0o7777))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (staged, target);
-        Ok(())
-    }
-}
-
-/// The process's umask, read without changing it for long.
-#[cfg(unix)]
-fn umask() -> u32 {
-    use nix::sys::stat::{umask, Mode};
-    let old = umask(Mode::from_bits_truncate(0o022));
-    umask(old);
-    old.bits() as u32
-}
-
 /// An exclusive lock on a folder, held until dropped: `flock` on Unix. Elsewhere nothing is
 /// locked, and two `gen --out` runs into one folder at once may mix their pairs.
 pub struct FolderLock {

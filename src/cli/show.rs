@@ -13,7 +13,7 @@ use eight::tools::histogram::Histogram;
 use eight::tools::show::{self, Drawing};
 use eight::Engine;
 
-use super::files::{Interrupts, Staged};
+use super::files::{staged, Allow, Interrupts};
 use super::{Color, Status};
 
 #[derive(Args, Debug)]
@@ -196,7 +196,7 @@ pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<()> {
         return Ok(());
     }
     let interrupts = Interrupts::catch()?;
-    let mut staged = Staged::new(file, &interrupts)?;
+    let mut staged = staged(file, Allow::Streams, &interrupts)?;
     staged.write_all(text.as_bytes())?;
     staged.commit()?;
     super::warn(&format_args!("wrote {}", file.display()));

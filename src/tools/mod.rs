@@ -16,4 +16,6 @@ pub mod record;
 #[cfg(all(feature = "cli", target_os = "linux"))]
 pub mod sandbox;
 pub mod show;
+#[cfg(feature = "cache")]
+pub mod staged;
 pub mod stream;

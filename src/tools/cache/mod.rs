@@ -19,7 +19,7 @@
 
 use std::collections::HashSet;
 use std::fs::{self, File};
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,7 @@ pub use seal::Seal;
 
 use crate::solve::pdb::compact::{self, Spec, Table};
 use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Source};
+use crate::tools::staged::{Allow, Staged};
 use files::{expected_size, table_header, VERSION};
 
 /// The variable that moves the cache folder: an absolute path, used as it is.
@@ -262,7 +263,7 @@ impl DiskCache {
         };
         if let (Some(folder), Some(bytes)) = (folder, bytes) {
             let file = item.file(folder);
-            let written = write(folder, &file, &bytes).and_then(|()| {
+            let written = write(&file, &bytes).and_then(|()| {
                 let metadata = fs::symlink_metadata(&file)?;
                 Stamp::of(&metadata).write(folder, item);
                 Ok(())
@@ -533,35 +534,23 @@ impl Stamp {
     /// Keeps this stamp for `item`'s file: staged and renamed, as the databases are; a stamp
     /// that cannot be written only costs the next run the full check.
     fn write(self, folder: &Path, item: Item) {
-        let written = tempfile::Builder::new()
-            .prefix(STAGED)
-            .tempfile_in(folder)
-            .and_then(|mut staged| {
-                let text = format!(
-                    "{} {} {} {}\n",
-                    self.inode, self.size, self.changed, self.changed_nanos
-                );
-                staged.write_all(text.as_bytes())?;
-                staged
-                    .persist(Stamp::path(folder, item))
-                    .map_err(|error| error.error)
-            });
+        let text = format!(
+            "{} {} {} {}\n",
+            self.inode, self.size, self.changed, self.changed_nanos
+        );
+        let written = write(&Stamp::path(folder, item), text.as_bytes());
         let _ = written;
     }
 }
 
-/// How the name of a file being written begins.
+/// How the name of a cache file being written begins (the one writer's temporary name for a
+/// `pdb-` file).
 pub(super) const STAGED: &str = ".eight-pdb-";
 
-/// Writes `bytes` into `folder` under a temporary name, then renames them into `file`.
-fn write(folder: &Path, file: &Path, bytes: &[u8]) -> io::Result<()> {
-    let staged = tempfile::Builder::new()
-        .prefix(STAGED)
-        .tempfile_in(folder)?;
-    let mut out = BufWriter::new(staged);
-    out.write_all(bytes)?;
-    let staged = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-    staged.as_file().sync_all()?;
-    staged.persist(file).map_err(|error| error.error)?;
-    Ok(())
+/// Writes `bytes` into `file` through the one writer: under a temporary name beside it, then
+/// renamed over it; a device, FIFO or link planted at its name is refused, never replaced.
+fn write(file: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut staged = Staged::new(file, Allow::Files)?;
+    staged.write_all(bytes)?;
+    staged.commit()
 }
