@@ -162,3 +162,23 @@ fn bless_keeps_the_mode_of_the_out_it_replaces() {
     assert_eq!(mode & 0o777, 0o444);
     assert_eq!(names(&folder), ["a.in", "a.out"]);
 }
+
+#[test]
+fn a_file_past_the_size_limit_is_said_as_such_and_leaves_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // 100 KiB: a hundred thousand cases do not fit
+    let command = format!(
+        "ulimit -f 100; exec {} gen p1379 -n 100000 --out set",
+        assert_cmd::cargo::cargo_bin("eight").display()
+    );
+    let output = Command::new("bash")
+        .args(["-c", &command])
+        .current_dir(dir.path())
+        .output()
+        .expect("bash");
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("set.in: File too large"), "{said}");
+    assert!(!said.contains("interrupted"), "{said}");
+    assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+}

@@ -3,7 +3,7 @@
 //! lock on its folder and rolled back if the second rename fails, so that both files are new
 //! and match, or both are as they were. An interrupt (SIGINT, SIGTERM, SIGHUP) or a file-size
 //! limit (SIGXFSZ) stops the writing through an error, so the temporary files are removed on
-//! the way out.
+//! the way out; a file past the size limit is said as such ("File too large").
 
 use std::fs;
 use std::io;
@@ -19,7 +19,7 @@ pub use eight::tools::staged::{Allow, Staged};
 pub struct Interrupts(Arc<AtomicBool>);
 
 impl Interrupts {
-    /// Turns SIGINT, SIGTERM, SIGHUP and SIGXFSZ into a flag for the writers to check, the
+    /// Turns SIGINT, SIGTERM and SIGHUP into a flag for the writers to check, the
     /// one the searches check too ([`eight::solve::interrupt`]): a search under way stops.
     pub fn catch() -> io::Result<Interrupts> {
         let flag = eight::solve::interrupt::flag();

@@ -21,13 +21,14 @@ pub fn stop_signals() -> &'static [i32] {
     return &[signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
 }
 
-/// Sets `flag` when a stop signal comes, and on Unix when a file passes the size limit
-/// (`ulimit -f`, SIGXFSZ), so that a write fails with EFBIG rather than killing the run.
+/// Sets `flag` when a stop signal comes. A file past the size limit (`ulimit -f`, SIGXFSZ) is
+/// no stop: the write fails with EFBIG ([`survive_file_size_limit`], from the start), and the
+/// writer says "File too large" rather than "interrupted".
 pub fn catch(flag: &Arc<AtomicBool>) -> io::Result<()> {
     for &signal in stop_signals() {
         signal_hook::flag::register(signal, Arc::clone(flag))?;
     }
-    survive_file_size_limit(flag)
+    Ok(())
 }
 
 /// Past a file-size limit a write fails with EFBIG instead of the signal killing the run:

@@ -36,15 +36,16 @@ enum Sink {
 
 impl Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        // the file itself, not tempfile's wrapper, whose errors would name the temporary path
         match self {
-            Sink::Fresh(file) => file.write(bytes),
+            Sink::Fresh(file) => file.as_file_mut().write(bytes),
             Sink::InPlace(file) => file.write(bytes),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
-            Sink::Fresh(file) => file.flush(),
+            Sink::Fresh(file) => file.as_file_mut().flush(),
             Sink::InPlace(file) => file.flush(),
         }
     }
@@ -154,11 +155,15 @@ impl Write for Staged {
             // not ErrorKind::Interrupted, which write_all would retry for ever
             return Err(io::Error::other("interrupted by a signal"));
         }
-        self.sink.write(bytes)
+        let target = &self.target;
+        self.sink
+            .write(bytes)
+            .map_err(|error| refused(target, error))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.sink.flush()
+        let target = &self.target;
+        self.sink.flush().map_err(|error| refused(target, error))
     }
 }
 
