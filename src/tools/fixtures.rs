@@ -53,6 +53,10 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Fixture>, Vec<String>) {
                             trouble.push(why);
                         }
                     }
+                    // a FIFO, a device or a socket named like an input: trouble, never skipped
+                    Ok(entry) if !entry.file_type().is_dir() && layout(entry.path()).is_some() => {
+                        trouble.push(format!("{}  not a regular file", entry.path().display()));
+                    }
                     Ok(_) => {}
                     Err(error) => trouble.push(error.to_string()),
                 }
@@ -196,6 +200,21 @@ mod tests {
         let path = root.join(name);
         fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
         fs::write(path, text).expect("write");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn an_input_that_is_no_regular_file_is_trouble_never_skipped() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let root = dir.path();
+        write(root, "p1379/a.in", "283104765\n");
+        nix::unistd::mkfifo(&root.join("p1379/b.in"), nix::sys::stat::Mode::S_IRWXU)
+            .expect("a FIFO");
+        std::os::unix::fs::symlink("/dev/null", root.join("p1379/c.in")).expect("a link");
+        let (found, trouble) = find(&[root.to_path_buf()]);
+        assert_eq!(found.len(), 1);
+        let shown = |name: &str| format!("{}  not a regular file", root.join(name).display());
+        assert_eq!(trouble, [shown("p1379/b.in"), shown("p1379/c.in")]);
     }
 
     #[test]
