@@ -9,7 +9,7 @@ use std::sync::Arc;
 use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
 use eight::tools::batch;
-use eight::tools::check::{self, cases_of, Verdict, RECORDED};
+use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::fixtures::{self, Fixture, Source};
 use eight::tools::record::{Checked, Summary};
 use eight::{Engine, Judge};
@@ -33,6 +33,10 @@ pub struct Options {
     /// Write each answer file from the canonical answers instead of comparing
     #[arg(long)]
     bless: bool,
+    /// Recorded paths must also be of minimal length (by the judge's rule, as `eight judge` and
+    /// `eight check` take them, any legal path within the judge's limit is right)
+    #[arg(long)]
+    optimal: bool,
     /// One JSON object a line per file (file, status, detail), then the totals
     #[arg(long)]
     json: bool,
@@ -158,7 +162,13 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         (engine, goals)
     };
     let work = |(engine, goals): &mut (Engine, Goals), _: usize, fixture: &Fixture| {
-        run_file(fixture, options.judge, goals, options.bless, engine)
+        run_file(
+            fixture,
+            options.judge,
+            goals,
+            (options.bless, options.optimal),
+            engine,
+        )
     };
     let jobs = usize::from(options.jobs);
     eight::solve::parallel::ordered_map(&fixtures, jobs, state, work, |index, finding| {
@@ -267,11 +277,12 @@ impl Goals {
     }
 }
 
+/// One fixture blessed or checked (`(bless, optimal)`).
 fn run_file(
     fixture: &Fixture,
     judge: Option<&Judge>,
     goals: &mut Goals,
-    bless: bool,
+    (bless, optimal): (bool, bool),
     engine: &mut Engine,
 ) -> Finding {
     let file = &fixture.name;
@@ -349,7 +360,7 @@ fn run_file(
             return Finding::Trouble(format!("ERR  {shown}  {}: {error}", answer_name.display()))
         }
     };
-    match check::check(judge, input, expected, RECORDED, engine) {
+    match check::check(judge, input, expected, check::rule(optimal), engine) {
         Ok(Ok(Verdict::Accepted { cases })) => {
             Finding::Passed(format!("ok   {shown}  {}", cases_of(cases)))
         }

@@ -15,7 +15,7 @@ use eight::format::answer::{ticked, Side};
 use eight::format::Judge;
 use eight::solve::Store;
 use eight::tools::batch;
-use eight::tools::check::{self, cases_of, Verdict, Wrong, RECORDED};
+use eight::tools::check::{self, cases_of, Verdict, Wrong};
 use eight::Engine;
 
 use super::{judge_parser, Status};
@@ -66,7 +66,13 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         .filter(|answer| !answer.is_empty())
         .map(Path::new);
     if let Some(answer) = answer {
-        match checked(&judge, &options.input, answer, RECORDED, &mut engine)? {
+        match checked(
+            &judge,
+            &options.input,
+            answer,
+            check::rule(options.optimal),
+            &mut engine,
+        )? {
             Ok(Verdict::Accepted { .. }) => {}
             Ok(Verdict::Wrong(wrong)) => {
                 super::warn(&format_args!(
@@ -80,7 +86,7 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             Err(trouble) => return Ok(said(trouble)),
         }
     }
-    let policy = check::program(options.optimal);
+    let policy = check::rule(options.optimal);
     match checked(&judge, &options.input, &options.output, policy, &mut engine)? {
         Ok(Verdict::Accepted { cases }) => {
             super::warn(&format_args!("ok: {} accepted", cases_of(cases)));

@@ -1,5 +1,5 @@
 //! `eight batch`'s words for a wrong case. The checker ([`super::check`]) compares a fixture's
-//! recorded `.out` with the canonical answers under [`super::check::RECORDED`]; here the
+//! recorded `.out` with the canonical answers under the judge's rule ([`super::check::rule`]); here the
 //! recorded line is what the `.out` "expected" and `eight`'s answer what it "got", the reverse
 //! of `eight judge`, which expects `eight`'s answer and got the program's.
 
@@ -22,7 +22,7 @@ mod tests {
     use super::*;
     use crate::format::judge::{Judge, HDU1043, HOJ10466, P1379};
     use crate::solve::Engine;
-    use crate::tools::check::{check, Verdict, RECORDED};
+    use crate::tools::check::{check, rule, Verdict};
 
     /// What `batch` says of `recorded` as the `.out` of `input`.
     fn said(judge: &Judge, input: &str, recorded: &str) -> String {
@@ -30,7 +30,7 @@ mod tests {
             judge,
             input.as_bytes(),
             recorded.as_bytes(),
-            RECORDED,
+            rule(true),
             &mut Engine::default(),
         );
         match verdict.expect("memory").expect("well-formed") {

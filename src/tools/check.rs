@@ -1,10 +1,10 @@
 //! The one checker behind `eight batch` (a fixture's recorded `.out`) and `eight judge` (a
 //! program's output): every case of an input solved by the engine, and each answer line checked
 //! against the canonical answer by [`Judge::check`]. What differs between the two is a
-//! [`Policy`] value, not code: recorded paths must be shortest ([`RECORDED`]); a program's
-//! need only be legal and end on the goal unless `--optimal` asks for the shortest
-//! ([`program`]). Lines compare as the judges compare them: as text, blanks at a line's end
-//! and a final newline aside (`+4`, `04` and `Case 1:2` are wrong); a missing or extra line
+//! [`Policy`] value, not code, and one rule for every answer ([`rule`]): a path need only be
+//! legal, end on the goal and keep the judge's limits, unless `--optimal` asks for the shortest.
+//! Lines compare as the judges compare them: as text, blanks at a line's end and a final
+//! newline aside (`+4`, `04` and `Case 1:2` are wrong); a missing or extra line
 //! is wrong too.
 
 use std::io::{self, BufRead, Read, Write};
@@ -14,13 +14,10 @@ use crate::format::{Cases, InputError, Item, Judge, Origin};
 use crate::puzzle::{Board, Path};
 use crate::solve::{Engine, Outcome};
 
-/// The policy for a fixture's recorded answers, which `eight` itself wrote: shortest paths
-/// (any of them, not only the canonical one).
-pub const RECORDED: Policy = Policy { minimal: true };
-
-/// The policy for a program's answers, as the online judges read them: paths legal and ending
-/// on the goal, and no longer than the shortest when `optimal`.
-pub fn program(optimal: bool) -> Policy {
+/// The judge's rule, one for every answer (a program's, a fixture's recorded one, a jury's):
+/// paths legal, ending on the goal and within the judge's limit (its canonical path, where it
+/// takes only that); also of minimal length when `optimal` (`--optimal`).
+pub fn rule(optimal: bool) -> Policy {
     Policy { minimal: optimal }
 }
 
@@ -323,7 +320,7 @@ mod tests {
     #[test]
     fn reads_counts_as_the_policy_says() {
         let input = "283104765\n123804765\n";
-        for policy in [RECORDED, program(false)] {
+        for policy in [rule(true), rule(false)] {
             assert_eq!(
                 verdict(&P1379, input, "4  \n0", policy),
                 Verdict::Accepted { cases: 2 }
@@ -333,7 +330,7 @@ mod tests {
                 Some(Fault::Count)
             );
         }
-        for policy in [RECORDED, program(false)] {
+        for policy in [rule(true), rule(false)] {
             assert_eq!(
                 fault(verdict(&P1379, input, "+4\n00\n", policy)),
                 Some(Fault::Count)
@@ -346,19 +343,19 @@ mod tests {
         let input = "283104765\n123804765\n2 3 4 1 5 x 7 6 8\n";
         for output in ["\u{feff}4\r\n0\r\n-1\r\n", "4\n0\n-1\n", "\u{feff}4\n0\n-1"] {
             assert_eq!(
-                verdict(&P1379, input, output, RECORDED),
+                verdict(&P1379, input, output, rule(true)),
                 Verdict::Accepted { cases: 3 },
                 "{output:?}"
             );
         }
         // a mark is an answer's only on the first line
         let marked = "4\n\u{feff}0\n-1\n";
-        assert!(fault(verdict(&P1379, input, marked, RECORDED)).is_some());
+        assert!(fault(verdict(&P1379, input, marked, rule(true))).is_some());
         // an empty line is the answer to a solved board
         let solved = "12345678x\n1234567x8\n";
         for output in ["\u{feff}\r\nr\r\n", "\nr\n"] {
             assert_eq!(
-                verdict(&HDU1043, solved, output, RECORDED),
+                verdict(&HDU1043, solved, output, rule(true)),
                 Verdict::Accepted { cases: 2 },
                 "{output:?}"
             );
@@ -368,7 +365,7 @@ mod tests {
     #[test]
     fn names_the_first_wrong_case_a_missing_one_and_extra_lines() {
         let input = "283104765\n123804765\n283104765\n";
-        let Verdict::Wrong(wrong) = verdict(&P1379, input, "4\n1\n5\n", RECORDED) else {
+        let Verdict::Wrong(wrong) = verdict(&P1379, input, "4\n1\n5\n", rule(true)) else {
             panic!("a wrong count");
         };
         assert_eq!((wrong.case, wrong.line), (2, 2));
@@ -381,10 +378,10 @@ mod tests {
             "1 and 5 are wrong"
         );
         assert_eq!(
-            fault(verdict(&P1379, input, "4\n0\n", RECORDED)),
+            fault(verdict(&P1379, input, "4\n0\n", rule(true))),
             Some(Fault::Missing)
         );
-        let Verdict::Wrong(extra) = verdict(&P1379, input, "4\n0\n4\n9\n\n7\n", RECORDED) else {
+        let Verdict::Wrong(extra) = verdict(&P1379, input, "4\n0\n4\n9\n\n7\n", rule(true)) else {
             panic!("extra lines");
         };
         assert_eq!(
@@ -401,18 +398,18 @@ mod tests {
     fn asks_for_the_shortest_path_only_when_the_policy_does() {
         let one = "1 2 3 4 5 6 7 x 8\n";
         assert_eq!(
-            verdict(&HDU1043, one, "rlr\n", program(false)),
+            verdict(&HDU1043, one, "rlr\n", rule(false)),
             Verdict::Accepted { cases: 1 }
         );
         assert_eq!(
-            fault(verdict(&HDU1043, one, "rlr\n", program(true))),
+            fault(verdict(&HDU1043, one, "rlr\n", rule(true))),
             Some(Fault::Longer {
                 moves: 3,
                 shortest: 1
             })
         );
         assert_eq!(
-            fault(verdict(&HDU1043, one, "rlr\n", RECORDED)),
+            fault(verdict(&HDU1043, one, "rlr\n", rule(true))),
             Some(Fault::Longer {
                 moves: 3,
                 shortest: 1
@@ -432,7 +429,7 @@ mod tests {
                 &HDU1043,
                 &start.to_string(),
                 &format!("{other}\n"),
-                RECORDED
+                rule(true)
             ),
             Verdict::Accepted { cases: 1 }
         );

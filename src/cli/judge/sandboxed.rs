@@ -275,7 +275,7 @@ fn judge_file(
         };
         let cases = io::BufReader::with_capacity(1 << 16, held.snapshot.read(input.1));
         let recorded = io::BufReader::with_capacity(1 << 16, held.snapshot.read(span));
-        match check::check(judge, cases, recorded, check::RECORDED, engine) {
+        match check::check(judge, cases, recorded, check::rule(options.optimal), engine) {
             Ok(Ok(Verdict::Accepted { .. })) => {}
             Ok(Ok(Verdict::Wrong(wrong))) => {
                 return trouble(format!(
@@ -370,7 +370,7 @@ fn judge_file(
                 ),
                 _ => format!("over the {wall} s wall-clock limit, killed"),
             };
-            let policy = check::program(options.optimal);
+            let policy = check::rule(options.optimal);
             let answered = answered(judge, input, &run.stdout, policy, engine);
             return rejected("TLE", format!("{over}{answered}"), Vec::new());
         }
@@ -414,7 +414,7 @@ fn judge_file(
         }
         Ended::Exited(_) => {}
     }
-    let policy = check::program(options.optimal);
+    let policy = check::rule(options.optimal);
     match check::check(
         judge,
         io::BufReader::with_capacity(1 << 16, input.0.read(input.1)),
