@@ -54,7 +54,13 @@ fn catches_an_illegal_path_and_a_long_one_but_passes_another_shortest() {
         ("hdu1043/other.in", "1 2 3 4 5 6 x 7 8\n"),
         ("hdu1043/other.out", "rr\n"),
     ]);
-    batch(dir.path()).code(1).stdout(
+    // a long legal path is right by the judge's rule (tests/one_rule.rs); --optimal refuses it
+    eight()
+        .current_dir(dir.path())
+        .args(["batch", ".", "--optimal"])
+        .assert()
+        .code(1)
+        .stdout(
         "FAIL ./hdu1043/illegal.in  case 1 (line 1): expected `d`, whose move 1 (`d`) leaves the board\n\
          FAIL ./hdu1043/long.in  case 2 (line 2): expected `rlr`, 3 moves, but the shortest has 1: r\n\
          ok   ./hdu1043/other.in  1 case\n\
