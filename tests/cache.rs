@@ -528,20 +528,46 @@ fn every_rule_is_checked_once_a_file_and_again_when_it_changes() {
 #[test]
 fn a_seal_finds_and_removes_what_changed_and_nothing_else() {
     let dir = tempfile::tempdir().expect("a folder");
-    let kept = dir.path().join("pdb-edge-v2.bin");
+    let kept = DiskCache::file(dir.path(), Class::Edge);
     let planted = DiskCache::file(dir.path(), Class::Corner);
     fs::write(&kept, b"as eight wrote it").expect("write");
     fs::write(&planted, b"as eight wrote it").expect("write");
     fs::write(dir.path().join("notes.txt"), b"not a database").expect("write");
-    let seal = cache::Seal::take(dir.path());
+    fs::write(dir.path().join("pdb-1abc.ent"), b"a user's").expect("write");
+    let seal = cache::Seal::take(dir.path(), &|_| {}).expect("the lock");
+    // held: no other writer takes the folder's lock while the seal is on
+    let other = fs::File::open(dir.path()).expect("open");
+    assert!(nix::fcntl::Flock::lock(other, nix::fcntl::FlockArg::LockExclusiveNonblock).is_err());
     // rewritten in place, same size: its change time moves
     thread::sleep(Duration::from_millis(20));
     fs::write(&planted, b"as eight wrote iT").expect("write");
+    let forged = dir.path().join(format!(
+        "{}.checked",
+        kept.file_stem().expect("a name").to_string_lossy()
+    ));
+    fs::write(&forged, b"forged").expect("write");
+    // what is not eight's is the user's, changed or new
+    fs::write(dir.path().join("pdb-1abc.ent"), b"a user's, edited").expect("write");
     fs::write(dir.path().join(".eight-pdb-x"), b"new").expect("write");
     let mut removed = seal.break_changed();
     removed.sort();
-    assert_eq!(removed, [dir.path().join(".eight-pdb-x"), planted]);
-    assert_eq!(names(dir.path()), ["notes.txt", "pdb-edge-v2.bin"]);
+    let mut expected = vec![forged, planted];
+    expected.sort();
+    assert_eq!(removed, expected);
+    let mut left = names(dir.path());
+    left.sort();
+    let edge = kept
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(
+        left,
+        [".eight-pdb-x", "notes.txt", "pdb-1abc.ent", edge.as_str()]
+    );
+    // and the lock is let go
+    let other = fs::File::open(dir.path()).expect("open");
+    assert!(nix::fcntl::Flock::lock(other, nix::fcntl::FlockArg::LockExclusiveNonblock).is_ok());
 }
 
 #[test]

@@ -10,6 +10,8 @@ use common::eight;
 use std::fs;
 use std::path::Path;
 
+use eight::solve::pdb::Class;
+use eight::tools::cache::DiskCache;
 use serde_json::Value;
 
 /// Every layer of a run as root.
@@ -211,6 +213,7 @@ fn a_cache_folder_anywhere_keeps_every_layer_and_hides_only_eight_s_files() {
 /// (`max_user_namespaces` of its parent at 1, taken by its own), so that the jail's cannot be
 /// made; `None` where this machine's `unshare` cannot set that up.
 fn without_user_namespaces(dir: &Path, options: &[&str]) -> Option<std::process::Output> {
+    // a cache folder of the run's own: an unconfined run seals (and locks) the one it has
     let wrap = |inner: &str| {
         common::process("unshare")
             .args(["-U", "-r", "sh", "-c"])
@@ -219,7 +222,7 @@ fn without_user_namespaces(dir: &Path, options: &[&str]) -> Option<std::process:
                  exec unshare -U --map-user=1000 --map-group=1000 {inner}"
             ))
             .current_dir(dir)
-            .env("XDG_CACHE_HOME", common::test_cache())
+            .env("EIGHT_CACHE_DIR", dir.join("cache"))
             .output()
             .ok()
     };
@@ -278,4 +281,85 @@ fn a_layer_that_cannot_be_had_refuses_the_run_unless_asked() {
     for layer in ["ns-user", "ns-mount", "hidden-fixtures", "no-capabilities"] {
         assert!(without.contains(layer), "{layer}: {record}");
     }
+}
+
+#[test]
+fn what_an_unconfined_program_changes_of_eight_s_files_is_removed_and_nothing_else() {
+    if skipped() {
+        return;
+    }
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
+    let cache = dir.path().join("cache");
+    fs::create_dir(&cache).expect("a folder");
+    let database = DiskCache::file(&cache, Class::Edge);
+    let user_s = cache.join("pdb-1abc.ent");
+    fs::write(&database, b"as eight wrote it").expect("write");
+    fs::write(&user_s, b"a user's").expect("write");
+    // the program reaches the folder (no mount namespace of its own): it edits the user's file
+    // and forges one of eight's
+    fixture(
+        dir.path(),
+        &format!(
+            "echo edited >> {user}; echo forged > {forged}; echo 0",
+            user = user_s.display(),
+            forged = database.display()
+        ),
+    );
+    let Some(run) = without_user_namespaces(dir.path(), &["--unconfined"]) else {
+        return;
+    };
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    assert_eq!(run.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!database.exists(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: changed while programs ran without a mount namespace of their own: removed",
+            database.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(&user_s).expect("kept"),
+        "a user'sedited\n"
+    );
+    assert!(!stderr.contains("pdb-1abc.ent"), "{stderr}");
+}
+
+#[test]
+fn a_confined_run_leaves_the_cache_folder_alone() {
+    if skipped() {
+        return;
+    }
+    // with every layer the folder is hidden from the program, so nothing is sealed or removed
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
+    let cache = dir.path().join("cache");
+    fs::create_dir(&cache).expect("a folder");
+    let database = DiskCache::file(&cache, Class::Edge);
+    fs::write(&database, b"as eight wrote it").expect("write");
+    fixture(
+        dir.path(),
+        &format!("echo forged > {} 2>/dev/null; echo 0", database.display()),
+    );
+    let output = eight()
+        .current_dir(dir.path())
+        .env("EIGHT_CACHE_DIR", &cache)
+        .args([
+            "judge",
+            "p1379",
+            "p1379",
+            "--json",
+            "--",
+            "sh",
+            "program.sh",
+        ])
+        .output()
+        .expect("run");
+    accepted_with_every_layer(&record(&output.stdout));
+    assert_eq!(
+        fs::read_to_string(&database).expect("kept"),
+        "as eight wrote it"
+    );
 }

@@ -92,7 +92,22 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         }
     }
     let hidden = snapshot.add(&hidden)?;
-    let seal = DiskCache::folder().map(|folder| Seal::take(&folder));
+    // programs that may run without a mount namespace of their own can reach the cache folder:
+    // it is sealed for the judge's whole run (see `Seal`)
+    let seal = match options.unconfined {
+        true => DiskCache::folder().and_then(|folder| {
+            let warn = |line: &str| super::super::warn(&line);
+            Seal::take(&folder, &warn)
+                .map_err(|error| {
+                    super::super::warn(&format_args!(
+                        "{}: cannot lock the cache folder to seal it: {error}",
+                        folder.display()
+                    ))
+                })
+                .ok()
+        }),
+        false => None,
+    };
     let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
     let limits = Limits {
         cpu: options.time_limit,
@@ -116,6 +131,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         limits,
         unstartable: AtomicBool::new(false),
         said_unconfined: AtomicBool::new(false),
+        reached: AtomicBool::new(false),
     };
     let run = |engine: &mut Engine, index: usize, fixture: &Fixture| {
         let at = Held {
@@ -140,10 +156,15 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     });
     progress.finish_and_clear();
     // a database a program wrote is never read by a later run (where the supervisor could not
-    // hide the folder, root's namespaces being out of reach)
-    for file in seal.iter().flat_map(Seal::break_changed) {
+    // hide the folder, a run having no mount namespace of its own); otherwise the lock is let go
+    let reached = runner.reached.load(Ordering::Relaxed);
+    for file in seal
+        .into_iter()
+        .filter(|_| reached)
+        .flat_map(Seal::break_changed)
+    {
         super::super::warn(&format_args!(
-            "{}: changed while programs ran (by a program?): removed",
+            "{}: changed while programs ran without a mount namespace of their own: removed",
             file.display()
         ));
     }
@@ -219,6 +240,9 @@ struct Runner {
     unstartable: AtomicBool,
     /// Set once a run said why its namespaces could not be made.
     said_unconfined: AtomicBool,
+    /// Set once a program ran without a mount namespace of its own, so could reach the cache
+    /// folder.
+    reached: AtomicBool,
 }
 
 /// One fixture's part of the snapshot, with the list of files hidden from every program.
@@ -318,6 +342,9 @@ fn judge_file(
                 "{why}: programs run without them, as --unconfined asks"
             ));
         }
+    }
+    if !run.sandbox.iter().any(|layer| layer == "ns-mount") {
+        runner.reached.store(true, Ordering::Relaxed);
     }
     let missing: Vec<String> = sandbox::missing_layers(&run.sandbox)
         .into_iter()

@@ -24,7 +24,7 @@ pub struct Entry {
 }
 
 /// Every file eight keeps in a cache folder, by name, with what it holds.
-fn known() -> Vec<(String, String)> {
+pub(super) fn known() -> Vec<(String, String)> {
     let mut known = Vec::new();
     let mut add = |item: Item, kind: String| {
         let name = item.name();

@@ -164,8 +164,8 @@ impl DiskCache {
     }
 
     /// What `item`'s cache file holds, if it is whole and keeps the rules; a damaged file is
-    /// said unless `quiet`, and removed.
-    fn read(&self, folder: &Path, item: Item, quiet: bool) -> Option<Content> {
+    /// said unless `quiet`, and removed. `locked`: this run holds the folder's lock.
+    fn read(&self, folder: &Path, item: Item, quiet: bool, locked: bool) -> Option<Content> {
         let file = item.file(folder);
         let damaged = |why: &str, seen: Option<(u64, u64)>| {
             let mut damaged = self.damaged.lock().unwrap_or_else(PoisonError::into_inner);
@@ -232,7 +232,8 @@ impl DiskCache {
         };
         match verified {
             Ok(()) => {
-                if !checked {
+                // written under the lock, as every file of eight's is (a judge's seal holds it)
+                if !checked && (locked || try_lock(folder).is_some()) {
                     stamp.write(folder, item);
                 }
                 Some(content)
@@ -283,13 +284,13 @@ impl DiskCache {
     /// `None` if a stop was asked for during a build.
     fn fetch(&self, folder: &Path, item: Item) -> Option<Content> {
         if !self.is_damaged(item) {
-            if let Some(content) = self.read(folder, item, false) {
+            if let Some(content) = self.read(folder, item, false, false) {
                 return Some(content);
             }
         }
         match lock(folder, &*self.warn) {
             // another run may have built it while this one waited
-            Ok(Some(_lock)) => match self.read(folder, item, true) {
+            Ok(Some(_lock)) => match self.read(folder, item, true, true) {
                 Some(content) => Some(content),
                 None => {
                     remove_stale(folder);
@@ -379,12 +380,15 @@ fn set_aside(file: &Path, seen: Option<(u64, u64)>) -> bool {
     same && !now.is_dir() && fs::remove_file(file).is_ok()
 }
 
+/// The folder's lock, if no other run holds it now.
+fn try_lock(folder: &Path) -> Option<Flock<File>> {
+    let dir = File::open(folder).ok()?;
+    Flock::lock(dir, FlockArg::LockExclusiveNonblock).ok()
+}
+
 /// Removes what killed runs left in `folder`, if no other run holds its lock now.
 fn tidy(folder: &Path) {
-    let locked = File::open(folder)
-        .ok()
-        .and_then(|dir| Flock::lock(dir, FlockArg::LockExclusiveNonblock).ok());
-    if let Some(_lock) = locked {
+    if let Some(_lock) = try_lock(folder) {
         remove_stale(folder);
     }
 }
@@ -406,7 +410,8 @@ impl Source for DiskCache {
         if self.is_damaged(Item::Class(class)) {
             return None;
         }
-        let Some(Content::Databases(databases)) = self.read(folder, Item::Class(class), false)
+        let Some(Content::Databases(databases)) =
+            self.read(folder, Item::Class(class), false, false)
         else {
             return None;
         };
@@ -441,7 +446,7 @@ impl Source for DiskCache {
         if self.is_damaged(Item::Table(spec)) {
             return None;
         }
-        let Some(Content::Table(table)) = self.read(folder, Item::Table(spec), false) else {
+        let Some(Content::Table(table)) = self.read(folder, Item::Table(spec), false, false) else {
             return None;
         };
         tidy(folder);
@@ -487,7 +492,8 @@ fn remove_stale(folder: &Path) {
 /// What a cache file was when every rule was last checked on it: its inode, size and change
 /// time, kept beside it (`pdb-corner-v2.checked`). A file rewritten or replaced since has
 /// another; no user can set a change time, and where a judged program can reach the folder,
-/// the judge's [`Seal`] removes whatever it changed, this file too. So the full check (0.2 s)
+/// the judge's [`Seal`] removes whatever it changed, this file too. Like every file of eight's,
+/// it is written only under the folder's lock. So the full check (0.2 s)
 /// is paid once a file, and each later run makes the quick one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Stamp {
