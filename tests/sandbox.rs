@@ -188,15 +188,47 @@ fn a_file_over_the_file_limit_stops_the_program() {
 }
 
 #[test]
-fn the_environment_is_passed_on() {
-    let dir = folder(r#"[ "$EIGHT_SANDBOX_TEST" = "passed on" ] && echo 0"#);
-    let output = eight()
-        .current_dir(dir.path())
-        .env("EIGHT_SANDBOX_TEST", "passed on")
-        .args(["judge", "p1379", "p1379", "--", "sh", "program.sh"])
-        .output()
-        .expect("runs");
-    assert!(String::from_utf8_lossy(&output.stdout).starts_with("AC   "));
+fn the_environment_is_cleared_to_path_home_and_lang_and_what_is_asked_for() {
+    let dir = folder("");
+    // the names the program has on one line of its standard error, and a check of the values
+    let judged = |options: &[&str], check: &str| {
+        let script = format!(
+            "env | cut -d= -f1 | grep -v -x -e PWD -e SHLVL -e _ | sort | tr '\\n' ' ' >&2; \
+             {check} && echo 0 || echo 1"
+        );
+        let output = eight()
+            .current_dir(dir.path())
+            .env("EIGHT_SANDBOX_TEST", "passed on")
+            .env("EIGHT_SECRET", "a token")
+            .env("LANG", "C.UTF-8")
+            .args(["judge", "p1379", "p1379", "--verbose"])
+            .args(options)
+            .args(["--", "sh", "-c", &script])
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let seen = judged(
+        &[],
+        r#"[ "$HOME" = /tmp ] && [ "$LANG" = C.UTF-8 ] && [ -n "$PATH" ]"#,
+    );
+    assert!(seen.starts_with("AC   "), "{seen}");
+    let seen = judged(&["--env", "EIGHT_SECRET", "--env", "HOME"], "false");
+    assert!(seen.contains("| EIGHT_SECRET HOME LANG PATH \n"), "{seen}");
+    let asked = [
+        "--env",
+        "EIGHT_SANDBOX_TEST",
+        "--env",
+        "MODE=fast",
+        "--env",
+        "UNSET_HERE",
+    ];
+    let check = r#"[ "$EIGHT_SANDBOX_TEST" = "passed on" ] && [ "$MODE" = fast ] \
+                   && [ -z "${EIGHT_SECRET+set}" ] && [ -z "${UNSET_HERE+set}" ]"#;
+    let seen = judged(&asked, check);
+    assert!(seen.starts_with("AC   "), "{seen}");
+    let seen = judged(&[], "false");
+    assert!(seen.contains("| HOME LANG PATH \n"), "{seen}");
 }
 
 /// `script` judged with `[ TEST ] && echo 0`-style checks: AC exactly when each held.

@@ -66,6 +66,11 @@ pub struct Options {
     /// a run is refused before the program starts
     #[arg(long)]
     unconfined: bool,
+    /// Pass this variable of eight's environment to the program (`NAME`), or set it
+    /// (`NAME=VALUE`); repeatable. The program gets PATH, HOME (its own /tmp) and LANG, and
+    /// nothing else unless asked
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    env: Vec<OsString>,
     /// Paths must also be of minimal length (the real judges accept any that reach the goal)
     #[arg(long)]
     optimal: bool,

@@ -18,7 +18,7 @@ use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::fixtures::{Fixture, Source};
 use eight::tools::record::{Judged, WrongCase};
 use eight::tools::sandbox::snapshot::{Snapshot, Span};
-use eight::tools::sandbox::{self, Ended, Limits};
+use eight::tools::sandbox::{self, Ended, Limits, Terms};
 use eight::Engine;
 use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -129,6 +129,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         supervisor,
         program,
         limits,
+        terms: Terms {
+            weaker: options.unconfined,
+            env: sandbox::environment(&options.env),
+        },
         unstartable: AtomicBool::new(false),
         said_unconfined: AtomicBool::new(false),
         reached: AtomicBool::new(false),
@@ -235,6 +239,7 @@ struct Runner {
     supervisor: Vec<OsString>,
     program: Vec<OsString>,
     limits: Limits,
+    terms: Terms,
     /// Set once the command failed to start, or a run was refused: the files after it are not
     /// run.
     unstartable: AtomicBool,
@@ -315,8 +320,13 @@ fn judge_file(
     if runner.unstartable.load(Ordering::Relaxed) {
         return trouble("not run (said above)".into());
     }
-    let weaker = options.unconfined;
-    let run = match sandbox::run(&runner.supervisor, &runner.program, input, limits, weaker) {
+    let run = match sandbox::run(
+        &runner.supervisor,
+        &runner.program,
+        input,
+        limits,
+        &runner.terms,
+    ) {
         Ok(run) => run,
         Err(error) => return trouble(format!("cannot run the command: {error}")),
     };

@@ -52,6 +52,8 @@ pub struct Order {
     pub own_pids: bool,
     /// Each run cgroup's `cgroup.procs`, and its home's.
     pub doors: Vec<(PathBuf, PathBuf)>,
+    /// The program's whole environment.
+    pub env: Vec<(OsString, OsString)>,
 }
 
 /// How a jail's status begins when it could not confine the program (the supervisor then
@@ -148,13 +150,19 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
             );
         }
     }
+    // nothing of eight's environment but what the order says
+    let mut program = std::process::Command::new(name);
+    program
+        .args(args)
+        .env_clear()
+        .envs(order.env.iter().cloned());
     if !order.own_pids {
-        let error = std::process::Command::new(name).args(args).exec();
+        let error = program.exec();
         told(&mut status, NOT_STARTED, &error);
     }
     // not dumpable: the program cannot open this process's descriptors through /proc
     let _ = nix::sys::prctl::set_dumpable(false);
-    let child = match std::process::Command::new(name).args(args).spawn() {
+    let child = match program.spawn() {
         Ok(child) => child,
         Err(error) => told(&mut status, NOT_STARTED, &error),
     };

@@ -29,9 +29,11 @@
 //! samples).
 
 use std::collections::HashSet;
+use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Read};
 use std::os::fd::OwnedFd;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -115,6 +117,41 @@ fn order_of<'a, T: serde::de::DeserializeOwned>(
     Ok((order, arguments.get(2..).unwrap_or(&[])))
 }
 
+/// What a run may go without, and what the program is given besides its input.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Terms {
+    /// Whether the program may run without a layer that cannot be had (`--unconfined`); else
+    /// such a run is refused before the program starts.
+    pub weaker: bool,
+    /// The program's whole environment ([`environment`]): nothing else of `eight`'s reaches it.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// The environment a program runs with: `PATH` (eight's, else the usual one), `HOME` (its own
+/// `/tmp`), `LANG` (eight's, where set), and each of `extra`: `NAME` with eight's value (left
+/// out where eight has none), or `NAME=VALUE`.
+pub fn environment(extra: &[OsString]) -> Vec<(OsString, OsString)> {
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let mut env: Vec<(OsString, OsString)> =
+        vec![("PATH".into(), path), ("HOME".into(), "/tmp".into())];
+    env.extend(std::env::var_os("LANG").map(|lang| ("LANG".into(), lang)));
+    for word in extra {
+        let bytes = word.as_encoded_bytes();
+        let (name, value) = match bytes.iter().position(|&b| b == b'=') {
+            Some(at) => (
+                std::ffi::OsStr::from_bytes(&bytes[..at]).to_os_string(),
+                Some(OsString::from(std::ffi::OsStr::from_bytes(
+                    &bytes[at + 1..],
+                ))),
+            ),
+            None => (word.clone(), std::env::var_os(word)),
+        };
+        env.retain(|(known, _)| *known != name);
+        env.extend(value.map(|value| (name, value)));
+    }
+    env
+}
+
 /// What the supervisor is given, as its first argument.
 #[derive(Serialize, Deserialize, Debug)]
 struct Setup {
@@ -123,9 +160,7 @@ struct Setup {
     input: Span,
     /// The files to hide from the program, each path ended by a NUL, in the snapshot.
     hidden: Span,
-    /// Whether the program may run without a layer that cannot be had (`--unconfined`); else
-    /// such a run is refused before the program starts.
-    weaker: bool,
+    terms: Terms,
 }
 
 /// How a run ended.
@@ -267,14 +302,15 @@ pub fn adopt_orphans() -> io::Result<()> {
 /// Runs `program` (an executable's path and its arguments) on the `input` span of `snapshot`
 /// under `limits`, hiding from it the files listed in the `hidden` span (paths each ended by a
 /// NUL), through a supervisor started as `supervisor` (this executable and the hidden
-/// command's name). Where a layer of [`expected_layers`] cannot be had, the run is refused
-/// ([`Run::refused`]) unless `weaker`; then the program runs without it.
+/// command's name), with the environment of `terms` alone. Where a layer of
+/// [`expected_layers`] cannot be had, the run is refused ([`Run::refused`]) unless the terms
+/// allow a weaker run; then the program runs without it.
 pub fn run(
-    supervisor: &[std::ffi::OsString],
-    program: &[std::ffi::OsString],
+    supervisor: &[OsString],
+    program: &[OsString],
     (snapshot, input, hidden): (&Snapshot, Span, Span),
     limits: &Limits,
-    weaker: bool,
+    terms: &Terms,
 ) -> io::Result<Run> {
     // the report's channel: a socket, which no program can open through /proc
     let (report, reporter) = UnixStream::pair()?;
@@ -283,7 +319,7 @@ pub fn run(
         limits: *limits,
         input,
         hidden,
-        weaker,
+        terms: terms.clone(),
     };
     command
         .args(&supervisor[1..])

@@ -141,7 +141,7 @@ fn watch(
     // counts and limits, and no address-space limit stands in the way of programs that reserve
     // much and use little (Java, Go)
     let groups = Groups::make(limits.cgroup_limit(), limits.processes);
-    if root && !setup.weaker {
+    if root && !setup.terms.weaker {
         let held = groups.layers();
         let missing = ["cgroup-memory", "cgroup-pids", "cgroup-cpu"]
             .into_iter()
@@ -162,7 +162,7 @@ fn watch(
     }
     let doors = groups.doors();
     let (spawned, unconfined) = match jail(program, setup, &doors, true) {
-        Err(Refused::Confinement(why)) if !setup.weaker => {
+        Err(Refused::Confinement(why)) if !setup.terms.weaker => {
             setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
             return Err(Stop::Refused(why));
         }
@@ -368,6 +368,7 @@ fn jail(
             confine,
             own_pids,
             doors: doors.to_vec(),
+            env: setup.terms.env.clone(),
         };
         let order = serde_json::to_string(&order).map_err(|e| Refused::Start(e.into()))?;
         Ok(Command::new(&me)
@@ -391,7 +392,7 @@ fn jail(
                 scope
                     .spawn(|| match unshare(CloneFlags::CLONE_NEWPID) {
                         Ok(()) => spawn(true),
-                        Err(errno) if !setup.weaker => Err(Refused::Confinement(format!(
+                        Err(errno) if !setup.terms.weaker => Err(Refused::Confinement(format!(
                             "{}: a process-ID namespace could not be made: {errno}",
                             confine::PID_LAYER
                         ))),
