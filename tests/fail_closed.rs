@@ -15,7 +15,7 @@ use eight::tools::cache::DiskCache;
 use serde_json::Value;
 
 /// Every layer of a run as root.
-const ROOT_LAYERS: [&str; 13] = [
+const ROOT_LAYERS: [&str; 14] = [
     "cgroup-memory",
     "cgroup-pids",
     "cgroup-cpu",
@@ -26,6 +26,7 @@ const ROOT_LAYERS: [&str; 13] = [
     "read-only-root",
     "private-tmp",
     "hidden-fixtures",
+    "no-keyrings",
     "no-capabilities",
     "file-limit",
     "three-descriptors",

@@ -555,6 +555,7 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
         "ns-net",
         "read-only-root",
         "hidden-fixtures",
+        "no-keyrings",
         "memory-sampled",
     ] {
         assert!(layers.contains(layer), "{layer} missing: {layers}");
@@ -635,4 +636,59 @@ fn the_machine_s_sockets_are_out_of_reach() {
     drop(listener);
     let _ = fs::remove_file(&socket);
     assert_eq!(verdict(&cut), "AC", "{cut}");
+}
+
+/// Runs `perl -e script`, printing what it prints.
+fn perl(script: &str) -> String {
+    let output = std::process::Command::new("perl")
+        .args(["-e", script])
+        .output()
+        .expect("perl runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn the_keyrings_are_out_of_reach() {
+    if skipped() || std::env::consts::ARCH != "x86_64" {
+        // the system calls' numbers below are x86-64's
+        return;
+    }
+    // a secret in the caller's user keyring (add_key is 248, keyctl 250 on x86-64)
+    let secret = perl(
+        r#"my ($t, $d, $p) = ("user", "eight-test-secret", "hunter2");
+           print syscall(248, $t, $d, $p, 7, -4);"#,
+    );
+    let id: i64 = secret.trim().parse().expect("a key's serial number");
+    assert!(id > 0, "{secret}");
+    let script = r#"
+        my ($t, $d, $p) = ("user", "eight-test-secret", "hunter2");
+        my $found = syscall(250, 10, -4, $t, $d, 0);
+        my ($n) = ("eight-test-planted");
+        my $added = syscall(248, $t, $n, $p, 7, -4);
+        my $session = syscall(248, $t, $n, $p, 7, -3);
+        open(my $keys, "<", "/proc/keys");
+        my $listed = join("", <$keys>);
+        print STDERR "search $found, add $added, session $session, keys: $listed\n";
+        print(($found == -1 && $added == -1 && $session == -1 && $listed !~ /eight/) ? "0\n" : "1\n");
+    "#;
+    let dir = folder("");
+    let output = eight()
+        .current_dir(dir.path())
+        .args([
+            "judge",
+            "p1379",
+            "p1379",
+            "--verbose",
+            "--",
+            "perl",
+            "-e",
+            script,
+        ])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let keys = fs::read_to_string("/proc/keys").unwrap_or_default();
+    perl(&format!("syscall(250, 21, {id});"));
+    assert!(stdout.starts_with("AC   "), "{stdout}");
+    assert!(!keys.contains("eight-test-planted"), "{keys}");
 }

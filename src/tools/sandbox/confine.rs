@@ -59,13 +59,23 @@ pub const USER_LAYER: &str = "ns-user";
 pub const PID_LAYER: &str = "ns-pid";
 
 /// The layers a [`Plan`] puts in force, as the report names them.
-pub const LAYERS: [&str; 6] = [
+pub const LAYERS: [&str; 7] = [
     "ns-net",
     "ns-ipc",
     "ns-mount",
     "read-only-root",
     "private-tmp",
     "hidden-fixtures",
+    "no-keyrings",
+];
+
+/// The system calls of the kernel's keyrings, which no namespace but the user's separates:
+/// denied, so that a program can neither read a key of the caller's (its session keyring is
+/// inherited) nor leave one behind in a keyring that outlives the run.
+const KEYRING_CALLS: [i64; 3] = [
+    nix::libc::SYS_add_key,
+    nix::libc::SYS_request_key,
+    nix::libc::SYS_keyctl,
 ];
 
 impl Plan {
@@ -213,6 +223,13 @@ impl Plan {
             let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
             mount(Some("proc"), "/proc", Some("proc"), flags, none)
                 .map_err(fail("mounting /proc"))?;
+            // the descriptions of the keys the caller's keyrings hold
+            for keys in ["/proc/keys", "/proc/key-users"] {
+                match mount(Some("/dev/null"), keys, none, MsFlags::MS_BIND, none) {
+                    Ok(()) | Err(nix::errno::Errno::ENOENT) => {}
+                    Err(errno) => return Err(fail("hiding the keys")(errno)),
+                }
+            }
         }
         for (path, kept) in &self.read_only {
             let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | *kept;
@@ -223,7 +240,8 @@ impl Plan {
             }
         }
         std::env::set_current_dir("/tmp")?;
-        drop_capabilities()
+        drop_capabilities()?;
+        deny_keyrings()
     }
 
     /// A fresh `/tmp`, in memory.
@@ -349,6 +367,29 @@ fn drop_capabilities() -> io::Result<()> {
         caps::clear(None, set).map_err(lost)?;
     }
     nix::sys::prctl::set_no_new_privs().map_err(io::Error::from)
+}
+
+/// A system-call filter on this process and all it starts (`no_new_privs` is set): the
+/// keyrings' calls fail with `EPERM`, every other call is let through.
+fn deny_keyrings() -> io::Result<()> {
+    use seccompiler::{SeccompAction, SeccompFilter};
+    fn failed(error: impl std::fmt::Display) -> io::Error {
+        io::Error::other(format!("no-keyrings: {error}"))
+    }
+    let arch = std::env::consts::ARCH.try_into().map_err(failed)?;
+    let rules = KEYRING_CALLS
+        .iter()
+        .map(|&call| (call, Vec::new()))
+        .collect();
+    let filter = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(nix::errno::Errno::EPERM as u32),
+        arch,
+    )
+    .map_err(failed)?;
+    let program: seccompiler::BpfProgram = filter.try_into().map_err(failed)?;
+    seccompiler::apply_filter(&program).map_err(failed)
 }
 
 /// The mount points of `mountinfo` (`/proc/self/mountinfo`), each with the flags of its own
