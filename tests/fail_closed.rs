@@ -15,7 +15,7 @@ use eight::tools::cache::DiskCache;
 use serde_json::Value;
 
 /// Every layer of a run as root.
-const ROOT_LAYERS: [&str; 14] = [
+const ROOT_LAYERS: [&str; 15] = [
     "cgroup-memory",
     "cgroup-pids",
     "cgroup-cpu",
@@ -28,6 +28,7 @@ const ROOT_LAYERS: [&str; 14] = [
     "hidden-fixtures",
     "no-keyrings",
     "no-capabilities",
+    "nobody",
     "file-limit",
     "three-descriptors",
 ];

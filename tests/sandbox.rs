@@ -692,3 +692,42 @@ fn the_keyrings_are_out_of_reach() {
     assert!(stdout.starts_with("AC   "), "{stdout}");
     assert!(!keys.contains("eight-test-planted"), "{keys}");
 }
+
+#[test]
+fn root_s_program_runs_as_nobody_and_reaches_its_own_files_only() {
+    if skipped() {
+        return;
+    }
+    // the test's folder is open to root alone (0700): the program is brought to nobody
+    let dir = folder(
+        "[ \"$(id -u):$(id -g):$(id -G)\" = 65534:65534:65534 ] \
+         && ! cat /etc/shadow 2>/dev/null && ! ls /root 2>/dev/null && echo 0",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700)).expect("chmod");
+    let record = record_in(dir.path(), &[]);
+    assert_eq!(verdict(&record), "AC", "{record}");
+    assert!(
+        record["sandbox"].to_string().contains("\"nobody\""),
+        "{record}"
+    );
+    // a program nobody may not read, even brought, does not start, and the user learns why
+    fs::set_permissions(
+        dir.path().join("program.sh"),
+        fs::Permissions::from_mode(0o600),
+    )
+    .expect("chmod");
+    let output = eight()
+        .current_dir(dir.path())
+        .args(["judge", "p1379", "p1379", "--", "sh", "program.sh"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "program.sh: nobody, whom root's program runs as, cannot read it (mode 0600)"
+        ),
+        "{stderr}"
+    );
+}

@@ -46,11 +46,24 @@ pub struct Plan {
     pub command: Vec<OsString>,
     /// Whether the namespaces are made in a user namespace of the program's own (not root).
     user: Option<(u32, u32)>,
+    /// Files the command names that [`NOBODY`] (root's program) could not read even where they
+    /// are brought: the program cannot start, and the user learns why.
+    pub closed: Vec<PathBuf>,
 }
 
 /// Where the machine's `/tmp` itself appears in the program's, read-only, when a word of the
 /// command names it (`java -cp .` run from `/tmp`): the program's own `/tmp` stays its own.
 pub const MACHINE_TMP: &str = "/tmp/.eight-machine-tmp";
+
+/// Where the files of a command that nobody (root's program) could not reach are brought, in
+/// the program's own `/tmp`: each word's at a folder of its own, by its place in the command.
+const COMMAND_PLACE: &str = "/tmp/.eight-command";
+
+/// Whom root's program runs as: the overflow user and group, which own nothing of the machine's.
+pub const NOBODY: u32 = 65534;
+
+/// The layer of root's program running as [`NOBODY`], as the report names it.
+pub const NOBODY_LAYER: &str = "nobody";
 
 /// The layer a [`Plan`] adds for a user who is not root, as the report names it.
 pub const USER_LAYER: &str = "ns-user";
@@ -110,31 +123,50 @@ impl Plan {
             .collect();
         // parents first, so that a remount never hides a mount point still to come
         read_only.sort_by_key(|(path, _)| path.as_bytes().len());
-        let mut brought = Vec::new();
+        let (mut brought, mut closed) = (Vec::new(), Vec::new());
         let command = command
             .iter()
-            .map(|word| {
+            .enumerate()
+            .map(|(index, word)| {
                 let Ok(path) = fs::canonicalize(word) else {
                     return word.clone();
-                };
-                let folder = match path.is_dir() {
-                    true => path.clone(),
-                    false => path.parent().map_or(path.clone(), Path::to_path_buf),
                 };
                 if path == Path::new("/tmp") {
                     // the machine's /tmp as a whole, at a place of its own in the program's
                     brought.extend(text(&path).zip(text(Path::new(MACHINE_TMP))));
                     return MACHINE_TMP.into();
                 }
-                let bring = if folder == Path::new("/tmp") {
-                    &path
-                } else {
-                    &folder
-                };
-                if bring.starts_with("/tmp") {
-                    brought.extend(text(bring).map(|place| (place.clone(), place)));
+                // root's program runs as nobody: what it could not reach is brought to it
+                let hidden = user.is_none() && !reachable(&path);
+                if user.is_none() && !open(&path) {
+                    closed.push(path.clone());
                 }
-                path.into_os_string()
+                if !path.starts_with("/tmp") && !hidden {
+                    return path.into_os_string();
+                }
+                // a file's folder comes with it (a script's helpers beside it), where nobody
+                // may enter it; else the file alone
+                let folder = match path.is_dir() {
+                    true => path.clone(),
+                    false => path.parent().map_or(path.clone(), Path::to_path_buf),
+                };
+                let whole = folder != Path::new("/tmp") && (user.is_some() || open(&folder));
+                let source = if whole { &folder } else { &path };
+                let place = match hidden {
+                    // at the same place in the program's own /tmp
+                    false => source.clone(),
+                    true => {
+                        let name = source.file_name().unwrap_or_default();
+                        Path::new(COMMAND_PLACE).join(index.to_string()).join(name)
+                    }
+                };
+                brought.extend(text(source).zip(text(&place)));
+                match source == &path {
+                    true => place.into_os_string(),
+                    false => place
+                        .join(path.strip_prefix(source).unwrap_or(&path))
+                        .into_os_string(),
+                }
             })
             .collect();
         Some(Plan {
@@ -149,6 +181,7 @@ impl Plan {
             brought,
             command,
             user,
+            closed,
             scratch: CString::new(format!("size={scratch},mode=1777")).expect("no NUL"),
         })
     }
@@ -240,7 +273,7 @@ impl Plan {
             }
         }
         std::env::set_current_dir("/tmp")?;
-        drop_capabilities()?;
+        drop_capabilities(self.user.is_none())?;
         deny_keyrings()
     }
 
@@ -351,12 +384,23 @@ fn bring(tree: &std::os::fd::OwnedFd, place: &std::ffi::CStr) -> nix::Result<()>
 }
 
 /// Every capability out of every set, and no exec that grants any: root's program is then an
-/// ordinary process of uid 0 that can neither mount nor pass a permission check by privilege.
-fn drop_capabilities() -> io::Result<()> {
+/// ordinary process that can neither mount nor pass a permission check by privilege; and, where
+/// `become_nobody`, of uid and gid [`NOBODY`] with no supplementary group, so that root's own
+/// files (`/etc/shadow`, a home folder) are as closed to it as to any user.
+fn drop_capabilities(become_nobody: bool) -> io::Result<()> {
     use caps::CapSet;
+    use nix::unistd::{setgroups, setresgid, setresuid, Gid, Uid};
     let lost = |error: caps::errors::CapsError| io::Error::other(error.to_string());
+    // the bounding set first, while CAP_SETPCAP is still held
     for capability in caps::all() {
         caps::drop(None, CapSet::Bounding, capability).map_err(lost)?;
+    }
+    if become_nobody {
+        let (uid, gid) = (Uid::from_raw(NOBODY), Gid::from_raw(NOBODY));
+        let fail = |what: &'static str| move |errno| io::Error::other(format!("{what}: {errno}"));
+        setgroups(&[]).map_err(fail("nobody: dropping the groups"))?;
+        setresgid(gid, gid, gid).map_err(fail("nobody: its group"))?;
+        setresuid(uid, uid, uid).map_err(fail("nobody: its user"))?;
     }
     for set in [
         CapSet::Ambient,
@@ -367,6 +411,37 @@ fn drop_capabilities() -> io::Result<()> {
         caps::clear(None, set).map_err(lost)?;
     }
     nix::sys::prctl::set_no_new_privs().map_err(io::Error::from)
+}
+
+/// Whether [`NOBODY`] can reach `path`: search every folder above it, and read it (and search
+/// it, a folder), by its mode bits (an ACL that opens more is not looked at: such a path is
+/// brought all the same).
+fn reachable(path: &Path) -> bool {
+    let mut above = path.ancestors().skip(1);
+    open(path) && above.all(|folder| allows(folder, 0o1))
+}
+
+/// Whether [`NOBODY`] can read `path` (and search it, a folder).
+fn open(path: &Path) -> bool {
+    match path.is_dir() {
+        true => allows(path, 0o5),
+        false => allows(path, 0o4),
+    }
+}
+
+/// Whether [`NOBODY`] has every permission of `wanted` (others' bits: `0o4` read, `0o1`
+/// search) on `path`, as its owner, its group or anyone.
+fn allows(path: &Path, wanted: u32) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = fs::metadata(path) else {
+        return false;
+    };
+    let shift = match (meta.uid() == NOBODY, meta.gid() == NOBODY) {
+        (true, _) => 6,
+        (false, true) => 3,
+        (false, false) => 0,
+    };
+    (meta.mode() >> shift) & wanted == wanted
 }
 
 /// A system-call filter on this process and all it starts (`no_new_privs` is set): the

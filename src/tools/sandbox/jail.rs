@@ -131,6 +131,18 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
         folders.extend(SOCKETS.iter().map(PathBuf::from).filter(|f| f.is_dir()));
         match Plan::new(program, &files, &folders, order.scratch) {
             None => told(&mut status, NOT_CONFINED, &"the mounts cannot be read"),
+            Some(plan) if !plan.closed.is_empty() => {
+                use std::os::unix::fs::PermissionsExt;
+                let file = &plan.closed[0];
+                let mode = fs::metadata(file).map_or(0, |meta| meta.permissions().mode());
+                let why = format_args!(
+                    "{}: nobody, whom root's program runs as, cannot read it (mode {:04o}): make \
+                     it readable by others (chmod o+r), or judge as another user",
+                    file.display(),
+                    mode & 0o7777
+                );
+                told(&mut status, NOT_STARTED, &why)
+            }
             Some(plan) => match plan.apply(order.own_pids) {
                 Ok(()) => command = plan.command,
                 Err(error) => told(&mut status, NOT_CONFINED, &error),

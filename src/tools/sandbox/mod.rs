@@ -264,7 +264,11 @@ pub fn expected_layers() -> Vec<&'static str> {
         false => vec![confine::USER_LAYER],
     };
     layers.extend(confine::LAYERS);
-    layers.extend(["no-capabilities", "file-limit", "three-descriptors"]);
+    layers.push("no-capabilities");
+    if nix::unistd::geteuid().is_root() {
+        layers.push(confine::NOBODY_LAYER);
+    }
+    layers.extend(["file-limit", "three-descriptors"]);
     layers
 }
 

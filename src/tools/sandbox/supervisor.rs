@@ -291,6 +291,9 @@ fn watch(
         }
         sandbox.extend(confine::LAYERS.map(String::from));
         sandbox.push("no-capabilities".into());
+        if root {
+            sandbox.push(confine::NOBODY_LAYER.into());
+        }
     }
     sandbox.extend(["file-limit", "three-descriptors"].map(String::from));
     let refused_forks = groups.refused_forks();
