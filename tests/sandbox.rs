@@ -492,6 +492,24 @@ fn the_record_names_the_layers_in_force() {
     }
 }
 
+/// Short children that the kernel reaps (SIGCHLD ignored), so that no parent's times count them:
+/// two at a time, each busy 50 ms, for 2.5 s.
+const REAPED_BY_THE_KERNEL: &str = r#"python3 - <<'EOF'
+import os, signal, time
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+end = time.time() + 2.5
+while time.time() < end:
+    for _ in range(2):
+        if os.fork() == 0:
+            t = time.time()
+            while time.time() - t < 0.05:
+                pass
+            os._exit(0)
+    time.sleep(0.01)
+print(0)
+EOF
+"#;
+
 #[test]
 fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
     if skipped() {
@@ -562,9 +580,14 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
     }
     // without cgroups, CPU time and memory are sampled from /proc, and still stop the program
     let hog = "python3 -c 'b = bytearray(300 << 20); import time; time.sleep(3)'";
+    // files of its own /tmp and /dev/shm, closed, are memory it holds (six of 60 MB: 343 MiB)
+    let files = "for i in 1 2 3; do head -c 60000000 /dev/zero > /tmp/f$i; \
+                 head -c 60000000 /dev/zero > /dev/shm/g$i; done; sleep 1; echo 0";
     for (script, options, wanted, sampled) in [
         ("while :; do :; done", ["-t", "0.5"], "TLE", "cpu-sampled"),
         (hog, ["-m", "64"], "MLE", "memory-sampled"),
+        (files, ["-m", "256"], "MLE", "memory-sampled"),
+        (REAPED_BY_THE_KERNEL, ["-t", "1"], "TLE", "one-cpu"),
     ] {
         fs::write(dir.path().join("program.sh"), script).expect("write");
         let output = common::process("setpriv")

@@ -68,6 +68,10 @@ pub const NOBODY_LAYER: &str = "nobody";
 /// The layer a [`Plan`] adds for a user who is not root, as the report names it.
 pub const USER_LAYER: &str = "ns-user";
 
+/// The layer of a user's program kept on one CPU (its wall-clock time then bounds its CPU
+/// time), as the report names it.
+pub const ONE_CPU_LAYER: &str = "one-cpu";
+
 /// The layer of a process-ID namespace of the program's own, as the report names it.
 pub const PID_LAYER: &str = "ns-pid";
 
@@ -274,7 +278,12 @@ impl Plan {
         }
         std::env::set_current_dir("/tmp")?;
         drop_capabilities(self.user.is_none())?;
-        deny_keyrings()
+        // a user's program has no cgroup to count the CPU time of children the kernel reaps:
+        // on one CPU, which it cannot leave, its whole tree uses no more than the time it runs
+        if self.user.is_some() {
+            pin_to_one_cpu()?;
+        }
+        deny_calls(self.user.is_some())
     }
 
     /// A fresh `/tmp`, in memory.
@@ -444,16 +453,33 @@ fn allows(path: &Path, wanted: u32) -> bool {
     (meta.mode() >> shift) & wanted == wanted
 }
 
+/// This process, and all it starts, on one CPU of those it may use (the first).
+fn pin_to_one_cpu() -> io::Result<()> {
+    use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
+    use nix::unistd::Pid;
+    let fail = |errno| io::Error::other(format!("{ONE_CPU_LAYER}: {errno}"));
+    let allowed = sched_getaffinity(Pid::from_raw(0)).map_err(fail)?;
+    let first = (0..CpuSet::count())
+        .find(|&cpu| allowed.is_set(cpu).unwrap_or(false))
+        .ok_or_else(|| io::Error::other(format!("{ONE_CPU_LAYER}: no CPU")))?;
+    let mut one = CpuSet::new();
+    one.set(first).map_err(fail)?;
+    sched_setaffinity(Pid::from_raw(0), &one).map_err(fail)
+}
+
 /// A system-call filter on this process and all it starts (`no_new_privs` is set): the
-/// keyrings' calls fail with `EPERM`, every other call is let through.
-fn deny_keyrings() -> io::Result<()> {
+/// keyrings' calls fail with `EPERM`, and where `pinned`, the call that would leave one CPU;
+/// every other call is let through.
+fn deny_calls(pinned: bool) -> io::Result<()> {
     use seccompiler::{SeccompAction, SeccompFilter};
     fn failed(error: impl std::fmt::Display) -> io::Error {
         io::Error::other(format!("no-keyrings: {error}"))
     }
     let arch = std::env::consts::ARCH.try_into().map_err(failed)?;
+    let pinning = [nix::libc::SYS_sched_setaffinity];
     let rules = KEYRING_CALLS
         .iter()
+        .chain(pinning.iter().filter(|_| pinned))
         .map(|&call| (call, Vec::new()))
         .collect();
     let filter = SeccompFilter::new(

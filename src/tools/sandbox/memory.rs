@@ -11,8 +11,11 @@ use std::os::unix::fs::MetadataExt;
 
 /// The memory of the processes `pids`, in KiB, sampled from `/proc`: the sum of their
 /// proportional set sizes without shared memory, plus the larger of their shared memory's
-/// proportional sizes and the shared-memory objects they hold open, each counted once.
-pub fn sampled_kib(pids: &[u32]) -> u64 {
+/// proportional sizes and the shared-memory objects they hold open, each counted once. Where
+/// the program has a `/tmp` and a `/dev/shm` of its own (in memory), what their files hold
+/// counts too, open or closed (`scratch`, from [`scratch_kib`]), in place of the open files of
+/// `/dev/shm`.
+pub fn sampled_kib(pids: &[u32], scratch: Option<u64>) -> u64 {
     let mut private = 0;
     let mut shared_mapped = 0;
     let mut objects = HashSet::new();
@@ -29,7 +32,8 @@ pub fn sampled_kib(pids: &[u32]) -> u64 {
                 continue;
             };
             let text = target.to_string_lossy();
-            if !(text.starts_with("/memfd:") || text.starts_with("/dev/shm/")) {
+            let shm = text.starts_with("/dev/shm/") && scratch.is_none();
+            if !(text.starts_with("/memfd:") || shm) {
                 continue;
             }
             if let Ok(meta) = fs::metadata(fd.path()) {
@@ -39,7 +43,21 @@ pub fn sampled_kib(pids: &[u32]) -> u64 {
             }
         }
     }
-    private + shared_mapped.max(held)
+    private + shared_mapped.max(held + scratch.unwrap_or(0))
+}
+
+/// What the files of the program's own `/tmp` and `/dev/shm` hold, in KiB, read through the
+/// first of `pids` whose root can be reached (`/proc/PID/root`, the program's view); `None`
+/// where none can.
+pub fn scratch_kib(pids: &[u32]) -> Option<u64> {
+    pids.iter().find_map(|pid| {
+        let used = |place: &str| {
+            let stat =
+                nix::sys::statvfs::statvfs(format!("/proc/{pid}/root{place}").as_str()).ok()?;
+            Some((stat.blocks() - stat.blocks_free()) * stat.fragment_size() / 1024)
+        };
+        Some(used("/tmp")? + used("/dev/shm")?)
+    })
 }
 
 /// The proportional set size of `pid` and its shared-memory part, in KiB (`smaps_rollup`;
@@ -68,15 +86,15 @@ mod tests {
 
     #[test]
     fn this_process_is_sampled_above_nothing() {
-        assert!(sampled_kib(&[std::process::id()]) > 0);
-        assert_eq!(sampled_kib(&[]), 0);
+        assert!(sampled_kib(&[std::process::id()], None) > 0);
+        assert_eq!(sampled_kib(&[], None), 0);
     }
 
     #[test]
     fn a_memfd_no_one_maps_is_counted_once_while_it_is_held() {
         use std::io::Write;
         let me = [std::process::id()];
-        let before = sampled_kib(&me);
+        let before = sampled_kib(&me, None);
         let name = c"eight-test";
         let fd = nix::sys::memfd::memfd_create(name, nix::sys::memfd::MFdFlags::empty())
             .expect("a memfd");
@@ -87,12 +105,12 @@ mod tests {
         }
         // held twice: counted once
         let again = file.try_clone().expect("dup");
-        let held = sampled_kib(&me);
+        let held = sampled_kib(&me, None);
         assert!(
             held >= before + 60 * 1024 && held < before + 100 * 1024,
             "{before} KiB, then {held} KiB"
         );
         drop((file, again));
-        assert!(sampled_kib(&me) < before + 32 * 1024);
+        assert!(sampled_kib(&me, None) < before + 32 * 1024);
     }
 }

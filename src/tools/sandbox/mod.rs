@@ -261,7 +261,7 @@ pub fn expected_layers() -> Vec<&'static str> {
             "cgroup-cpu",
             confine::PID_LAYER,
         ],
-        false => vec![confine::USER_LAYER],
+        false => vec![confine::USER_LAYER, confine::ONE_CPU_LAYER],
     };
     layers.extend(confine::LAYERS);
     layers.push("no-capabilities");

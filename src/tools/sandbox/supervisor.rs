@@ -174,6 +174,8 @@ fn watch(
         other => (other.map_err(io::Error::from), None),
     };
     let confined = unconfined.is_none();
+    // a user's confined program is kept on one CPU (see `confine`)
+    let pinned = confined && !root;
     setrlimit(Resource::RLIMIT_AS, soft, hard).map_err(io::Error::from)?;
     // what the jail did before the program started is not the program's
     groups.reset();
@@ -230,14 +232,22 @@ fn watch(
                 // a jail still there is not the program
                 let jail = started_under.as_ref().map(|_| child.id());
                 let program: Vec<u32> = tree.iter().copied().filter(|&p| Some(p) != jail).collect();
-                sample = sample.max(memory::sampled_kib(&program));
+                // the program's own /tmp and /dev/shm are memory it holds (a user's namespaces:
+                // no cgroup charges them)
+                let scratch = match confined {
+                    true => memory::scratch_kib(&program),
+                    false => None,
+                };
+                sample = sample.max(memory::sampled_kib(&program, scratch));
             }
             if !groups.counts_cpu() {
                 cpu = cpu.max(reaped_cpu() + TICK * cpu_ticks(&tree) as u32);
             }
         }
         peak = peak.max(sample);
-        if cpu > limits.cpu {
+        // on one CPU the tree cannot have used more than the time it ran: the bound that holds
+        // where children the kernel reaps are counted by no one
+        if cpu > limits.cpu || (pinned && started.elapsed() > limits.cpu) {
             break Ended::TimeLimit;
         }
         if started.elapsed() > limits.wall {
@@ -273,8 +283,13 @@ fn watch(
     let ended = match ended {
         // a last burst between two samples still counts
         Ended::Exited(_) | Ended::Signaled(_) if cpu > limits.cpu => Ended::TimeLimit,
+        Ended::Exited(_) | Ended::Signaled(_) if pinned && elapsed > limits.cpu => Ended::TimeLimit,
         ended => ended,
     };
+    if pinned && ended == Ended::TimeLimit {
+        // what the tree may have used, on its one CPU: the sample misses reaped children
+        cpu = cpu.max(elapsed.min(limits.cpu + TICK));
+    }
     let mut sandbox: Vec<String> = groups.layers().into_iter().map(String::from).collect();
     if !groups.counts_memory() {
         sandbox.push("memory-sampled".into());
@@ -285,6 +300,7 @@ fn watch(
     if confined {
         if !root {
             sandbox.push(confine::USER_LAYER.into());
+            sandbox.push(confine::ONE_CPU_LAYER.into());
         }
         if started_under.is_some() {
             sandbox.push(confine::PID_LAYER.into());
