@@ -53,6 +53,29 @@ fn fixture(dir: &Path, script: &str) {
     fs::write(dir.join("program.sh"), script).expect("write");
 }
 
+/// The first `--json` record of `eight judge p1379 p1379 --json -- sh program.sh` run in `dir`,
+/// with `cache` as its cache folder where given.
+fn judged(dir: &Path, cache: Option<&Path>) -> Value {
+    let mut judge = eight();
+    judge.current_dir(dir);
+    if let Some(cache) = cache {
+        judge.env("EIGHT_CACHE_DIR", cache);
+    }
+    let output = judge
+        .args([
+            "judge",
+            "p1379",
+            "p1379",
+            "--json",
+            "--",
+            "sh",
+            "program.sh",
+        ])
+        .output()
+        .expect("runs");
+    record(&output.stdout)
+}
+
 /// The first `--json` record of a run's standard output.
 fn record(stdout: &[u8]) -> Value {
     let text = String::from_utf8_lossy(stdout);
@@ -118,40 +141,14 @@ fn a_folder_named_like_an_answer_file_keeps_every_layer() {
     // `case.ans/` beside `case.in` and `case.out`: hidden as a folder
     fs::create_dir(dir.path().join("p1379/case.ans")).expect("folder");
     fs::write(dir.path().join("p1379/case.ans/inside"), "0\n").expect("write");
-    let output = eight()
-        .current_dir(dir.path())
-        .args([
-            "judge",
-            "p1379",
-            "p1379",
-            "--json",
-            "--",
-            "sh",
-            "program.sh",
-        ])
-        .output()
-        .expect("runs");
-    accepted_with_every_layer(&record(&output.stdout));
+    accepted_with_every_layer(&judged(dir.path(), None));
     let inside = dir.path().join("p1379/case.ans/inside");
     fs::write(
         dir.path().join("program.sh"),
         format!("[ -e {} ] && echo seen || echo 0", inside.display()),
     )
     .expect("write");
-    let output = eight()
-        .current_dir(dir.path())
-        .args([
-            "judge",
-            "p1379",
-            "p1379",
-            "--json",
-            "--",
-            "sh",
-            "program.sh",
-        ])
-        .output()
-        .expect("runs");
-    accepted_with_every_layer(&record(&output.stdout));
+    accepted_with_every_layer(&judged(dir.path(), None));
 }
 
 #[test]
@@ -161,21 +158,7 @@ fn a_cache_folder_anywhere_keeps_every_layer_and_hides_only_eight_s_files() {
     }
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
     fixture(dir.path(), "echo 0");
-    let output = eight()
-        .current_dir(dir.path())
-        .env("EIGHT_CACHE_DIR", "/dev")
-        .args([
-            "judge",
-            "p1379",
-            "p1379",
-            "--json",
-            "--",
-            "sh",
-            "program.sh",
-        ])
-        .output()
-        .expect("runs");
-    accepted_with_every_layer(&record(&output.stdout));
+    accepted_with_every_layer(&judged(dir.path(), Some(Path::new("/dev"))));
     // a folder of the user's that also holds a database: the user's file stays readable
     let cache = dir.path().join("mine");
     fs::create_dir(&cache).expect("folder");
@@ -193,21 +176,7 @@ fn a_cache_folder_anywhere_keeps_every_layer_and_hides_only_eight_s_files() {
         ),
     )
     .expect("write");
-    let output = eight()
-        .current_dir(dir.path())
-        .env("EIGHT_CACHE_DIR", &cache)
-        .args([
-            "judge",
-            "p1379",
-            "p1379",
-            "--json",
-            "--",
-            "sh",
-            "program.sh",
-        ])
-        .output()
-        .expect("runs");
-    accepted_with_every_layer(&record(&output.stdout));
+    accepted_with_every_layer(&judged(dir.path(), Some(&cache)));
     assert_eq!(fs::read(&database).expect("kept"), b"secret\n");
 }
 
@@ -345,21 +314,7 @@ fn a_confined_run_leaves_the_cache_folder_alone() {
         dir.path(),
         &format!("echo forged > {} 2>/dev/null; echo 0", database.display()),
     );
-    let output = eight()
-        .current_dir(dir.path())
-        .env("EIGHT_CACHE_DIR", &cache)
-        .args([
-            "judge",
-            "p1379",
-            "p1379",
-            "--json",
-            "--",
-            "sh",
-            "program.sh",
-        ])
-        .output()
-        .expect("run");
-    accepted_with_every_layer(&record(&output.stdout));
+    accepted_with_every_layer(&judged(dir.path(), Some(&cache)));
     assert_eq!(
         fs::read_to_string(&database).expect("kept"),
         "as eight wrote it"
