@@ -80,20 +80,27 @@ pub fn check(
                 }
             }
         }
-        let fault = match got.len() == judge.answer.lines() {
-            false => Some(Fault::Missing),
-            true => judge
-                .check(
-                    solved.case,
-                    &got,
-                    (&solved.start, &solved.goal),
-                    solved.path,
-                    policy,
-                )
-                .err(),
-        };
+        // blank lines at the end are not significant either way: as blank lines after the last
+        // answer are no answers, an output that ends where only empty lines are expected (a
+        // solved board's empty path) lacks nothing
+        let read = got.len();
+        got.resize(judge.answer.lines(), String::new());
+        let fault = judge
+            .check(
+                solved.case,
+                &got,
+                (&solved.start, &solved.goal),
+                solved.path,
+                policy,
+            )
+            .err()
+            .map(|fault| match read == got.len() {
+                true => fault,
+                false => Fault::Missing,
+            });
         if let Some(fault) = fault {
             wrong_cases += 1;
+            got.truncate(read);
             let got = (!got.is_empty()).then(|| kept(&got.join("\n")));
             wrong.get_or_insert_with(|| Wrong {
                 case: solved.case,
@@ -360,6 +367,35 @@ mod tests {
                 "{output:?}"
             );
         }
+    }
+
+    #[test]
+    fn blank_lines_at_the_end_count_alike_whether_the_last_board_is_solved_or_not() {
+        // the last board solved: its answer is an empty line, which the output may leave out,
+        // as it may add blank lines after the last answer
+        for input in ["12345678x\n", "1234567x8\n12345678x\n"] {
+            let first = if input.len() > 10 { "r\n" } else { "" };
+            for end in ["", "\n", "\n\n\n"] {
+                let output = format!("{first}{end}");
+                assert_eq!(
+                    verdict(&HDU1043, input, &output, rule(true)),
+                    Verdict::Accepted {
+                        cases: input.lines().count() as u64
+                    },
+                    "{input:?} {output:?}"
+                );
+            }
+        }
+        // an answer that is not empty is still missing where the output ends
+        assert_eq!(
+            fault(verdict(
+                &HDU1043,
+                "12345678x\n1234567x8\n",
+                "\n",
+                rule(true)
+            )),
+            Some(Fault::Missing)
+        );
     }
 
     #[test]
