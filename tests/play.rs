@@ -173,3 +173,75 @@ fn play_needs_a_terminal() {
         .code(2)
         .stderr("eight: play needs a terminal: standard input is not one\n");
 }
+
+/// The process of the game started with `--seed SEED`.
+fn player(seed: &str) -> i32 {
+    let marker = format!("play\0--seed\0{seed}\0");
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .find(|entry| {
+            std::fs::read(entry.path().join("cmdline"))
+                .is_ok_and(|line| String::from_utf8_lossy(&line).contains(&marker))
+        })
+        .and_then(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .expect("the game's process")
+}
+
+/// Waits (a few seconds at most) until `holds` does.
+fn until(what: &str, holds: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !holds() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited for {what}"
+        );
+        sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
+    use nix::sys::signal::{kill, Signal};
+    let Some(pane) = Pane::start("stop", "--seed 9 --size 2x3") else {
+        return skipped();
+    };
+    let tty = common::process("tmux")
+        .args([
+            "-L",
+            &pane.socket,
+            "display-message",
+            "-p",
+            "-t",
+            "0",
+            "#{pane_tty}",
+        ])
+        .output()
+        .expect("tmux runs");
+    let tty = String::from_utf8_lossy(&tty.stdout).trim().to_string();
+    let canonical = || {
+        let stty = common::process("stty")
+            .args(["-F", &tty, "-a"])
+            .output()
+            .expect("stty runs");
+        String::from_utf8_lossy(&stty.stdout).contains(" icanon")
+    };
+    let game = nix::unistd::Pid::from_raw(player("9"));
+    let state = || {
+        let stat = std::fs::read_to_string(format!("/proc/{game}/stat")).unwrap_or_default();
+        stat.rsplit(") ")
+            .next()
+            .and_then(|rest| rest.chars().next())
+    };
+    assert!(!canonical(), "raw while it plays");
+    kill(game, Signal::SIGTSTP).expect("signalled");
+    until("the game stopped", || state() == Some('T'));
+    assert!(canonical(), "the terminal given back while stopped");
+    kill(game, Signal::SIGCONT).expect("signalled");
+    until("the terminal raw again", || !canonical());
+    // a key is read as typed again, not echoed: a move is made
+    pane.send(&["n"]);
+    pane.wait_for("moves made: 1");
+    pane.send(&["q"]);
+    pane.wait_for("RESTORED");
+}

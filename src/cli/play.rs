@@ -35,35 +35,48 @@ pub struct Options {
     seed: Option<u64>,
 }
 
-/// The terminal as it was, put back when dropped.
+/// The terminal as it was, put back when dropped (and while the game is stopped).
 #[cfg(unix)]
 struct Raw {
     saved: nix::sys::termios::Termios,
+    raw: nix::sys::termios::Termios,
 }
 
 #[cfg(unix)]
 impl Raw {
     fn enter() -> io::Result<Raw> {
-        use nix::sys::termios::{self, SetArg};
+        use nix::sys::termios;
         use std::os::fd::AsFd;
-        let stdin = io::stdin();
-        let saved = termios::tcgetattr(stdin.as_fd())?;
+        let saved = termios::tcgetattr(io::stdin().as_fd())?;
         let mut raw = saved.clone();
         termios::cfmakeraw(&mut raw);
-        termios::tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &raw)?;
-        Ok(Raw { saved })
+        let entered = Raw { saved, raw };
+        entered.resume()?;
+        Ok(entered)
+    }
+
+    /// The terminal made raw again (after the game was stopped and continued).
+    fn resume(&self) -> io::Result<()> {
+        use nix::sys::termios::{self, SetArg};
+        use std::os::fd::AsFd;
+        termios::tcsetattr(io::stdin().as_fd(), SetArg::TCSANOW, &self.raw)?;
+        Ok(())
+    }
+
+    /// The terminal as it was, the cursor shown, on a line of its own.
+    fn restore(&self) {
+        use nix::sys::termios::{self, SetArg};
+        use std::os::fd::AsFd;
+        let _ = termios::tcsetattr(io::stdin().as_fd(), SetArg::TCSANOW, &self.saved);
+        let _ = io::stdout().write_all(b"\x1b[?25h");
+        let _ = io::stdout().flush();
     }
 }
 
 #[cfg(unix)]
 impl Drop for Raw {
     fn drop(&mut self) {
-        use nix::sys::termios::{self, SetArg};
-        use std::os::fd::AsFd;
-        let _ = termios::tcsetattr(io::stdin().as_fd(), SetArg::TCSANOW, &self.saved);
-        // the cursor shown again, on a line of its own
-        let _ = io::stdout().write_all(b"\x1b[?25h");
-        let _ = io::stdout().flush();
+        self.restore();
     }
 }
 
@@ -159,6 +172,10 @@ fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<S
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
     }
+    // stopped (SIGTSTP: the terminal is raw, so it comes from outside, or a shell's job
+    // control), the game gives the terminal back first; continued, it takes it and redraws
+    let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGTSTP, Arc::clone(&stopped))?;
     let raw = Raw::enter()?;
     let title = format!("eight play: reach {goal}\r\n\r\n");
     let draw = |game: &Game| -> io::Result<()> {
@@ -171,6 +188,12 @@ fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<S
     while !game.solved() {
         if interrupted.load(Ordering::Relaxed) {
             break;
+        }
+        if stopped.swap(false, Ordering::Relaxed) {
+            raw.restore();
+            nix::sys::signal::raise(nix::sys::signal::Signal::SIGSTOP)?;
+            raw.resume()?;
+            draw(game)?;
         }
         let stdin = io::stdin();
         let mut ready = [nix::poll::PollFd::new(
