@@ -3,7 +3,7 @@
 //! holds the fix.
 
 mod common;
-use common::eight;
+use common::{eight, run};
 
 /// The usual goal of a `width`×`height` board, and the boards one move of the blank away from
 /// it (the blank one cell left, then one cell up), as lines of numbers.
@@ -106,19 +106,6 @@ fn gen_never_panics_on_the_largest_boards() {
             );
         }
     }
-}
-
-fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let output = eight()
-        .args(args)
-        .write_stdin(input.to_string())
-        .output()
-        .expect("runs");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
 }
 
 #[test]

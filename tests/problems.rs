@@ -3,7 +3,7 @@
 //! other cases, sizes refused with exit 2, and gen → batch → judge round trips for every id.
 
 mod common;
-use common::eight;
+use common::{eight, run};
 
 use std::fs;
 
@@ -12,15 +12,6 @@ use predicates::prelude::*;
 const HDU3567: &str = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n";
 const BOARDS_4X4: &str = "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\
                           13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n";
-
-fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let output = eight().args(args).write_stdin(input).output().expect("run");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
 
 #[test]
 fn each_statement_sample_gives_its_output_byte_for_byte() {

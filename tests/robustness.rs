@@ -44,8 +44,8 @@ fn steps_meets_every_kind_of_input() {
         (
             "10 cells",
             b"1 2 3 8 0 4 7 6 5 1\n",
-            "0\n",
-            "eight: line 1:20: found the end of the line after 1 cell",
+            "",
+            "eight: line 1:20: found the end of the line after 10 cells",
         ),
         (
             "duplicate tile",

@@ -1,14 +1,16 @@
-//! The case reader on any bytes: it ends, never panics, and every case it gives is valid.
+//! The case reader on any bytes, in every judge's framing: it ends, never panics, every case it
+//! gives is valid, and the cases are numbered one after another.
 #![no_main]
 
+use eight::format::judge::ALL;
 use eight::format::{Cases, Item, Origin};
 use eight::Board;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     for origin in [Origin::Line, Origin::Argument] {
-        for boards in [1, 2] {
-            let mut cases = Cases::new(data, origin, boards);
+        for judge in ALL {
+            let mut cases = Cases::with(data, origin, judge.reading());
             let mut items = 0;
             loop {
                 match cases
@@ -16,7 +18,8 @@ fuzz_target!(|data: &[u8]| {
                     .expect("reading from memory cannot fail")
                 {
                     Item::Case(case) => {
-                        assert_eq!(case.boards.len(), boards);
+                        assert_eq!(case.boards.len(), judge.boards);
+                        assert_eq!(case.number, cases.read());
                         for board in case.boards {
                             assert!(Board::new(board.shape(), board.cells()).is_some());
                         }

@@ -21,7 +21,7 @@ pub(super) fn notation(argument: &[u8]) -> Vec<u8> {
 /// LightOJ 1121, UVa 10181) hold whole cases and no count: they are then read as cases to the
 /// end, counted as they come, so that every error keeps the place of the argument it is in.
 pub(super) fn uncounted(arguments: &[OsString], judge: &Judge) -> bool {
-    if judge.header != eight::format::cases::Header::Count || arguments.is_empty() {
+    if !judge.counted() || arguments.is_empty() {
         return false;
     }
     let text: Vec<String> = arguments
@@ -77,7 +77,8 @@ pub(super) fn misread(
         .map(|a| String::from_utf8_lossy(&notation(a.as_encoded_bytes())).into_owned())
         .collect();
     if judge.boards == 2
-        && judge.header == eight::format::cases::Header::None
+        && !judge.counted()
+        && !judge.sided()
         && Board::parse(&joined.join(" "), judge.shape).is_ok()
     {
         return Some(format!(

@@ -290,13 +290,13 @@ fn sized(
         |message: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n");
     let mut judge = *judge;
     if let Some(size) = size {
-        if judge.header == eight::format::cases::Header::Side && !writing {
+        if judge.sided() && !writing {
             return Err(invalid(format!(
                 "{}'s boards give their own size: leave out --size",
                 judge.id
             )));
         }
-        if judge.header == eight::format::cases::Header::Side && size.width != size.height {
+        if judge.sided() && size.width != size.height {
             return Err(invalid(format!(
                 "{}'s boards are square, not {size}",
                 judge.id

@@ -52,7 +52,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
             "Files of cases, each answered as `FILE: answer`; with none, cases are read from \
              standard input",
         ),
-        _ if judge.header == eight::format::cases::Header::Count => (
+        _ if judge.counted() => (
             "CASES",
             "Cases as the judge's input gives them (its count first), or boards alone, the count \
              left out (`12X453786 12345678X`, or 16 numbers for a 4x4 board); with none, cases \
@@ -149,7 +149,7 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
         Some(Kind::SixSixThree | Kind::SevenEight) => Shape::SQUARE4,
         Some(Kind::TwentyFour) => Shape::SQUARE5,
     };
-    if judge.header == eight::format::cases::Header::Side || judge.shape == serves {
+    if judge.sided() || judge.shape == serves {
         return Ok(());
     }
     let kind = kind.map_or("auto", Kind::name);
@@ -168,7 +168,7 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
 /// do not apply to smaller ones, and the pattern databases serve 4x4 and 5x5 only (boards that
 /// give their own size are not checked).
 fn algorithm_fits(judge: &Judge, algorithm: Algorithm) -> clap::error::Result<()> {
-    if judge.header == eight::format::cases::Header::Side || algorithm == Algorithm::Auto {
+    if judge.sided() || algorithm == Algorithm::Auto {
         return Ok(());
     }
     let invalid = |message: String| {
@@ -225,7 +225,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let options = &invocation.engine;
     let judge = &invocation.judge;
-    if judge.shape.cells() > 9 || judge.header == eight::format::cases::Header::Side {
+    if judge.shape.cells() > 9 || judge.sided() {
         // searches that may take seconds: a live line on a terminal, and Ctrl-C stops the one
         // under way (the answers before it written whole) instead of killing the process
         super::live::show();
@@ -289,7 +289,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     } else {
         // NUL joins the arguments since no argument can hold one.
         if super::arguments::uncounted(arguments, &invocation.judge) {
-            stream.judge.header = eight::format::cases::Header::None;
+            stream.judge = stream.judge.uncounted();
         }
         let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
         let joined = parts.join(&0u8);

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, PLAIN};
-use super::cases::{Header, Reading};
+use super::cases::{Framing, Reading};
 pub use super::layout::Layout;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
@@ -29,11 +29,9 @@ pub struct Judge {
     pub goal: Goal,
     /// The boards' shape.
     pub shape: Shape,
-    /// What comes before the cases or each case: nothing, the number of cases, or each board's
-    /// side.
-    pub header: Header,
-    /// Whether `[`, `]` and `,` separate cells (LeetCode's `[[1,2,3],[4,0,5]]`).
-    pub brackets: bool,
+    /// How its input splits into cases: a case after another, after their count, opened by
+    /// blank lines, as lists, or each after its side.
+    pub framing: Framing,
     /// What it prints for a case.
     pub answer: Answer,
     /// How it dresses the answer.
@@ -45,9 +43,6 @@ pub struct Judge {
     /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
     /// (algs4's checker), instead of being cases themselves.
     pub files: bool,
-    /// Whether a blank line opens each case, so that one inside a board ends it, malformed
-    /// (LightOJ's): the reader then finds the next board whatever the bad one lacked.
-    pub blank_lines: bool,
 }
 
 /// Where a case's goal comes from.
@@ -80,14 +75,12 @@ pub const P1379: Judge = Judge {
     boards: 1,
     goal: goal([1, 2, 3, 8, 0, 4, 7, 6, 5]),
     shape: Shape::SQUARE3,
-    header: Header::None,
-    brackets: false,
+    framing: Framing::Lines,
     answer: Answer::Count,
     spelling: PLAIN,
     layout: Layout::Glued,
     reachable_only: true,
     files: false,
-    blank_lines: false,
 };
 
 /// HOJ 10466: a start and then its goal, 9 numbers on a line each; the minimum number of moves.
@@ -99,14 +92,12 @@ pub const HOJ10466: Judge = Judge {
     boards: 2,
     goal: Goal::EachCase,
     shape: Shape::SQUARE3,
-    header: Header::None,
-    brackets: false,
+    framing: Framing::Lines,
     answer: Answer::Count,
     spelling: PLAIN,
     layout: Layout::Spaced,
     reachable_only: false,
     files: false,
-    blank_lines: false,
 };
 
 /// POJ 1077: one board in x-notation; the canonical path to `12345678x`.
@@ -118,14 +109,12 @@ pub const POJ1077: Judge = Judge {
     boards: 1,
     goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
     shape: Shape::SQUARE3,
-    header: Header::None,
-    brackets: false,
+    framing: Framing::Lines,
     answer: Answer::Path,
     spelling: PLAIN,
     layout: Layout::XNotation,
     reachable_only: false,
     files: false,
-    blank_lines: false,
 };
 
 /// HDU 1043: POJ 1077's problem with many cases.
@@ -146,8 +135,7 @@ pub const HDU3567: Judge = Judge {
     boards: 2,
     goal: Goal::EachCase,
     shape: Shape::SQUARE3,
-    header: Header::Count,
-    brackets: false,
+    framing: Framing::Counted,
     answer: Answer::CountThenPath,
     spelling: Spelling {
         numbered: true,
@@ -157,7 +145,6 @@ pub const HDU3567: Judge = Judge {
     layout: Layout::XGlued,
     reachable_only: true,
     files: false,
-    blank_lines: false,
 };
 
 /// LightOJ 1121 15-Puzzle: T boards of 4 rows of 4 numbers; `Case k: ` and the canonical path in
@@ -170,8 +157,7 @@ pub const LIGHTOJ1121: Judge = Judge {
     boards: 1,
     goal: Goal::Ordered,
     shape: Shape::SQUARE4,
-    header: Header::Count,
-    brackets: false,
+    framing: Framing::CountedBlank,
     answer: Answer::Path,
     spelling: Spelling {
         numbered: true,
@@ -183,7 +169,6 @@ pub const LIGHTOJ1121: Judge = Judge {
     layout: Layout::Rows,
     reachable_only: false,
     files: false,
-    blank_lines: true,
 };
 
 /// UVa 10181 15-Puzzle Problem: N boards of 4 rows of 4 numbers; the blank's moves in capitals.
@@ -198,7 +183,7 @@ pub const UVA10181: Judge = Judge {
         limit: Some(50),
         ..LIGHTOJ1121.spelling
     },
-    blank_lines: false,
+    framing: Framing::Counted,
     ..LIGHTOJ1121
 };
 
@@ -214,14 +199,12 @@ pub const LEETCODE773: Judge = Judge {
         width: 3,
         height: 2,
     },
-    header: Header::None,
-    brackets: true,
+    framing: Framing::Lists,
     answer: Answer::Count,
     spelling: PLAIN,
     layout: Layout::Lists,
     reachable_only: false,
     files: false,
-    blank_lines: false,
 };
 
 /// Princeton's 8puzzle assignment (algs4): files of the side n, then n rows; the minimum number
@@ -234,14 +217,12 @@ pub const ALGS4: Judge = Judge {
     boards: 1,
     goal: Goal::Ordered,
     shape: Shape::SQUARE3,
-    header: Header::Side,
-    brackets: false,
+    framing: Framing::Sided,
     answer: Answer::Count,
     spelling: PLAIN,
     layout: Layout::Sided,
     reachable_only: false,
     files: true,
-    blank_lines: false,
 };
 
 /// Every judge, in the order of `--help`.
@@ -281,6 +262,25 @@ impl Judge {
         names
     }
 
+    /// Whether its input opens with the number of cases.
+    pub fn counted(&self) -> bool {
+        self.framing.counted()
+    }
+
+    /// Whether each of its cases gives its board's side, so that one input holds boards of
+    /// several sizes.
+    pub fn sided(&self) -> bool {
+        self.framing.sided()
+    }
+
+    /// This judge for cases given one by one that hold no count of cases (arguments).
+    pub fn uncounted(&self) -> Judge {
+        Judge {
+            framing: self.framing.uncounted(),
+            ..*self
+        }
+    }
+
     /// The problem's name, site and number (`Luogu P1379`).
     pub fn name(&self) -> String {
         format!("{} {}", self.site, self.number)
@@ -317,9 +317,8 @@ impl Judge {
         Reading {
             boards: self.boards,
             shape: self.shape,
-            header: self.header,
-            brackets: self.brackets,
-            blank_lines: self.blank_lines,
+            framing: self.framing,
+            rows: matches!(self.layout, Layout::Rows | Layout::Sided),
         }
     }
 
@@ -327,7 +326,7 @@ impl Judge {
     /// stream writes without formatting.
     pub fn is_plain(&self) -> bool {
         self.shape == Shape::SQUARE3
-            && self.header == Header::None
+            && self.framing == Framing::Lines
             && self.spelling.is_plain()
             && self.answer != Answer::CountThenPath
     }
@@ -365,9 +364,9 @@ impl Judge {
 
     /// Writes the input's header (the number of cases), if the judge's input opens with one.
     pub fn write_header(&self, cases: u64, out: &mut dyn Write) -> io::Result<()> {
-        match self.header {
-            Header::Count => writeln!(out, "{cases}"),
-            Header::None | Header::Side => Ok(()),
+        match self.framing.counted() {
+            true => writeln!(out, "{cases}"),
+            false => Ok(()),
         }
     }
 

@@ -82,3 +82,19 @@ pub fn sigint_ignored() -> bool {
     // SIGINT is signal 2: bit 1
     mask & (1 << 1) != 0
 }
+
+/// `eight ARGS` with `input` on standard input: its standard output, standard error and exit
+/// code.
+#[allow(dead_code)]
+pub fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let output = eight()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}

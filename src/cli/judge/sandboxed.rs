@@ -7,7 +7,6 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use eight::format::answer::Side;
-use eight::format::cases::Header;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Shape;
 use eight::solve::parallel::ordered_map;
@@ -187,7 +186,7 @@ fn load_databases<'a>(
     spans: impl Iterator<Item = &'a Span>,
     store: &Store,
 ) {
-    let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.header == Header::Side;
+    let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.sided();
     if !may_be_4x4 {
         return;
     }

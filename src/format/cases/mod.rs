@@ -1,25 +1,38 @@
-//! Reading cases from a stream: tokens are cells, rows of 3 or boards of 9; cells gather across
-//! lines in whole rows, and a case ends as soon as it has its boards.
+//! Reading cases from a stream. The scanner's tokens are gathered into lines of cells
+//! (`line.rs`: a token is a cell, a row or a board of glued cells up to 9 cells a board, one
+//! cell a number beyond); the judge's framing (`framing.rs`) says how lines make cases: in the
+//! layout the input shows (`frame.rs`: learnt from its first case and then kept), after a count
+//! of cases, opened by blank lines, as LeetCode's lists (`lists.rs`) or after each board's side.
 //!
-//! A malformed case is reported with its place and skipped. A token that is not a cell, or a
-//! line that ends inside a row, also drops the rest of that line, so that reading starts
-//! afresh on the next one; a board with a repeated tile is a complete case and is skipped
-//! alone. Memory stays bounded whatever the input: a token is kept to its first few bytes.
+//! A malformed case is reported with its place and skipped, and it takes only its own lines: a
+//! line of another count than the layout's is a corrupted line of the case it falls in, so the
+//! cases after it are read from where the layout says, with their true numbers. No answer is
+//! given for text that is not a whole valid case. Memory stays bounded whatever the input: a
+//! token is kept to its first few bytes, a line to a piece of some thousands of cells.
 //!
-//! This file holds the general path; beside it, what comes before the cells (`header.rs`),
-//! where a case ends besides its count (`boundaries.rs`), the quick paths of plain 3×3 streams
-//! (`quick.rs`), and one board read from a string (`parse.rs`).
+//! Beside this file: the quick path of 3×3 boards a line (`quick.rs`), a framing's shortcut
+//! read straight from the scanner's buffer, and one board read from a string (`parse.rs`).
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
 
-mod boundaries;
-mod header;
+mod frame;
+mod framing;
+mod line;
+mod lists;
 mod parse;
 mod quick;
+#[cfg(test)]
+mod tests;
+
+pub use framing::Framing;
 
 use super::place::{InputError, Origin, Place};
-use super::scan::{Event, Scanner, Token, HEAD};
+use super::scan::Scanner;
 use crate::puzzle::board::{Board, Shape, BLANK};
+use frame::Frame;
+use line::{Line, Lines};
+use lists::Lists;
 
 /// One step of reading: a whole case, a malformed one, or the end of the input.
 #[derive(Debug)]
@@ -46,97 +59,36 @@ pub struct Case<'a> {
     pub number: u64,
 }
 
-/// What comes before the cells.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Header {
-    /// Nothing: cases follow each other to the end of the input.
-    None,
-    /// The input opens with the number of cases (HDU 3567's T, UVa 10181's N).
-    Count,
-    /// Each case opens with its side n, and its board is n×n (algs4's files).
-    Side,
-}
-
 /// How a judge's input is laid out: what [`Cases`] needs to read it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Reading {
     /// Boards in a case: 1, or 2 for a start and then its goal.
     pub boards: usize,
-    /// The boards' shape (the first guess, with [`Header::Side`]).
+    /// The boards' shape (the first guess, with [`Framing::Sided`]).
     pub shape: Shape,
-    /// What comes before the cells.
-    pub header: Header,
-    /// Whether `[`, `]` and `,` separate cells like whitespace (LeetCode's boards).
-    pub brackets: bool,
-    /// Whether a blank line opens each case: one inside a board of several rows ends it,
-    /// malformed (elsewhere a blank line ends only a board already malformed).
-    pub blank_lines: bool,
+    /// How the input splits into cases.
+    pub framing: Framing,
+    /// Whether the statement writes a board a row a line (else a board a line): the layout
+    /// expected until the input shows its own.
+    pub rows: bool,
 }
 
 impl Reading {
-    /// Cases of `boards` 3×3 boards, nothing around them.
+    /// Cases of `boards` 3×3 boards, a board a line, nothing around them.
     pub fn square3(boards: usize) -> Reading {
         Reading {
             boards,
             shape: Shape::SQUARE3,
-            header: Header::None,
-            brackets: false,
-            blank_lines: false,
+            framing: Framing::Lines,
+            rows: false,
         }
     }
-}
 
-/// Reads cases of `boards` boards each (1 or 2) from a stream.
-pub struct Cases<R> {
-    scanner: Scanner<R>,
-    boards: usize,
-    shape: Shape,
-    header: Header,
-    blank_lines: bool,
-    /// Cells of the case being read, and the place of each.
-    cells: Vec<u8>,
-    places: Vec<Option<Place>>,
-    count: usize,
-    /// The values seen so far in the board being read, a bit each.
-    seen: [u64; 4],
-    /// Whether [`Cases::quick_case`] may read (tests turn it off to compare the two paths).
-    quick: bool,
-    /// How many cases it read, and how many of those [`Cases::line_case`] read.
-    quick_reads: u64,
-    line_reads: u64,
-    /// Whether the cases ahead are 3×3 boards with nothing before them, which the quick path
-    /// reads: no side to read, and the count of cases read if there is one.
-    plain: bool,
-    /// The first problem found in a case whose cells are still being read.
-    problem: Option<InputError>,
-    skipping: bool,
-    /// Whether the scanner's token is still to be read, as the start of a case.
-    replay: bool,
-    /// The boards of the case read last, reused case after case.
-    done: [Board; 2],
-    /// With [`Header::Count`]: whether it was read, and what it announced, and where.
-    header_read: bool,
-    announced: Option<(u64, Place)>,
-    /// With [`Header::Side`]: whether the case being read has its side.
-    sided: bool,
-    /// With [`Header::Side`]: the line of the case's side, named in its errors.
-    side_line: u64,
-    /// Cases read so far, valid or malformed.
-    read: u64,
-    /// Boards of several rows a line ([`Cases::by_rows`]): the rows the case being read has
-    /// spanned, the tokens of the line it took, whether it began on the line where the case
-    /// before ended, and, once it is malformed, its error while the rest of its rows are
-    /// dropped.
-    rows: usize,
-    line_tokens: usize,
-    shared_line: bool,
-    began_shared: bool,
-    draining: Option<InputError>,
-    /// LeetCode's lists: how deep in brackets reading stands, the cells of the inner list
-    /// being read, and the inner lists closed in the board's list.
-    depth: u8,
-    list_cells: usize,
-    lists: usize,
+    /// The layout its statement shows for boards of `shape`.
+    fn statement(&self, shape: Shape) -> Frame {
+        let (width, height) = (usize::from(shape.width), usize::from(shape.height));
+        Frame::statement(self.boards, width, height, self.rows)
+    }
 }
 
 /// `1 case`, `2 cases`.
@@ -155,8 +107,9 @@ pub(crate) fn cells_of(count: usize) -> String {
     }
 }
 
-/// What stands in [`Cases`]'s cells for a cell that is not a tile: never a tile's value.
-const NOT_A_CELL: u8 = u8::MAX;
+/// What stands in a line's cells for a cell that is not a tile: never a tile's value (a tile
+/// of a 16×16 board is up to 255, so cells are read as `u16`).
+const NOT_A_CELL: u16 = u16::MAX;
 
 /// The value of one cell character, if it is a tile or a blank.
 fn cell(byte: u8) -> Option<u8> {
@@ -165,6 +118,102 @@ fn cell(byte: u8) -> Option<u8> {
         b'1'..=b'8' => Some(byte - b'0'),
         _ => None,
     }
+}
+
+/// A cell read, as errors show it: its value, or `a cell that is no tile`.
+fn shown(value: u16) -> String {
+    match value {
+        NOT_A_CELL => "a cell that is no tile".into(),
+        value => format!("`{value}`"),
+    }
+}
+
+/// What a step of reading came to, before it is numbered.
+enum Outcome {
+    /// A valid case, its boards in [`Cases`]' `done`, starting at the place.
+    Case(Place),
+    Malformed(InputError),
+    Header(InputError),
+    End,
+}
+
+/// The cells of the case being gathered, line by line.
+#[derive(Default)]
+struct Unit {
+    cells: Vec<u16>,
+    places: Vec<Place>,
+    /// The count of cells of each line taken.
+    counts: Vec<usize>,
+    /// Its first problem, by place.
+    problem: Option<InputError>,
+    /// With [`Framing::Sided`]: the line of the case's side, once read.
+    side: Option<u64>,
+}
+
+impl Unit {
+    fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// Takes the cells of `line` (from its cell `from` on, `len` of them).
+    fn take(&mut self, line: &Line, from: usize, len: usize) {
+        self.cells.extend_from_slice(&line.cells[from..from + len]);
+        self.places
+            .extend_from_slice(&line.places[from..from + len]);
+        self.counts.push(len);
+        let (first, last) = match len {
+            0 => (line.end, line.end),
+            _ => (line.places[from], line.places[from + len - 1]),
+        };
+        if let Some(problem) = &line.problem {
+            let within = |place: &Place| (place.line, place.column);
+            let at = within(&problem.place);
+            if at >= within(&first) && at <= within(&last) {
+                self.note(problem.clone());
+            }
+        }
+    }
+
+    /// Notes `problem` unless the case has one from earlier in the input.
+    fn note(&mut self, problem: InputError) {
+        let at = |error: &InputError| (error.place.line, error.place.column);
+        match &self.problem {
+            Some(known) if at(known) <= at(&problem) => {}
+            _ => self.problem = Some(problem),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.cells.clear();
+        self.places.clear();
+        self.counts.clear();
+        self.problem = None;
+    }
+}
+
+/// Reads the cases of an input, laid out as a [`Reading`] says.
+pub struct Cases<R> {
+    lines: Lines<R>,
+    reading: Reading,
+    /// How the input's cases lie in its lines, as known so far.
+    frame: Frame,
+    /// The case being gathered.
+    unit: Unit,
+    /// A line of several cases, and how many of its cells were read; a line of lists, and where
+    /// its reading stands.
+    shared: Option<(Line, usize)>,
+    lists: Lists,
+    /// Malformed cases found and still to report, in order.
+    queued: VecDeque<InputError>,
+    /// With a counted framing: whether the count is still to be read, and what it announced.
+    count_due: bool,
+    announced: Option<(u64, Place)>,
+    /// Cases read so far, valid or malformed.
+    read: u64,
+    /// The boards of the case read last, reused case after case.
+    done: [Board; 2],
+    /// Whether the quick path may read (tests turn it off), and how many cases it read.
+    quick: (bool, u64),
 }
 
 impl<R: Read> Cases<R> {
@@ -180,52 +229,21 @@ impl<R: Read> Cases<R> {
             "a case holds one board or two"
         );
         let mut scanner = Scanner::new(reader, origin);
-        scanner.brackets = reading.brackets;
-        let mut cases = Cases {
-            scanner,
-            boards: reading.boards,
-            shape: reading.shape,
-            header: reading.header,
-            blank_lines: reading.blank_lines,
-            cells: Vec::new(),
-            places: Vec::new(),
-            count: 0,
-            seen: [0; 4],
-            quick: true,
-            quick_reads: 0,
-            line_reads: 0,
-            plain: reading.shape == Shape::SQUARE3 && reading.header == Header::None,
-            problem: None,
-            skipping: false,
-            replay: false,
-            done: [Board::ordered(reading.shape); 2],
-            header_read: false,
+        scanner.brackets = reading.framing.brackets();
+        Cases {
+            lines: Lines::new(scanner, reading.shape),
+            frame: reading.statement(reading.shape),
+            reading,
+            unit: Unit::default(),
+            shared: None,
+            lists: Lists::default(),
+            queued: VecDeque::new(),
+            count_due: reading.framing.counted(),
             announced: None,
-            sided: false,
-            side_line: 0,
             read: 0,
-            rows: 0,
-            line_tokens: 0,
-            shared_line: false,
-            began_shared: false,
-            draining: None,
-            depth: 0,
-            list_cells: 0,
-            lists: 0,
-        };
-        cases.reshape(reading.shape);
-        cases
-    }
-
-    /// Makes room for cases of boards of `shape`.
-    fn reshape(&mut self, shape: Shape) {
-        self.shape = shape;
-        if self.done[0].shape() != shape {
-            self.done = [Board::ordered(shape); 2];
+            done: [Board::ordered(reading.shape); 2],
+            quick: (true, 0),
         }
-        let wanted = self.wanted();
-        self.cells.resize(wanted, 0);
-        self.places.resize(wanted, None);
     }
 
     /// The number of cases the input's first line announces, and where, once it was read.
@@ -236,13 +254,13 @@ impl<R: Read> Cases<R> {
     /// Watches the input from here on for bytes that no text holds (a NUL, control
     /// characters), which reading does not look for until asked: errors suggest it.
     pub fn watch_binary(&mut self) {
-        self.scanner.watch_binary();
+        self.lines.scanner.watch_binary();
     }
 
     /// Whether the input read since [`Cases::watch_binary`] holds bytes that no text does: most
     /// likely a binary file.
     pub fn looks_binary(&self) -> bool {
-        self.scanner.binary
+        self.lines.scanner.binary
     }
 
     /// How many cases were read so far, valid or malformed (a count of cases that is not a
@@ -253,11 +271,7 @@ impl<R: Read> Cases<R> {
 
     /// Where reading stands: the place of the next byte.
     pub fn place(&self) -> Place {
-        Place {
-            origin: self.scanner.origin,
-            line: self.scanner.line,
-            column: self.scanner.column,
-        }
+        self.lines.place()
     }
 
     /// The error of case number `case`, at `place`, when the input announced fewer cases.
@@ -290,29 +304,13 @@ impl<R: Read> Cases<R> {
         })
     }
 
+    fn shape(&self) -> Shape {
+        self.lines.shape
+    }
+
+    /// The cells of a case.
     fn wanted(&self) -> usize {
-        self.shape.cells() * self.boards
-    }
-
-    /// Drops the case read so far and reports `error`; with `skip_line`, the rest of the line too.
-    fn malformed(&mut self, error: InputError, skip_line: bool) -> Item<'_> {
-        self.read += 1;
-        self.count = 0;
-        self.rows = 0;
-        self.depth = 0;
-        self.skipping = skip_line;
-        let error = self.problem.take().unwrap_or(error);
-        Item::Malformed(self.declared(error))
-    }
-
-    /// `error` of a case that gave its side (algs4's files), with the size the side declares:
-    /// the expected cells follow from it.
-    fn declared(&mut self, mut error: InputError) -> InputError {
-        if std::mem::take(&mut self.sided) {
-            let side = self.shape.width;
-            error.expected += &format!(" (line {} declares a {side}x{side} board)", self.side_line);
-        }
-        error
+        self.shape().cells() * self.reading.boards
     }
 
     /// The next case. `before_wait` is called before any read that could block, so that a
@@ -321,665 +319,483 @@ impl<R: Read> Cases<R> {
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Item<'_>> {
-        if self.at_boundary() {
-            let line = self.line_case();
-            self.line_reads += u64::from(line.is_some());
-            if let Some(place) = line.or_else(|| self.quick_case()) {
-                self.quick_reads += 1;
-                return Ok(self.finish_at(place));
-            }
-        }
-        loop {
-            let width = usize::from(self.shape.width);
-            // the token that ended a malformed case starts the next one
-            let event = if std::mem::take(&mut self.replay) {
-                Event::Token
-            } else {
-                self.scanner.next(before_wait)?
-            };
-            match event {
-                Event::Break(place) if self.by_rows() => {
-                    self.skipping = false;
-                    if let Some(error) = self.row_line_ends(place) {
-                        return Ok(self.malformed(error, false));
-                    }
-                }
-                Event::Break(place) => {
-                    self.skipping = false;
-                    if self.scanner.origin != Origin::Argument && self.count % width != 0 {
-                        let error = self.inside_row(place);
-                        return Ok(self.malformed(error, false));
-                    }
-                }
-                Event::End(place) => {
-                    self.skipping = false;
-                    if let Some(error) = self.draining.take() {
-                        return Ok(self.malformed(error, false));
-                    }
-                    if self.count == 0 && !self.sided {
-                        return Ok(Item::End);
-                    }
-                    let error = InputError {
-                        place,
-                        found: format!(
-                            "the end of the input after {} of {} cells",
-                            self.count,
-                            self.wanted()
-                        ),
-                        expected: "a complete case".into(),
-                    };
-                    return Ok(self.malformed(error, false));
-                }
-                Event::Bracket(..) if self.skipping => {}
-                Event::Bracket(open, place) => {
-                    if let Some(error) = self.bracket(open, place) {
-                        return Ok(self.malformed(error, false));
-                    }
-                    if self.depth == 0 && self.count == self.wanted() {
-                        return Ok(self.finish());
-                    }
-                }
-                Event::Token if self.skipping => {}
-                Event::Token if self.draining.is_some() => self.line_tokens += 1,
-                Event::Token if self.header == Header::Count && !self.header_read => {
-                    if let Some(error) = self.read_count() {
-                        return Ok(Item::Header(error));
-                    }
-                }
-                Event::Token if self.header == Header::Side && !self.sided => {
-                    if let Err(error) = self.read_side() {
-                        return Ok(self.malformed(error, true));
-                    }
-                }
-                Event::Token => {
-                    if self.count == 0 {
-                        self.began_shared = self.shared_line;
-                    }
-                    self.line_tokens += 1;
-                    if self.depth > 0 && !self.counts_in_list() {
-                        continue;
-                    }
-                    if let Err(error) = self.take_token() {
-                        if self.by_rows() && !self.began_shared {
-                            self.draining = Some(self.problem.take().unwrap_or(error));
-                            continue;
-                        }
-                        let len = self.scanner.token.len as usize;
-                        let starts_a_case = len == 1 || len == width || len == self.shape.cells();
-                        if self.problem.is_some() && starts_a_case {
-                            // the case is malformed already, and this token cannot continue
-                            // it but can start a case: the bad case ends here, not the line
-                            self.replay = true;
-                            return Ok(self.malformed(error, false));
-                        }
-                        return Ok(self.malformed(error, true));
-                    }
-                    // a board in brackets ends with its list, so that a list too long is seen
-                    if self.count == self.wanted() && self.depth == 0 {
-                        return Ok(self.finish());
-                    }
-                }
-            }
-        }
-    }
-
-    /// What a cell may be, for errors: `a tile 1-8 or a blank (0, x or X)`.
-    fn expected_cell(&self) -> String {
-        format!("a tile 1-{} or a blank (0, x or X)", self.shape.cells() - 1)
-    }
-
-    /// Adds the cells of the scanner's token to the case.
-    fn take_token(&mut self) -> Result<(), InputError> {
-        let token = self.scanner.token;
-        let (width, cells) = (self.shape.width as u64, self.shape.cells() as u64);
-        if cells > 9 {
-            // a number a cell
-            let value = match token.bytes() {
-                [b'x' | b'X'] => Some(u64::from(BLANK)),
-                _ => self.number().filter(|&value| value < cells),
-            };
-            match value {
-                Some(value) => self.push(value as u8, token.place),
-                None => {
-                    self.note(InputError {
-                        place: token.place,
-                        found: token.shown(),
-                        expected: self.expected_cell(),
-                    });
-                    self.push_bad(token.place);
-                }
-            }
-            return Ok(());
-        }
-        if (token.len == 2 && width != 2) || token.len >= 10 {
-            // not a cell, but one token where a cell should be (`10`, a huge number): it takes
-            // a cell's place, so the case ends where it would have and is reported whole
-            self.note(InputError {
-                place: token.place,
-                found: format!("{} ({} characters)", token.shown(), token.len),
-                expected: self.expected_cell(),
-            });
-            self.push_bad(token.place);
-            return Ok(());
-        }
-        let count = self.count as u64;
-        let fits = match token.len {
-            1 => true,
-            len if len == width => count % width == 0,
-            len if len == cells => count % cells == 0,
-            _ => {
-                return Err(InputError {
-                    place: token.place,
-                    found: format!("{} ({} characters)", token.shown(), token.len),
-                    expected: format!("a cell, a row of {width} cells or a board of {cells}"),
+        Ok(match self.step(before_wait)? {
+            Outcome::Case(place) => {
+                self.read += 1;
+                Item::Case(Case {
+                    boards: &self.done[..self.reading.boards],
+                    place,
+                    number: self.read,
                 })
             }
-        };
-        if !fits {
-            return Err(InputError {
-                place: token.place,
-                found: format!(
-                    "{} after {} of a row",
-                    token.shown(),
-                    cells_of((count % width) as usize)
-                ),
-                expected: "single cells to finish the row".into(),
-            });
-        }
-        for (offset, &byte) in token.bytes().iter().enumerate() {
-            let place = Place {
-                column: token.place.column + offset as u64,
-                ..token.place
-            };
-            match cell(byte).filter(|&value| u64::from(value) < cells) {
-                Some(value) => self.push(value, place),
-                None => {
-                    // a bad cell keeps its place too, and its row or board stays whole
-                    let shown = Token {
-                        place,
-                        len: 1,
-                        head: [byte; HEAD],
-                    }
-                    .shown();
-                    self.note(InputError {
-                        place,
-                        found: shown,
-                        expected: self.expected_cell(),
-                    });
-                    self.push_bad(place);
-                }
+            Outcome::Malformed(error) => {
+                self.read += 1;
+                Item::Malformed(error)
             }
-        }
-        Ok(())
-    }
-
-    /// Notes `problem` as the case's, unless it already has one.
-    fn note(&mut self, problem: InputError) {
-        self.problem.get_or_insert(problem);
-    }
-
-    /// Adds a cell that is not a tile: the case is malformed, but its cells still count.
-    fn push_bad(&mut self, place: Place) {
-        if self.count % self.shape.cells() == 0 {
-            self.seen = [0; 4];
-        }
-        self.cells[self.count] = NOT_A_CELL;
-        self.places[self.count] = Some(place);
-        self.count += 1;
-    }
-
-    /// Adds one cell, noting the first repeated value of its board.
-    fn push(&mut self, value: u8, place: Place) {
-        let board_start = self.count / self.shape.cells() * self.shape.cells();
-        if self.count == board_start {
-            self.seen = [0; 4];
-        }
-        let (word, bit) = (usize::from(value / 64), value % 64);
-        let repeated = self.seen[word] & 1 << bit != 0;
-        self.seen[word] |= 1 << bit;
-        let earlier = || (board_start..self.count).find(|&i| self.cells[i] == value);
-        if let (true, Some(earlier), None) = (repeated, earlier(), &self.problem) {
-            let what = if value == BLANK {
-                "blank".to_string()
-            } else {
-                format!("`{value}`")
-            };
-            let first = self.places[earlier].expect("every read cell has a place");
-            self.problem = Some(InputError {
-                place,
-                found: format!(
-                    "a second {what} (the first is at {}:{})",
-                    first.line, first.column
-                ),
-                expected: format!(
-                    "each of 1-{} and the blank exactly once",
-                    self.shape.cells() - 1
-                ),
-            });
-        }
-        self.cells[self.count] = value;
-        self.places[self.count] = Some(place);
-        self.count += 1;
-    }
-
-    fn finish(&mut self) -> Item<'_> {
-        self.count = 0;
-        self.rows = 0;
-        self.line_tokens = 0;
-        self.shared_line = true;
-        if let Some(error) = self.problem.take() {
-            self.read += 1;
-            return Item::Malformed(self.declared(error));
-        }
-        self.sided = false;
-        let place = self.places[0].expect("a complete case has places");
-        self.finish_at(place)
-    }
-
-    /// The case whose cells are in `cells`, known valid.
-    fn finish_at(&mut self, place: Place) -> Item<'_> {
-        self.read += 1;
-        let size = self.shape.cells();
-        if size == 9 && self.shape == Shape::SQUARE3 {
-            // copies of a known length, which compile to a few moves
-            for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(9)) {
-                board.set_cells(&cells[..9]);
-            }
-        } else {
-            for (board, cells) in self.done.iter_mut().zip(self.cells.chunks_exact(size)) {
-                board.set_cells(cells);
-            }
-        }
-        Item::Case(Case {
-            boards: &self.done[..self.boards],
-            place,
-            number: self.read,
+            Outcome::Header(error) => Item::Header(error),
+            Outcome::End => Item::End,
         })
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    #[inline]
+    fn step(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Outcome> {
+        // the commonest case first: a 3×3 board a line, read straight from the buffer
+        if self.at_boundary() {
+            if let Some(place) = self.line_case() {
+                self.quick.1 += 1;
+                return Ok(Outcome::Case(place));
+            }
+        }
+        self.general(before_wait)
+    }
 
-    /// Every case of `text` as a board string or an error message, in order.
-    fn read(text: &[u8], origin: Origin, boards: usize) -> Vec<String> {
-        let mut cases = Cases::new(text, origin, boards);
-        let mut results = Vec::new();
+    /// A step of reading by lines.
+    fn general(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Outcome> {
+        if let Some(error) = self.queued.pop_front() {
+            return Ok(Outcome::Malformed(error));
+        }
+        if std::mem::take(&mut self.count_due) {
+            match self.lines.count(before_wait)? {
+                None => return Ok(Outcome::End),
+                Some(Ok(count)) => self.announced = Some(count),
+                Some(Err(error)) => return Ok(Outcome::Header(error)),
+            }
+        }
         loop {
-            match cases.next(&mut || Ok(())).expect("memory reads") {
-                Item::Case(case) => {
-                    let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
-                    results.push(shown.join(" "));
+            if let Some(outcome) = self.next_of_shared(before_wait)? {
+                return Ok(outcome);
+            }
+            if let Some(outcome) = self.next_of_list() {
+                return Ok(outcome);
+            }
+            if self.at_boundary() {
+                if let Some(place) = self.line_case() {
+                    self.quick.1 += 1;
+                    return Ok(Outcome::Case(place));
                 }
-                Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
-                Item::End => return results,
+            }
+            let Some(line) = self.lines.next(before_wait)? else {
+                return Ok(self.at_end());
+            };
+            if let Some(outcome) = self.take(line, before_wait)? {
+                return Ok(outcome);
             }
         }
     }
 
-    fn lines(text: &str) -> Vec<String> {
-        read(text.as_bytes(), Origin::Line, 1)
-    }
-
-    #[test]
-    fn the_quick_path_reads_exactly_like_the_general_one() {
-        use rand::{Rng, SeedableRng};
-        let pieces = [
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-            "8",
-            "0",
-            "x",
-            "X",
-            "9",
-            "y",
-            "123",
-            "456",
-            "78x",
-            "283104765",
-            "12345678x",
-            "1234",
-            "10",
-            " ",
-            "  ",
-            "\t",
-            "\n",
-            "\r\n",
-            "\n\n",
-            "\r",
-            "\x0b",
-            "\r\r\n",
-            // the line path's layouts, well formed and not
-            "2 8 3 1 0 4 7 6 5\n",
-            "283104765\n",
-            "2 8 3 1 0 4 7 6 6\n",
-            "2 8 3 1 9 4 7 6 5\n",
-            "2 8 3 1 0 4 7 6 5 \n",
-            "2 8 3 1 0 4 7 6 5\r\n",
-            "28310476x\n",
-            // runs of blanks, rows, blanks before and after, X for the blank
-            "2  8  3  1  0  4  7  6  5\n",
-            "2\t8\t3\t1\t0\t4\t7\t6\t5\r\n",
-            "  2 8 3\t 1 0 4  7 6 5 \t\n",
-            "\t283104765  \r\n",
-            "283 104 765\n",
-            "283  104\t76X\n",
-            "2831 04765\n",
-            "28 3104765\n",
-            "2 8 3 1 0 4 7 6 5 2\n",
-            "1 2 3 4 5 6 7 8 x\x0b\n",
-            "1 2 3 4 5 6 7 8 x\r\r\n",
-            " \t \n",
-        ];
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1043);
-        let (mut quick_cases, mut line_cases) = (0, 0);
-        for round in 0..3_000 {
-            // lines of valid boards in every layout, with now and then a piece of anything
-            let mut text = String::new();
-            for _ in 0..rng.random_range(1..8u32) {
-                if rng.random_range(0..4u32) == 0 {
-                    let piece = pieces[rng.random_range(0..pieces.len() as u32) as usize];
-                    text.push_str(piece);
-                    continue;
-                }
-                let mut cells: Vec<char> = "12345678x".chars().collect();
-                for last in (1..9).rev() {
-                    cells.swap(last, rng.random_range(0..=last as u32) as usize);
-                }
-                let glue =
-                    [" ", "", "  ", "\t", "cells", " \t "][rng.random_range(0..6u32) as usize];
-                let rows: Vec<String> = cells.chunks(3).map(|row| row.iter().collect()).collect();
-                let spaced: Vec<String> = cells.iter().map(char::to_string).collect();
-                let layout = match glue {
-                    "" => rows.concat(),
-                    " " => rows.join(" "),
-                    // the judges' own layout, a cell and a space
-                    "cells" => spaced.join(" "),
-                    _ => spaced.join(glue),
-                };
-                text.push_str(["", "", " ", "\t "][rng.random_range(0..4u32) as usize]);
-                text.push_str(&layout);
-                text.push_str(
-                    ["\n", " ", "\r\n", "\r", "  \n", "\t\r\n"][rng.random_range(0..6u32) as usize],
-                );
-            }
-            for (boards, header) in [(1, Header::None), (2, Header::None), (2, Header::Count)] {
-                let text = match header {
-                    Header::Count => format!("7\n{text}"),
-                    _ => text.clone(),
-                };
-                let reading = Reading {
-                    header,
-                    ..Reading::square3(boards)
-                };
-                let mut collect = |quick: bool| {
-                    let mut cases = Cases::with(text.as_bytes(), Origin::Line, reading);
-                    cases.quick = quick;
-                    let mut results = Vec::new();
-                    loop {
-                        match cases.next(&mut || Ok(())).expect("memory reads") {
-                            Item::Case(case) => results.push(format!("{case:?}")),
-                            Item::Malformed(error) | Item::Header(error) => {
-                                results.push(error.to_string())
-                            }
-                            Item::End => {
-                                quick_cases += cases.quick_reads;
-                                line_cases += cases.line_reads;
-                                return results;
-                            }
-                        }
-                    }
-                };
-                let (fast, general) = (collect(true), collect(false));
-                assert_eq!(fast, general, "round {round}: {text:?}");
-            }
+    /// At the end of the input: a case begun is malformed.
+    fn at_end(&mut self) -> Outcome {
+        if self.unit.is_empty() && self.unit.side.is_none() {
+            return Outcome::End;
         }
-        assert!(
-            quick_cases > 1_000 && line_cases > 100,
-            "the quick paths read {quick_cases} cases, the line path {line_cases}"
-        );
-    }
-
-    /// Every case of `text` read as `reading` says, as cells or an error message.
-    fn read_as(text: &str, reading: Reading) -> Vec<String> {
-        let mut cases = Cases::with(text.as_bytes(), Origin::Line, reading);
-        let mut results = Vec::new();
-        loop {
-            match cases.next(&mut || Ok(())).expect("memory reads") {
-                Item::Case(case) => {
-                    let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
-                    results.push(shown.join(" | "));
-                }
-                Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
-                Item::End => return results,
-            }
-        }
-    }
-
-    #[test]
-    fn reads_boards_of_any_shape_with_their_rules() {
-        let shape = |w, h| Shape::new(w, h).expect("a shape");
-        let leetcode = Reading {
-            shape: shape(3, 2),
-            brackets: true,
-            ..Reading::square3(1)
-        };
-        assert_eq!(
-            read_as(
-                "[[1,2,3],[4,0,5]]\n[[1, 2, 3], [5, 4, 0]]\n1 2 3 4 0 5\n[[1,2,3],[4,6,5]]\n",
-                leetcode
+        let error = InputError {
+            place: self.place(),
+            found: format!(
+                "the end of the input after {} of {} cells",
+                self.unit.cells.len(),
+                self.wanted()
             ),
-            [
-                "123405",
-                "123540",
-                "123405",
-                "line 4:13: found `6`, expected a tile 1-5 or a blank (0, x or X)"
-            ]
-        );
-        let square4 = Reading {
-            shape: Shape::SQUARE4,
-            ..Reading::square3(1)
+            expected: "a complete case".into(),
         };
-        assert_eq!(
-            read_as("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n1 2 3 4\n5 6 7 8 9 10\n", square4),
-            [
-                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
-                "line 3:13: found the end of the line after 10 cells, expected whole rows of 4 cells"
-            ]
-        );
-        let sided = Reading {
-            header: Header::Side,
-            ..Reading::square3(1)
-        };
-        assert_eq!(
-            read_as("2\n1 2\n3 0\n4\n1 2 3 4\n1 x\n3\n123\n456\n780\n", sided),
-            [
-                "1230",
-                "line 6:1: found a second `1` (the first is at 5:1), expected each of 1-15 and the \
-                 blank exactly once (line 4 declares a 4x4 board)",
-                "123456780"
-            ]
-        );
-        assert_eq!(
-            read_as("17 1 2 3\n2\n1 2 3 0\n", sided),
-            [
-                "line 1:1: found `17`, expected the side n of an n×n board, 2 to 16",
-                "1230"
-            ]
-        );
+        self.malformed(error)
     }
 
-    #[test]
-    fn reads_every_layout_of_the_spec() {
-        let text = "283104765\n2 8 3 1 0 4 7 6 5\n2  3  4  1  5  x  7  6  8\n\
-                    1\t2\t3\n4 5 6\n\n78X\n283 104 765\r\n";
-        assert_eq!(
-            lines(text),
-            [
-                "283104765",
-                "283104765",
-                "234150768",
-                "123456780",
-                "283104765"
-            ]
-        );
+    /// Takes one line into the case being gathered: the outcome, when a case ends with it.
+    fn take(
+        &mut self,
+        line: Line,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Outcome>> {
+        match self.reading.framing {
+            Framing::Lists => return Ok(self.list_line(line)),
+            Framing::Sided if self.unit.side.is_none() => return Ok(self.side_line(line)),
+            _ => {}
+        }
+        if let Some(place) = line.blank.filter(|_| self.reading.framing.blank_lines()) {
+            if !self.unit.is_empty() {
+                // a blank line opens each case: the case begun ends here
+                let error = InputError {
+                    place,
+                    found: format!(
+                        "a blank line after {} of {} cells",
+                        self.unit.cells.len(),
+                        self.wanted()
+                    ),
+                    expected: "a complete board before it".into(),
+                };
+                self.lines.unread(line);
+                return Ok(Some(self.malformed(error)));
+            }
+        }
+        if self.frame.shared {
+            return Ok(self.share(line));
+        }
+        if self.frame.lines.is_empty() {
+            return self.learn(line, before_wait);
+        }
+        self.framed(line, before_wait)
     }
 
-    #[test]
-    fn ends_a_case_as_soon_as_it_has_its_cells() {
-        assert_eq!(lines("283104765 12345678x"), ["283104765", "123456780"]);
-        assert_eq!(
-            read(
-                b"283104765 123804765 1 2 3 4 5 6 7 8 0\n123804765",
-                Origin::Line,
-                2
+    /// A line of a case whose layout is known.
+    fn framed(
+        &mut self,
+        line: Line,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Outcome>> {
+        let (at, lines) = (self.unit.counts.len(), self.frame.lines.len());
+        let expected = self.frame.lines[at];
+        if line.count() == expected && !line.more {
+            self.unit.take(&line, 0, expected);
+            self.lines.recycle(line);
+            return Ok((at + 1 == lines).then(|| self.finish()));
+        }
+        let wanted = self.wanted();
+        if at == 0 && !line.broken && line.count() % wanted == 0 {
+            // whole cases on a line: a case a line from here on, or several a line
+            if lines > 1 && line.count() == wanted {
+                self.frame.learn(&[wanted], line.start().line);
+            } else if lines > 1 {
+                self.frame.share(line.start().line);
+            }
+            self.shared = Some((line, 0));
+            return Ok(None);
+        }
+        let sided = self.reading.framing.sided();
+        if sided && at > 0 && line.tokens == 1 && line.number.is_some() {
+            // the next board's side: this one ends short
+            let error = InputError {
+                place: line.start(),
+                found: format!(
+                    "the side of another board after {} of {} cells",
+                    self.unit.cells.len(),
+                    self.wanted()
+                ),
+                expected: "a complete board before it".into(),
+            };
+            self.lines.unread(line);
+            return Ok(Some(self.malformed(error)));
+        }
+        // another count: a corrupted line of this case when the line after it is where the
+        // layout says; otherwise the layout changes here
+        let blank_lines = self.reading.framing.blank_lines();
+        // a line that cannot be whole rows of this case is a corrupted one (arguments may end
+        // inside a row); one that can is corrupted when the line after it is where a layout of
+        // lines alike says, and otherwise starts another layout
+        let width = usize::from(self.shape().width);
+        let rows = line.count() % width == 0 && self.unit.cells.len() + line.count() <= wanted;
+        let arguments = self.lines.origin() == Origin::Argument;
+        let alike = self.frame.lines.iter().all(|&count| count == expected);
+        let whole_boards = line.count() % self.shape().cells() == 0;
+        let next = self.lines.peek(before_wait)?;
+        if at == 0 && lines > 1 && next.is_some_and(|next| next.count() == wanted) {
+            // the case after it is on a line of its own: so is this one, corrupted
+            self.frame.learn(&[wanted], line.start().line);
+            return Ok(self.share(line));
+        }
+        let corrupted = match next {
+            _ if line.more => false,
+            // a side gives its board's layout: a line of another count is a corrupted row
+            _ if sided && at > 0 => true,
+            _ if !rows && !arguments => true,
+            // a line of whole boards is a board a line, not a row with more numbers
+            _ if whole_boards => false,
+            Some(next) if alike => {
+                next.count() == self.frame.lines[(at + 1) % lines]
+                    || (blank_lines && next.blank.is_some())
+            }
+            // the last line, or a layout of lines unlike: read by whole rows
+            _ => false,
+        };
+        let error = InputError {
+            place: line.end,
+            found: format!("the end of the line after {}", cells_of(line.count())),
+            expected: format!(
+                "{} on this line, {}",
+                cells_of(expected),
+                self.frame.source()
             ),
-            ["283104765 123804765", "123456780 123804765"]
-        );
+        };
+        if corrupted {
+            self.unit.take(&line, 0, line.count());
+            self.unit.note(error);
+            self.lines.recycle(line);
+            return Ok((at + 1 == lines).then(|| self.finish()));
+        }
+        // the layout changes here: it is learnt again, the case under way read on by whole rows
+        self.frame.forget();
+        self.learn(line, before_wait)
     }
 
-    #[test]
-    fn locates_a_cell_that_is_not_a_tile_and_keeps_the_next_line() {
-        assert_eq!(
-            lines("283104765\n2 8 3 1 9 4 7 6 5 283104765\n12345678x"),
-            [
-                "283104765",
-                "line 2:9: found `9`, expected a tile 1-8 or a blank (0, x or X)",
-                // the bad cell kept its place: the next case on the line is read
-                "283104765",
-                "123456780"
-            ]
-        );
-        assert_eq!(
-            lines("28310476y"),
-            ["line 1:9: found `y`, expected a tile 1-8 or a blank (0, x or X)"]
-        );
-    }
-
-    #[test]
-    fn rejects_tokens_of_other_lengths() {
-        assert_eq!(
-            lines("10 2 3 4 5 6 7 8 x\n2831 04765\n12345678x"),
-            [
-                "line 1:1: found `10` (2 characters), expected a tile 1-8 or a blank (0, x or X)",
-                "line 2:1: found `2831` (4 characters), expected a cell, a row of 3 cells or a board of 9",
-                "123456780"
-            ]
-        );
-        let long = format!("{}\n12345678x", "1".repeat(100_000));
-        assert_eq!(
-            lines(&long)[0],
-            "line 1:1: found `111111111111…` (100000 characters), expected a tile 1-8 or a blank (0, x or X)"
-        );
-    }
-
-    #[test]
-    fn rejects_a_line_that_ends_inside_a_row() {
-        assert_eq!(
-            lines("2 8 3 1\n0 4 7 6 5\n12345678x"),
-            [
-                "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
-                "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
-                "123456780"
-            ]
-        );
-    }
-
-    #[test]
-    fn rejects_a_row_token_inside_a_row() {
-        assert_eq!(
-            lines("1 234 5678x"),
-            ["line 1:3: found `234` after 1 cell of a row, expected single cells to finish the row"]
-        );
-    }
-
-    #[test]
-    fn reports_a_repeated_tile_and_keeps_the_case_after_it_on_the_same_line() {
-        assert_eq!(
-            lines("283104763 283104765\nx2345678x"),
-            [
-                "line 1:9: found a second `3` (the first is at 1:3), expected each of 1-8 and the blank exactly once",
-                "283104765",
-                "line 2:9: found a second blank (the first is at 2:1), expected each of 1-8 and the blank exactly once",
-            ]
-        );
-    }
-
-    #[test]
-    fn reports_input_that_ends_inside_a_case() {
-        assert_eq!(
-            read(b"283104765\n", Origin::Line, 2),
-            ["line 2:1: found the end of the input after 9 of 18 cells, expected a complete case"]
-        );
-        assert_eq!(lines("   \n\t\n"), Vec::<String>::new());
-    }
-
-    #[test]
-    fn survives_any_bytes() {
-        assert_eq!(
-            lines("\u{feff}283104765\n"),
-            ["283104765"],
-            "a byte order mark is skipped"
-        );
-        assert_eq!(
-            read(b"28310\x004765\n\xff\xfe\n12345678x", Origin::Line, 1),
-            [
-                "line 1:1: found `28310\\04765` (10 characters), expected a tile 1-8 or a blank (0, x or X)",
-                "line 2:1: found `\u{fffd}\u{fffd}` (2 characters), expected a tile 1-8 or a blank (0, x or X)",
-                "123456780"
-            ]
-        );
-    }
-
-    #[test]
-    fn reads_a_byte_order_mark_alone_as_nothing() {
-        // found by cargo fuzz: the mark skipped left the buffer empty, and the scanner read on
-        for origin in [Origin::Line, Origin::Argument, Origin::Text] {
-            assert_eq!(read(b"\xef\xbb\xbf", origin, 1), Vec::<String>::new());
-            assert_eq!(read(b"\xef\xbb\xbf123804765", origin, 1), ["123804765"]);
+    /// A line while the layout is learnt: cells gather in whole rows until a case has its
+    /// cells; a case that ends with its line, valid, fixes the layout.
+    fn learn(
+        &mut self,
+        line: Line,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Outcome>> {
+        let (width, wanted) = (usize::from(self.shape().width), self.wanted());
+        let (have, count) = (self.unit.cells.len(), line.count());
+        if have == 0 && (line.more || (count % wanted == 0 && count >= 2 * wanted)) {
+            // whole cases on a line: cases share lines
+            self.frame.share(line.start().line);
+            return Ok(self.share(line));
+        }
+        if line.broken {
+            // a token that is no cell, row or board: its line is malformed, whatever its count
+            let error = line.problem.clone().expect("a broken line has its problem");
+            self.unit.take(&line, 0, count);
+            self.lines.recycle(line);
+            return Ok(Some(self.malformed(error)));
+        }
+        // arguments join like whitespace: an argument may end inside a row
+        let arguments = self.lines.origin() == Origin::Argument;
+        if have + count < wanted && (arguments || count % width == 0) {
+            self.unit.take(&line, 0, count);
+            self.lines.recycle(line);
+            return Ok(None);
+        }
+        if have + count == wanted {
+            self.unit.take(&line, 0, count);
+            let (counts, from) = (self.unit.counts.clone(), self.unit.places[0].line);
+            self.lines.recycle(line);
+            let outcome = self.finish();
+            if matches!(outcome, Outcome::Case(_)) {
+                self.frame.learn(&counts, from);
+            }
+            return Ok(Some(outcome));
+        }
+        // a line that ends inside a row, or runs past the case: the case is malformed
+        let error = InputError {
+            place: line.end,
+            found: format!(
+                "the end of the line after {}",
+                cells_of((have + count) % self.shape().cells().max(1))
+            ),
+            expected: format!("whole rows of {width} cells"),
+        };
+        let error = match have + count > wanted {
+            true => InputError {
+                found: format!("the end of the line after {}", cells_of(have + count)),
+                expected: format!("whole rows of {width} cells, {} a case", cells_of(wanted)),
+                ..error
+            },
+            false => error,
+        };
+        // its lines are guessed from the line after it, where the rows look alike: the cases
+        // after it are then read from their first row
+        let taken = self.unit.counts.clone();
+        let guess = self.lines.peek(before_wait)?.and_then(|next| {
+            let lines = Frame::rows_like(next.count(), width, wanted)?;
+            let alike = taken.iter().all(|&c| c == next.count());
+            (alike && taken.len() + 1 < lines).then_some((next.count(), lines))
+        });
+        self.unit.take(&line, 0, count);
+        self.unit.note(error);
+        self.lines.recycle(line);
+        match guess {
+            Some((row, lines)) => {
+                let from = self.unit.places.first().map_or(0, |place| place.line);
+                self.frame.learn(&vec![row; lines], from);
+                Ok(None)
+            }
+            None => {
+                let error = self.unit.problem.take().expect("noted");
+                Ok(Some(self.malformed(error)))
+            }
         }
     }
 
-    #[test]
-    fn arguments_join_like_whitespace_and_resume_after_an_error() {
-        let args = b"2\x008\x003\x001\x000\x004\x007\x006\x005\x0028310476\x00123804765";
-        assert_eq!(
-            read(args, Origin::Argument, 1),
-            [
-                "283104765",
-                "argument 10:1: found `28310476` (8 characters), expected a cell, a row of 3 cells or a board of 9",
-                "123804765"
-            ]
-        );
+    /// A line of cases that share lines: each of its whole cases in turn (see
+    /// [`Cases::next_of_shared`]); a line that holds no whole number of cases is malformed whole.
+    fn share(&mut self, line: Line) -> Option<Outcome> {
+        let wanted = self.wanted();
+        let count = line.count();
+        if line.more || count % wanted == 0 {
+            self.shared = Some((line, 0));
+            return None;
+        }
+        // which of its cells make which case cannot be told: each case it most likely held is
+        // malformed
+        let cases = ((count + wanted / 2) / wanted).max(1);
+        let first = line.problem.clone().unwrap_or(InputError {
+            place: line.end,
+            found: format!("the end of the line after {}", cells_of(count)),
+            expected: format!("whole cases of {} a line", cells_of(wanted)),
+        });
+        let rest = InputError {
+            place: line.end,
+            found: format!("the rest of a line of {}", cells_of(count)),
+            expected: format!(
+                "whole cases of {} a line (its cases cannot be told apart)",
+                cells_of(wanted)
+            ),
+        };
+        self.queued.extend(std::iter::repeat(rest).take(cases - 1));
+        self.lines.recycle(line);
+        Some(self.malformed(first))
     }
 
-    #[test]
-    fn parses_one_board_and_nothing_more() {
-        let board = "2 8 3\n1 0 4\n7 6 5".parse::<Board>().expect("a board");
-        assert_eq!(board.to_string(), "283104765");
-        assert!("283104765 123804765".parse::<Board>().is_err());
-        assert!("".parse::<Board>().is_err());
+    /// The next case of a line of several, if one is left.
+    fn next_of_shared(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Outcome>> {
+        let wanted = self.wanted();
+        let Some((line, at)) = self.shared.as_mut() else {
+            return Ok(None);
+        };
+        let left = line.count() - *at;
+        if left >= wanted {
+            let from = *at;
+            *at += wanted;
+            let (line, _) = self.shared.as_ref().expect("just seen");
+            // a line's own problem belongs to the case it falls in
+            self.unit.take(line, from, wanted);
+            return Ok(Some(self.finish()));
+        }
+        let (mut line, at) = self.shared.take().expect("just seen");
+        if line.more {
+            // the rest of a long line comes in the next piece
+            line.cells.drain(..at);
+            line.places.drain(..at);
+            if let Some(mut piece) = self.lines.next(before_wait)? {
+                line.cells.append(&mut piece.cells);
+                line.places.append(&mut piece.places);
+                line.more = piece.more;
+                line.end = piece.end;
+                line.problem = line.problem.take().or(piece.problem.take());
+                self.lines.recycle(piece);
+            } else {
+                line.more = false;
+            }
+            self.shared = Some((line, 0));
+            return self.next_of_shared(before_wait);
+        }
+        if left == 0 {
+            self.lines.recycle(line);
+            return Ok(None);
+        }
+        // a long line that ends inside a case
+        self.unit.take(&line, at, left);
+        let error = InputError {
+            place: line.end,
+            found: format!("the end of the line after {} of {}", left, cells_of(wanted)),
+            expected: "whole cases on a line".into(),
+        };
+        self.lines.recycle(line);
+        Ok(Some(self.malformed(error)))
     }
 
-    #[test]
-    fn a_lone_carriage_return_ends_a_line_and_a_vertical_tab_separates() {
-        assert_eq!(
-            lines("283104765\r123804765\r\n2 8 3\r\n1 0 4\r7 6 5\n1\x0b2\x0b3 804 765"),
-            ["283104765", "123804765", "283104765", "123804765"]
+    /// With [`Framing::Sided`]: a line that should hold a case's side alone.
+    fn side_line(&mut self, line: Line) -> Option<Outcome> {
+        let side = match (line.tokens, line.number) {
+            (1, Some(side)) => usize::try_from(side)
+                .ok()
+                .and_then(|side| Shape::new(side, side).ok()),
+            _ => None,
+        };
+        let Some(shape) = side else {
+            let error = InputError {
+                place: line.start(),
+                found: line.first.clone().unwrap_or_else(|| "nothing".into()),
+                expected: format!("the side n of an n×n board, 2 to {}", Shape::MAX_SIDE),
+            };
+            self.lines.recycle(line);
+            return Some(self.malformed(error));
+        };
+        self.lines.shape = shape;
+        if self.done[0].shape() != shape {
+            self.done = [Board::ordered(shape); 2];
+        }
+        self.frame = self.reading.statement(shape);
+        self.unit.side = Some(line.end.line);
+        self.lines.recycle(line);
+        None
+    }
+
+    /// The case gathered, checked: each board holds every tile and the blank once.
+    fn finish(&mut self) -> Outcome {
+        let (cells, taken) = (self.shape().cells(), self.unit.cells.len());
+        for board in 0..self.reading.boards {
+            // a corrupted line may leave a case more or fewer cells, its problem noted
+            let range = (board * cells).min(taken)..((board + 1) * cells).min(taken);
+            if let Some(problem) = self.repeated(range) {
+                self.unit.note(problem);
+            }
+        }
+        if let Some(problem) = self.unit.problem.take() {
+            return self.malformed(problem);
+        }
+        debug_assert_eq!(
+            taken,
+            self.wanted(),
+            "a case of another count has its problem"
         );
-        assert_eq!(
-            lines("2 8 3 1\r0 4 7 6 5\r\n12345678x"),
-            [
-                "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
-                "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
-                "123456780"
-            ]
-        );
+        let place = self.unit.places[0];
+        // each cell is a tile here, below the board's count of cells
+        let tiles: Vec<u8> = self.unit.cells.iter().map(|&cell| cell as u8).collect();
+        for (board, cells) in self.done.iter_mut().zip(tiles.chunks_exact(cells)) {
+            board.set_cells(cells);
+        }
+        self.unit.clear();
+        self.unit.side = None;
+        Outcome::Case(place)
+    }
+
+    /// The first cell of the board in `range` of the case's cells that repeats one before it,
+    /// or that is no tile, as an error.
+    fn repeated(&self, range: std::ops::Range<usize>) -> Option<InputError> {
+        let mut seen = [None::<usize>; 257];
+        for at in range {
+            let value = self.unit.cells[at];
+            let place = self.unit.places[at];
+            if usize::from(value) >= self.shape().cells() {
+                return Some(InputError {
+                    place,
+                    found: shown(value),
+                    expected: self.lines.expected_cell(),
+                });
+            }
+            if let Some(earlier) = seen[usize::from(value)] {
+                let what = match value {
+                    value if value == u16::from(BLANK) => "blank".to_string(),
+                    value => format!("`{value}`"),
+                };
+                let first = self.unit.places[earlier];
+                return Some(InputError {
+                    place,
+                    found: format!(
+                        "a second {what} (the first is at {}:{})",
+                        first.line, first.column
+                    ),
+                    expected: format!(
+                        "each of 1-{} and the blank exactly once",
+                        self.shape().cells() - 1
+                    ),
+                });
+            }
+            seen[usize::from(value)] = Some(at);
+        }
+        None
+    }
+
+    /// The case gathered is malformed, with `error` unless it has an earlier problem.
+    fn malformed(&mut self, error: InputError) -> Outcome {
+        self.unit.note(error);
+        let (cells, taken) = (self.shape().cells(), self.unit.cells.len());
+        for board in 0..self.reading.boards {
+            let range = (board * cells).min(taken)..((board + 1) * cells).min(taken);
+            if let Some(problem) = self.repeated(range) {
+                self.unit.note(problem);
+            }
+        }
+        let mut error = self.unit.problem.take().expect("just noted");
+        if let Some(line) = self.unit.side.take() {
+            // a case that gave its side: the expected cells follow from it
+            let side = self.shape().width;
+            error.expected += &format!(" (line {line} declares a {side}x{side} board)");
+        }
+        self.unit.clear();
+        Outcome::Malformed(error)
     }
 }

@@ -1,12 +1,13 @@
-//! The reader's two quick paths, for the commonest input of all: 3×3 boards a line. Each reads a whole case at a case boundary in one pass over the buffer, or gives
-//! up and leaves it to the general path, which reads from the same place, so the two read alike
-//! (a seeded test in `mod.rs` checks it).
+//! The reader's quick path, for the commonest input of all: 3×3 boards a line. When the layout
+//! is a board a line, a whole case is read at a case boundary in one pass over the scanner's
+//! buffer; anything else (rows, two cases on a line, a bad cell, the buffer's end) is left to
+//! the lines, which read from the same place, so the two read alike (a seeded test checks it).
 
 use std::io::Read;
 
-use super::{cell, Cases};
+use super::{Cases, Framing};
 use crate::format::place::{Origin, Place};
-use crate::format::scan::is_space;
+use crate::puzzle::board::Shape;
 
 /// What each byte is to [`Cases::line_case`]: a cell's value (0 to 8), a [`GAP`] between
 /// cells, a [`LINE_END`], a [`CR`], or [`OTHER`], which it leaves to the other paths.
@@ -53,28 +54,37 @@ fn fixed(line: &[u8], cells: &mut [u8]) -> Option<usize> {
 }
 
 impl<R: Read> Cases<R> {
-    /// Whether the quick paths may read: at a case boundary of a line stream of plain 3×3 cases.
+    /// Whether the quick path may read: at a case boundary of a line stream of 3×3 cases laid
+    /// out a board a line.
     #[inline]
     pub(super) fn at_boundary(&self) -> bool {
-        let scanner = &self.scanner;
-        self.count == 0
-            && !self.skipping
-            && !self.replay
+        let scanner = &self.lines.scanner;
+        self.quick.0
+            && self.unit.is_empty()
+            && self.shared.is_none()
+            && self.queued.is_empty()
+            && !self.count_due
+            && self.lists.is_idle()
+            && self.lines.settled()
             && !scanner.in_token
             && !scanner.after_cr
             && scanner.origin == Origin::Line
-            && self.quick
-            && self.plain
+            && self.lines.shape == Shape::SQUARE3
+            && matches!(self.reading.framing, Framing::Lines | Framing::Counted)
+            && !self.frame.shared
+            && self.frame.lines.len() == self.reading.boards
+            && self.frame.lines.iter().all(|&count| count == 9)
     }
 
     /// The commonest case of all, a board a line: its cells glued (`283104765`) or one by one
     /// (`2 8 3 1 0 4 7 6 5`, `2  8  3 …`, tabs), separated by any run of spaces and tabs, with
     /// blanks before and after, then `\n` or `\r\n`; the two layouts `eight gen` writes checked
     /// at fixed offsets, the others in one pass of a table lookup a byte. Anything else (rows,
-    /// two cases on a line, a bad cell), and `None`, leaves it to [`Cases::quick_case`].
+    /// two cases on a line, a bad cell), and `None`, leaves it to the lines.
     #[inline]
     pub(super) fn line_case(&mut self) -> Option<Place> {
-        let scanner = &mut self.scanner;
+        let boards = self.reading.boards;
+        let scanner = &mut self.lines.scanner;
         let rest = &scanner.buffer[scanner.start..scanner.end];
         let mut cells = [0u8; 18];
         // the line end of the case before, which the other paths leave unread
@@ -85,7 +95,7 @@ impl<R: Read> Cases<R> {
             _ => {}
         }
         let mut first = 0;
-        for board in 0..self.boards {
+        for board in 0..boards {
             let line_start = at;
             while let Some(b' ' | b'\t') = rest.get(at) {
                 at += 1;
@@ -139,87 +149,11 @@ impl<R: Read> Cases<R> {
             column: first,
         };
         scanner.start += at;
-        scanner.line = line + self.boards as u64;
+        scanner.line = line + boards as u64;
         scanner.column = 1;
-        match self.boards {
-            1 => self.cells[..9].copy_from_slice(&cells[..9]),
-            _ => self.cells[..18].copy_from_slice(&cells),
-        }
-        Some(place)
-    }
-
-    /// The common case read in one pass: at a case boundary of a line stream, a valid case that
-    /// the buffer holds whole, its line ends falling between rows. Anything unusual (a token of
-    /// another length, a cell that is not a tile, a repeated tile, a line ending inside a row,
-    /// the buffer's end) takes the general path instead, from the last case boundary, so the
-    /// two read alike.
-    pub(super) fn quick_case(&mut self) -> Option<Place> {
-        let scanner = &mut self.scanner;
-        let rest = &scanner.buffer[scanner.start..scanner.end];
-        let wanted = 9 * self.boards;
-        // cells gather on the stack, where nothing can alias them, and are kept on success
-        let mut cells = [0u8; 18];
-        let (mut count, mut at, mut values) = (0, 0, 0u16);
-        // line ends crossed, where the current line starts in `rest`, and the first cell's place
-        let (mut lines, mut line_start, mut first) = (0, None, None);
-        while count < wanted {
-            while let Some(&byte) = rest.get(at).filter(|&&b| is_space(b)) {
-                // `\r\n` is one line end, at its `\n`; a lone `\r` is one too
-                let lone_cr = byte == b'\r' && rest.get(at + 1) != Some(&b'\n');
-                if byte == b'\r' && at + 1 == rest.len() {
-                    return None;
-                }
-                if byte == b'\n' || lone_cr {
-                    if count % 3 != 0 {
-                        return None;
-                    }
-                    lines += 1;
-                    line_start = Some(at + 1);
-                }
-                at += 1;
-            }
-            let length = rest[at..].iter().position(|&b| is_space(b))?;
-            let fits = match length {
-                1 => true,
-                3 => count % 3 == 0,
-                9 => count % 9 == 0,
-                _ => false,
-            };
-            if !fits || count + length > wanted {
-                return None;
-            }
-            first.get_or_insert((lines, line_start, at));
-            for &byte in &rest[at..at + length] {
-                let value = cell(byte)?;
-                if count % 9 == 0 {
-                    values = 0;
-                }
-                if values & 1 << value != 0 {
-                    return None;
-                }
-                values |= 1 << value;
-                cells[count] = value;
-                count += 1;
-            }
-            at += length;
-        }
-        let column = |line_start: Option<usize>, offset: usize| match line_start {
-            None => scanner.column + offset as u64,
-            Some(line_start) => (offset - line_start) as u64 + 1,
-        };
-        let (first_lines, first_line_start, first_at) = first?;
-        let place = Place {
-            origin: Origin::Line,
-            line: scanner.line + first_lines,
-            column: column(first_line_start, first_at),
-        };
-        scanner.column = column(line_start, at);
-        scanner.line += lines;
-        scanner.start += at;
         // copies of a known length, which compile to a few moves
-        match self.boards {
-            1 => self.cells[..9].copy_from_slice(&cells[..9]),
-            _ => self.cells[..18].copy_from_slice(&cells),
+        for (board, cells) in self.done.iter_mut().zip(cells.chunks_exact(9)).take(boards) {
+            board.set_cells(&cells[..9]);
         }
         Some(place)
     }

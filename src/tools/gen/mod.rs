@@ -14,7 +14,6 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::cases::Header;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
 use crate::solve::{Engine, Outcome, Store};
@@ -197,7 +196,7 @@ impl Draw {
     /// The draw for `request`'s boards, if the request can be met.
     fn new(request: &Request) -> Result<Draw, Impossible> {
         let judge = &request.judge;
-        let square3 = judge.shape == Shape::SQUARE3 && judge.header != Header::Side;
+        let square3 = judge.shape == Shape::SQUARE3 && !judge.sided();
         if square3 && request.walk.is_some() {
             return Err(Impossible::WalkOnSquare3);
         }

@@ -8,7 +8,6 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{other_half, shuffled, swapped, Impossible, Request};
-use crate::format::cases::Header;
 use crate::format::judge::Goal;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
@@ -56,7 +55,7 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     if request.all {
         return Some(Impossible::AllOfShape(shape));
     }
-    if judge.header == Header::Side && judge.boards == 2 {
+    if judge.sided() && judge.boards == 2 {
         return Some(Impossible::SidedPairs);
     }
     let depth_asked = request.min_depth > 0 || request.max_depth.is_some();

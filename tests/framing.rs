@@ -1,0 +1,307 @@
+//! The reader learns the input's layout (issue 37): one line corrupted inside itself (a number
+//! more or fewer, two or three more, a letter, a repeated tile) makes its own case malformed,
+//! named at one of its lines, and changes no other case's answer or number, for every judge,
+//! in its statement's layout and in the others people write. Seeded; a failure prints the
+//! seed's round and the input.
+
+mod common;
+use common::run;
+
+use eight::format::judge::{Goal, ALL};
+use eight::format::layout::Layout;
+use eight::format::{Cases, Item, Judge, Origin};
+use eight::puzzle::{Board, Shape};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random board of `shape`, reachable or not.
+fn board(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
+    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+    cells.shuffle(rng);
+    Board::new(shape, &cells).expect("a permutation")
+}
+
+/// The layouts a judge's cases are written in here: its statement's, and for the judges read
+/// by lines a board a line and a row a line too.
+fn layouts(judge: &Judge) -> Vec<Layout> {
+    match judge.layout {
+        Layout::Lists | Layout::Sided => vec![judge.layout],
+        layout => vec![layout, Layout::Spaced, Layout::Rows],
+    }
+}
+
+/// One corruption of a line, inside itself.
+#[derive(Clone, Copy, Debug)]
+enum Corruption {
+    Fewer,
+    More(usize),
+    Letter,
+    Repeated,
+}
+
+const CORRUPTIONS: [Corruption; 6] = [
+    Corruption::Fewer,
+    Corruption::More(1),
+    Corruption::More(2),
+    Corruption::More(3),
+    Corruption::Letter,
+    Corruption::Repeated,
+];
+
+/// `line` corrupted: a cell is a token, or a character of a glued one.
+fn corrupt(line: &str, corruption: Corruption, rng: &mut ChaCha8Rng) -> String {
+    let glued = !line.contains([' ', ',']) && line.len() > 1;
+    // the cells' places in the line: (start, end) byte ranges
+    let mut cells = Vec::new();
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_alphanumeric() {
+            let start = at;
+            while at < bytes.len() && bytes[at].is_ascii_alphanumeric() && !glued {
+                at += 1;
+            }
+            at = at.max(start + 1);
+            cells.push((start, at));
+        } else {
+            at += 1;
+        }
+    }
+    let pick = rng.random_range(0..cells.len());
+    let (start, end) = cells[pick];
+    let cell = &line[start..end];
+    let separator = if glued {
+        ""
+    } else if line.contains(',') {
+        ","
+    } else {
+        " "
+    };
+    match corruption {
+        Corruption::Fewer => {
+            // the cell and one separator beside it
+            let before = start > 0 && matches!(bytes[start - 1], b' ' | b',');
+            let after = end < bytes.len() && matches!(bytes[end], b' ' | b',');
+            let (start, end) = match (glued, before, after) {
+                (true, ..) => (start, end),
+                (false, true, _) => (start - 1, end),
+                (false, false, true) => (start, end + 1),
+                (false, false, false) => (start, end),
+            };
+            format!("{}{}", &line[..start], &line[end..])
+        }
+        Corruption::More(count) => {
+            let extra: String = (0..count).map(|_| format!("{separator}{cell}")).collect();
+            format!("{}{extra}{}", &line[..end], &line[end..])
+        }
+        Corruption::Letter => format!("{}y{}", &line[..start], &line[end..]),
+        Corruption::Repeated => {
+            let other = cells
+                .iter()
+                .map(|&(s, e)| &line[s..e])
+                .find(|&c| c != cell)
+                .expect("two cells");
+            format!("{}{other}{}", &line[..start], &line[end..])
+        }
+    }
+}
+
+/// What reading `text` as `judge`'s gave: each case's number and boards, or `None` with the
+/// line of its error.
+fn read(judge: &Judge, text: &str) -> Vec<(u64, Result<Vec<Board>, u64>)> {
+    let mut cases = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
+    let mut read = Vec::new();
+    loop {
+        match cases.next(&mut || Ok(())).expect("memory reads") {
+            Item::Case(case) => read.push((case.number, Ok(case.boards.to_vec()))),
+            Item::Malformed(error) => read.push((cases.read(), Err(error.place.line))),
+            Item::Header(error) => panic!("the count is whole: {error}"),
+            Item::End => return read,
+        }
+    }
+}
+
+#[test]
+fn one_corrupted_line_changes_no_other_case() {
+    let mut rng = ChaCha8Rng::seed_from_u64(37);
+    let mut tried = 0;
+    for judge in ALL {
+        for layout in layouts(judge) {
+            let judge = Judge { layout, ..*judge };
+            for round in 0..60 {
+                let count = rng.random_range(2..7usize);
+                let cases: Vec<Vec<Board>> = (0..count)
+                    .map(|_| {
+                        (0..judge.boards)
+                            .map(|_| board(judge.shape, &mut rng))
+                            .collect()
+                    })
+                    .collect();
+                // the text, and the lines each case takes
+                let mut lines: Vec<String> = Vec::new();
+                if judge.counted() {
+                    lines.push(count.to_string());
+                }
+                let mut spans = Vec::new();
+                for case in &cases {
+                    let goal = match judge.goal {
+                        Goal::EachCase => case[1],
+                        _ => case[0],
+                    };
+                    let mut text = Vec::new();
+                    judge
+                        .write_case(&case[0], &goal, &mut text)
+                        .expect("memory");
+                    let first = lines.len();
+                    lines.extend(
+                        String::from_utf8(text)
+                            .expect("ASCII")
+                            .lines()
+                            .map(String::from),
+                    );
+                    spans.push(first..lines.len());
+                }
+                // one line of one case, not a blank one nor a side, corrupted inside itself
+                let victim = rng.random_range(0..count);
+                // in a layout of the input's own, the first case teaches it
+                let victim = match layout == judge.layout || victim > 0 {
+                    true => victim,
+                    false => 1,
+                };
+                let candidates: Vec<usize> = spans[victim]
+                    .clone()
+                    .filter(|&l| !lines[l].trim().is_empty())
+                    .filter(|&l| !(judge.sided() && l == spans[victim].start))
+                    .collect();
+                let line = candidates[rng.random_range(0..candidates.len())];
+                let corruption = CORRUPTIONS[rng.random_range(0..CORRUPTIONS.len())];
+                let original = lines[line].clone();
+                lines[line] = corrupt(&original, corruption, &mut rng);
+                assert_ne!(lines[line], original, "{corruption:?}");
+                let text = lines.join("\n") + "\n";
+                let read = read(&judge, &text);
+                let context = format!(
+                    "{} in {layout:?}, round {round}: line {} {original:?} -> {:?} ({corruption:?})\n{text}\n{read:?}",
+                    judge.id,
+                    line + 1,
+                    lines[line]
+                );
+                assert_eq!(read.len(), count, "{context}");
+                for (index, (number, result)) in read.iter().enumerate() {
+                    assert_eq!(*number, index as u64 + 1, "{context}");
+                    match result {
+                        Ok(boards) => {
+                            assert_ne!(index, victim, "{context}");
+                            assert_eq!(boards, &cases[index], "{context}");
+                        }
+                        Err(at) => {
+                            assert_eq!(index, victim, "{context}");
+                            let span = &spans[victim];
+                            let at = *at as usize - 1;
+                            assert!(
+                                at + 1 >= span.start && at <= span.end,
+                                "the error names a line of its case: {context}"
+                            );
+                        }
+                    }
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 1_000, "{tried}");
+}
+
+#[test]
+fn uva10181_a_row_of_six_numbers_loses_no_board_after_it() {
+    let input = "2\n1 2 3 4 5 6\n5 6 7 8\n9 10 11 12\n13 14 15 0\n\
+                 1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15\n";
+    let (stdout, stderr, code) = run(&["uva10181"], input);
+    assert_eq!(stdout, "RR\n", "{stderr}");
+    assert_eq!(
+        stderr,
+        "eight: line 2:12: found the end of the line after 6 cells, expected 4 cells on this \
+         line, as the statement lays a case out\n"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn lightoj1121_numbers_the_board_after_a_broken_one_by_its_place() {
+    let input = "3\n\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n\n1 2 3 4 5 6\n5 6 7 8\n\
+                 9 10 11 12\n13 14 15 0\n\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15\n";
+    let (stdout, stderr, _) = run(&["lightoj1121"], input);
+    assert_eq!(stdout, "Case 1: \nCase 3: RR\n", "{stderr}");
+    assert!(stderr.starts_with("eight: line 8:12: "), "{stderr}");
+}
+
+#[test]
+fn pair_with_a_cell_missing_invents_no_answer() {
+    // the README's own example of a malformed case, then a real one
+    let input = "2 8 3 1 0 4 7 6\n1 2 3 8 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n1 2 3 8 4 0 7 6 5\n";
+    let (stdout, stderr, code) = run(&["pair"], input);
+    assert_eq!(stdout, "1\n", "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("line 1:16:"), "{stderr}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn hdu3567_with_an_eight_character_start_invents_no_answer() {
+    let input = "2\n12X45378\n12345678X\n12X453786\n12345678X\n";
+    let (stdout, stderr, _) = run(&["hdu3567"], input);
+    assert_eq!(stdout, "Case 2: 2\ndd\n", "{stderr}");
+    assert_eq!(
+        stderr,
+        "eight: line 2:1: found `12X45378` (8 characters), expected a cell, a row of 3 cells or \
+         a board of 9\n"
+    );
+}
+
+#[test]
+fn rows_a_line_with_a_row_of_four_cells_lose_and_invent_nothing() {
+    let input = "2 8 3\n1 0 4\n7 6 5\n1 2 3 4\n8 0 4\n7 6 5\n1 2 3\n8 0 4\n7 6 5\n\
+                 2 8 3\n1 0 4\n7 6 5\n";
+    let (stdout, stderr, _) = run(&["steps", "--json"], input);
+    let numbers: Vec<(u64, Option<u64>)> = stdout
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+            (
+                record["case"].as_u64().expect("a number"),
+                record["distance"].as_u64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbers,
+        [(1, Some(4)), (2, None), (3, Some(0)), (4, Some(4))],
+        "{stdout}{stderr}"
+    );
+}
+
+#[test]
+fn leetcode773_a_missing_bracket_loses_no_board_after_it() {
+    let input = "[[1,2,3],[4,0,5]\n[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n";
+    let (stdout, stderr, code) = run(&["leetcode773"], input);
+    assert_eq!(stdout, "1\n-1\n", "{stderr}");
+    assert_eq!(
+        stderr,
+        "eight: line 1:17: found the end of the line inside a board's list, expected `]` \
+         closing it on its line\n"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn arguments_are_read_as_standard_input_is() {
+    // shapes checked alike, and a corrupted board among arguments takes only its own
+    let (stdout, stderr, code) = run(&["leetcode773", "[[1,2],[3,4],[0,5]]"], "");
+    assert_eq!((stdout.as_str(), code), ("", Some(2)), "{stderr}");
+    assert!(stderr.contains("expected lists of 3 cells"), "{stderr}");
+    let (stdout, stderr, _) = run(&["steps", "283104765", "28310476", "123804765"], "");
+    assert_eq!(stdout, "4\n0\n", "{stderr}");
+    let (stdin, _, _) = run(&["steps"], "283104765\n28310476\n123804765\n");
+    assert_eq!(stdin, stdout);
+}
