@@ -7,7 +7,7 @@
 pub enum Framing {
     /// Cases one after another, each in as many lines as the statement lays it out in (a board
     /// a line, a row a line, a start and a goal on lines of their own); the input's own layout
-    /// is learnt from its first cases and then kept ([`super::frame`]).
+    /// is learnt from its first cases and then kept.
     Lines,
     /// The number of cases first (HDU 3567's T, UVa 10181's N), then cases as in `Lines`.
     Counted,
