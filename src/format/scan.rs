@@ -86,24 +86,37 @@ pub(super) struct Scanner<R> {
     pub(super) buffer: Box<[u8]>,
     pub(super) start: usize,
     pub(super) end: usize,
-    exhausted: bool,
     pub(super) line: u64,
     pub(super) column: u64,
-    first_read: bool,
-    /// Whether a byte that no text holds (a NUL, a control character other than whitespace and
-    /// escape) has been read since [`Scanner::watch_binary`]: the input is then most likely a
-    /// binary file.
-    pub(super) binary: bool,
-    /// Whether reads are surveyed for such bytes (off until errors suggest it: it costs).
-    watch_binary: bool,
+    /// Where the reads stand.
+    pub(super) reads: Reads,
+    /// Whether bytes that no text holds are looked for, and were found.
+    survey: Survey,
     pub(super) token: Token,
     pub(super) in_token: bool,
-    /// Whether the last byte read was a `\r` that ended a line.
-    pub(super) after_cr: bool,
     /// Whether `[`, `]` and `,` separate tokens too, as in LeetCode's `[[1,2,3],[4,0,5]]`.
     pub(super) brackets: bool,
+}
+
+/// What the scanner knows of the reads so far.
+pub(super) struct Reads {
+    /// Whether the reader has no more bytes.
+    exhausted: bool,
+    /// Whether nothing was read yet (a byte order mark may open the input).
+    first: bool,
     /// Whether the next byte read opens a line.
     line_start: bool,
+    /// Whether the last byte read was a `\r` that ended a line.
+    pub(super) after_cr: bool,
+}
+
+/// The watch for bytes that no text holds (a NUL, a control character other than whitespace
+/// and escape): the input is then most likely a binary file. Off until errors suggest it: it
+/// costs.
+#[derive(Default)]
+struct Survey {
+    watch: bool,
+    found: bool,
 }
 
 impl<R: Read> Scanner<R> {
@@ -119,20 +132,21 @@ impl<R: Read> Scanner<R> {
             buffer: vec![0; 1 << 16].into_boxed_slice(),
             start: 0,
             end: 0,
-            exhausted: false,
             line: 1,
             column: 1,
-            first_read: true,
-            binary: false,
-            watch_binary: false,
-            line_start: true,
+            reads: Reads {
+                exhausted: false,
+                first: true,
+                line_start: true,
+                after_cr: false,
+            },
+            survey: Survey::default(),
             token: Token {
                 place,
                 len: 0,
                 head: [0; HEAD],
             },
             in_token: false,
-            after_cr: false,
             brackets: false,
         }
     }
@@ -148,11 +162,16 @@ impl<R: Read> Scanner<R> {
     /// Surveys the reads from now on, and what is read but not yet scanned, for bytes that no
     /// text holds.
     pub(super) fn watch_binary(&mut self) {
-        if !self.watch_binary {
-            self.watch_binary = true;
+        if !self.survey.watch {
+            self.survey.watch = true;
             let unread = &self.buffer[self.start..self.end];
-            self.binary |= survey(unread, true).1;
+            self.survey.found |= survey(unread, true).1;
         }
+    }
+
+    /// Whether a byte that no text holds was read since [`Scanner::watch_binary`].
+    pub(super) fn binary(&self) -> bool {
+        self.survey.found
     }
 
     fn is_break(&self, byte: u8) -> bool {
@@ -170,27 +189,27 @@ impl<R: Read> Scanner<R> {
         };
         self.start = 0;
         self.end = read;
-        self.exhausted = read == 0;
-        if self.first_read && self.buffer[..read].starts_with(b"\xEF\xBB\xBF") {
+        self.reads.exhausted = read == 0;
+        if self.reads.first && self.buffer[..read].starts_with(b"\xEF\xBB\xBF") {
             // A UTF-8 byte order mark, as some editors write, is no cell.
             self.start = 3;
         }
-        self.first_read = self.first_read && read == 0;
+        self.reads.first = self.reads.first && read == 0;
         let origin = self.origin;
         let piece = &mut self.buffer[self.start..read];
-        let (notation, binary) = survey(piece, self.watch_binary);
+        let (notation, binary) = survey(piece, self.survey.watch);
         if notation {
             notation::rewrite(
                 piece,
-                self.line_start,
+                self.reads.line_start,
                 |b| is_break(origin, b),
                 self.brackets,
             );
         }
-        self.binary |= binary;
-        self.line_start = piece
+        self.survey.found |= binary;
+        self.reads.line_start = piece
             .last()
-            .map_or(self.line_start, |&b| is_break(origin, b));
+            .map_or(self.reads.line_start, |&b| is_break(origin, b));
         Ok(())
     }
 
@@ -200,7 +219,7 @@ impl<R: Read> Scanner<R> {
     ) -> io::Result<Event> {
         loop {
             if self.start == self.end {
-                if !self.exhausted {
+                if !self.reads.exhausted {
                     // a refill may bring nothing to read yet (a byte order mark alone)
                     self.refill(before_wait)?;
                     continue;
@@ -212,7 +231,7 @@ impl<R: Read> Scanner<R> {
                 });
             }
             let byte = self.buffer[self.start];
-            if byte == b'\n' && std::mem::take(&mut self.after_cr) {
+            if byte == b'\n' && std::mem::take(&mut self.reads.after_cr) {
                 // the second half of a `\r\n` line end
                 self.start += 1;
                 continue;
@@ -225,7 +244,7 @@ impl<R: Read> Scanner<R> {
                     return Ok(Event::Token);
                 }
                 self.start += 1;
-                self.after_cr = byte == b'\r' && self.origin != Origin::Argument;
+                self.reads.after_cr = byte == b'\r' && self.origin != Origin::Argument;
                 if is_break {
                     let place = self.place();
                     self.line += 1;
@@ -239,7 +258,7 @@ impl<R: Read> Scanner<R> {
                 }
                 self.column += 1;
             } else {
-                self.after_cr = false;
+                self.reads.after_cr = false;
                 if !self.in_token {
                     self.in_token = true;
                     self.token.place = self.place();

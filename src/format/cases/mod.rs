@@ -260,7 +260,7 @@ impl<R: Read> Cases<R> {
     /// Whether the input read since [`Cases::watch_binary`] holds bytes that no text does: most
     /// likely a binary file.
     pub fn looks_binary(&self) -> bool {
-        self.lines.scanner.binary
+        self.lines.scanner.binary()
     }
 
     /// How many cases were read so far, valid or malformed (a count of cases that is not a
@@ -492,17 +492,18 @@ impl<R: Read> Cases<R> {
             self.frame.learn(&[wanted], line.start().line);
             return Ok(self.share(line));
         }
+        let fits = |next: &Line| next.count() == self.frame.lines[(at + 1) % lines];
         let corrupted = match next {
             _ if line.more => false,
             // a side gives its board's layout: a line of another count is a corrupted row
             _ if sided && at > 0 => true,
-            _ if !rows && !arguments => true,
+            Some(next) if !rows && !arguments => {
+                fits(next) || (blank_lines && next.blank.is_some())
+            }
+            None if !rows && !arguments => true,
             // a line of whole boards is a board a line, not a row with more numbers
             _ if whole_boards => false,
-            Some(next) if alike => {
-                next.count() == self.frame.lines[(at + 1) % lines]
-                    || (blank_lines && next.blank.is_some())
-            }
+            Some(next) if alike => fits(next) || (blank_lines && next.blank.is_some()),
             // the last line, or a layout of lines unlike: read by whole rows
             _ => false,
         };

@@ -67,7 +67,7 @@ impl<R: Read> Cases<R> {
             && self.lists.is_idle()
             && self.lines.settled()
             && !scanner.in_token
-            && !scanner.after_cr
+            && !scanner.reads.after_cr
             && scanner.origin == Origin::Line
             && self.lines.shape == Shape::SQUARE3
             && matches!(self.reading.framing, Framing::Lines | Framing::Counted)

@@ -311,8 +311,8 @@ fn rejects_a_line_that_ends_inside_a_row() {
     assert_eq!(
         lines("2 8 3 1\n0 4 7 6 5\n12345678x"),
         [
-            "line 1:8: found the end of the line after 4 cells, expected 9 cells on this line, as the statement lays a case out",
-            "line 2:10: found the end of the line after 5 cells, expected 9 cells on this line, as the statement lays a case out",
+            "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
+            "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
             "123456780"
         ]
     );
@@ -403,8 +403,8 @@ fn a_lone_carriage_return_ends_a_line_and_a_vertical_tab_separates() {
     assert_eq!(
         lines("2 8 3 1\r0 4 7 6 5\r\n12345678x"),
         [
-            "line 1:8: found the end of the line after 4 cells, expected 9 cells on this line, as the statement lays a case out",
-            "line 2:10: found the end of the line after 5 cells, expected 9 cells on this line, as the statement lays a case out",
+            "line 1:8: found the end of the line after 4 cells, expected whole rows of 3 cells",
+            "line 2:10: found the end of the line after 5 cells, expected whole rows of 3 cells",
             "123456780"
         ]
     );
