@@ -409,3 +409,71 @@ fn a_lone_carriage_return_ends_a_line_and_a_vertical_tab_separates() {
         ]
     );
 }
+
+#[test]
+fn any_bytes_in_any_framing_end_without_panic_and_number_every_case() {
+    use crate::format::judge::ALL;
+    use rand::{Rng, SeedableRng};
+    // bytes the framings care about, often, and anything now and then
+    let pieces: [&[u8]; 20] = [
+        b"1",
+        b"2",
+        b"3",
+        b"0",
+        b"x",
+        b"15",
+        b"4",
+        b"16",
+        b"[",
+        b"]",
+        b",",
+        b" ",
+        b"  ",
+        b"\t",
+        b"\n",
+        b"\n\n",
+        b"\r\n",
+        b"283104765",
+        b"1 2 3 4",
+        b"y",
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+    for round in 0..2_000 {
+        let mut text = Vec::new();
+        for _ in 0..rng.random_range(0..60u32) {
+            match rng.random_range(0..10u32) {
+                0 => text.push(rng.random()),
+                _ => text.extend_from_slice(pieces[rng.random_range(0..pieces.len())]),
+            }
+        }
+        for judge in ALL {
+            for origin in [Origin::Line, Origin::Argument] {
+                let text = match origin {
+                    Origin::Argument => text
+                        .iter()
+                        .map(|&b| if b == b'\n' { 0 } else { b })
+                        .collect(),
+                    _ => text.clone(),
+                };
+                let mut cases = Cases::with(&text[..], origin, judge.reading());
+                let mut items = 0u64;
+                loop {
+                    match cases.next(&mut || Ok(())).expect("memory reads") {
+                        Item::Case(case) => {
+                            assert_eq!(case.number, items + 1, "round {round}");
+                            assert_eq!(case.boards.len(), judge.boards);
+                            for board in case.boards {
+                                assert!(Board::new(board.shape(), board.cells()).is_some());
+                            }
+                        }
+                        Item::Header(_) => continue,
+                        Item::Malformed(_) => {}
+                        Item::End => break,
+                    }
+                    items += 1;
+                    assert!(items as usize <= text.len() + 1, "round {round}: {text:?}");
+                }
+            }
+        }
+    }
+}
