@@ -31,26 +31,37 @@ const LINE_END: u8 = 10;
 const CR: u8 = 11;
 const OTHER: u8 = 12;
 
-/// A valid board at the start of `line` in one of the two fixed layouts, `283104765\n` or
-/// `2 8 3 1 0 4 7 6 5\n`, put in `cells`; the bytes it took, its line end included.
+/// A valid board at the start of `line` in one of the fixed layouts, glued (`283104765\n`) or
+/// its cells apart by one separator throughout: a space, a tab or two spaces (HDU's and POJ's
+/// own sample), put in `cells`; the bytes it took, its line end included.
 #[inline]
 fn fixed(line: &[u8], cells: &mut [u8]) -> Option<usize> {
-    let step = match line.get(9) {
-        Some(b'\n') => 1,
-        Some(b' ') if line.get(17) == Some(&b'\n') => 2,
-        _ => return None,
-    };
+    match (line.get(9), line.get(1), line.get(2)) {
+        (Some(b'\n'), ..) => apart::<1>(line, cells, 0),
+        (_, Some(b' '), Some(b' ')) => apart::<3>(line, cells, b' '),
+        (_, Some(&gap @ (b' ' | b'\t')), _) => apart::<2>(line, cells, gap),
+        _ => None,
+    }
+}
+
+/// [`fixed`] for cells `STEP` bytes apart, the bytes between them `gap`.
+#[inline]
+fn apart<const STEP: usize>(line: &[u8], cells: &mut [u8], gap: u8) -> Option<usize> {
+    let line = line.get(..STEP * 8 + 2)?;
+    if line[STEP * 8 + 1] != b'\n' {
+        return None;
+    }
     let mut seen = 0u16;
     for (cell, value) in cells.iter_mut().enumerate().take(9) {
-        let class = BYTES[usize::from(line[step * cell])];
-        if step == 2 && cell < 8 && line[2 * cell + 1] != b' ' {
+        let class = BYTES[usize::from(line[STEP * cell])];
+        if cell < 8 && (1..STEP).any(|offset| line[STEP * cell + offset] != gap) {
             return None;
         }
         // a byte that is no cell sets a bit above the nine
         seen |= 1 << class;
         *value = class;
     }
-    (seen == 0x1FF).then_some(step * 9 - step + 2)
+    (seen == 0x1FF).then_some(STEP * 8 + 2)
 }
 
 impl<R: Read> Cases<R> {
@@ -78,8 +89,9 @@ impl<R: Read> Cases<R> {
 
     /// The commonest case of all, a board a line: its cells glued (`283104765`) or one by one
     /// (`2 8 3 1 0 4 7 6 5`, `2  8  3 …`, tabs), separated by any run of spaces and tabs, with
-    /// blanks before and after, then `\n` or `\r\n`; the two layouts `eight gen` writes checked
-    /// at fixed offsets, the others in one pass of a table lookup a byte. Anything else (rows,
+    /// blanks before and after, then `\n` or `\r\n`; the layouts of one separator throughout
+    /// (glued, a space, a tab, two spaces) checked at fixed offsets, the others in one pass of a
+    /// table lookup a byte. Anything else (rows,
     /// two cases on a line, a bad cell), and `None`, leaves it to the lines.
     #[inline]
     pub(super) fn line_case(&mut self) -> Option<Place> {
@@ -103,8 +115,8 @@ impl<R: Read> Cases<R> {
             if board == 0 {
                 first = column + (at - line_start) as u64;
             }
-            // the two layouts `eight gen` and most files use, at fixed offsets: glued, or a cell
-            // and a space
+            // the layouts `eight gen` and most judges' files use, at fixed offsets: glued, or
+            // the cells apart by a space, a tab or two spaces
             if let Some(used) = fixed(&rest[at..], &mut cells[board * 9..board * 9 + 9]) {
                 at += used;
                 continue;
