@@ -13,7 +13,7 @@ pub(super) struct Help {
 }
 
 /// Every solving command's help, by the command's name.
-const HELP: [(&str, Help); 8] = [
+const HELP: [(&str, Help); 11] = [
     (
         "steps",
         Help {
@@ -113,6 +113,41 @@ Examples:
 Examples:
   eight algs4 puzzle04.txt                   prints puzzle04.txt: 4
   printf '2\\n1 2\\n0 3\\n' | eight algs4      prints 1",
+        },
+    ),
+    (
+        "acwing845",
+        Help {
+            summary: "The minimum number of moves to 12345678x, -1 when unreachable",
+            cases: "A case is one board in x-notation, 9 cells separated by spaces (`2 3 4 1 5 x 7 6 \
+            8`); any layout of cells, rows of 3 and boards of 9 is read. One answer line per case.",
+            examples: "\
+Examples:
+  eight acwing845 '2 3 4 1 5 x 7 6 8'        prints 19",
+        },
+    ),
+    (
+        "boj1525",
+        Help {
+            summary: "The minimum number of moves to 123456780, -1 when unreachable",
+            cases: "A case is a board of 3 rows of 3 numbers with 0 for the blank, a row a line; any \
+            layout of cells, rows of 3 and boards of 9 is read. One answer line per case (AOJ \
+            ALDS1_13_B promises a solvable board).",
+            examples: "\
+Examples:
+  printf '1 0 3\\n4 2 5\\n7 8 6\\n' | eight boj1525  prints 3",
+        },
+    ),
+    (
+        "lightoj1139",
+        Help {
+            summary: "`Case k: d`, the minimum number of moves to 123456780, or `impossible`",
+            cases: "The input opens with the number of cases T; a case is a blank line and a board of 3 \
+            rows of 3 numbers with 0 for the blank. The answer is `Case k: d`, or `Case k: \
+            impossible` when the goal is unreachable.",
+            examples: "\
+Examples:
+  printf '1\\n\\n1 2 3\\n4 5 6\\n7 0 8\\n' | eight lightoj1139   prints Case 1: 1",
         },
     ),
 ];

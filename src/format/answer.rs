@@ -37,10 +37,15 @@ pub struct Spelling {
     pub capitals: bool,
     /// The answer of a path when there is none.
     pub no_path: &'static str,
+    /// The answer of a count when there is none ([`NO_COUNT`], or LightOJ 1139's `impossible`).
+    pub no_count: &'static str,
     /// The longest path the judge takes: a longer shortest path is answered as none.
     pub limit: Option<u32>,
     /// Whether the judge takes only the canonical path, not any other of the shortest.
     pub canonical_only: bool,
+    /// Whether the judge takes any path of the least length, and no longer one (AcWing 179's
+    /// special judge).
+    pub shortest: bool,
 }
 
 /// The first judges' spelling: nothing around the answer, small letters, [`NO_PATH`].
@@ -48,8 +53,10 @@ pub const PLAIN: Spelling = Spelling {
     numbered: false,
     capitals: false,
     no_path: NO_PATH,
+    no_count: NO_COUNT,
     limit: None,
     canonical_only: false,
+    shortest: false,
 };
 
 impl Spelling {
@@ -172,7 +179,7 @@ impl Answer {
     pub fn text(self, spelling: &Spelling, case: u64, path: Option<&Path>) -> String {
         let count = || match path {
             Some(path) => path.len().to_string(),
-            None => NO_COUNT.to_string(),
+            None => spelling.no_count.to_string(),
         };
         let letters = || -> String {
             path.map_or_else(String::new, |path| {
@@ -232,7 +239,11 @@ impl Answer {
         };
         word(first)?;
         let first = first.trim_start();
-        let count = |line: &str| match line == Answer::Count.text(&PLAIN, case, best) {
+        let bare = Spelling {
+            numbered: false,
+            ..*spelling
+        };
+        let count = |line: &str| match line == Answer::Count.text(&bare, case, best) {
             true => Ok(()),
             false => Err(Fault::Count),
         };
@@ -302,7 +313,7 @@ fn check_path(
     if let Some(limit) = spelling.limit.filter(|&limit| moves > limit as usize) {
         return Err(Fault::TooLong { moves, limit });
     }
-    if (policy.minimal || spelling.canonical_only) && moves > best.len() {
+    if (policy.minimal || spelling.canonical_only || spelling.shortest) && moves > best.len() {
         return Err(Fault::Longer {
             moves,
             shortest: best.len(),
@@ -506,8 +517,10 @@ mod tests {
             numbered: true,
             capitals: true,
             no_path: NOT_SOLVABLE,
+            no_count: NO_COUNT,
             limit: Some(35),
             canonical_only: true,
+            shortest: false,
         };
         assert_eq!(Answer::Path.text(&capitals, 1, Some(&path)), "Case 1: DLU");
         assert_eq!(
@@ -527,8 +540,10 @@ mod tests {
             numbered: true,
             capitals: true,
             no_path: NOT_SOLVABLE,
+            no_count: NO_COUNT,
             limit: Some(4),
             canonical_only: false,
+            shortest: false,
         };
         let check = |spelling: &Spelling, lines: &[&str]| {
             let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
@@ -575,6 +590,19 @@ mod tests {
                 shortest: 2
             })
         );
+        // a judge that takes any shortest path (AcWing 179's) refuses a longer one alone
+        let shortest = Spelling {
+            shortest: true,
+            ..spelling
+        };
+        assert_eq!(
+            check(&shortest, &["Case 7: RLRR"]),
+            Err(Fault::Longer {
+                moves: 4,
+                shortest: 2
+            })
+        );
+        assert_eq!(check(&shortest, &["Case 7: RR"]), Ok(()));
         // the order check alone: `dr` is a legal shortest path here, and `best` stands for a
         // canonical path of the same length that differs from it
         let other: Path = "dd".parse().expect("letters");

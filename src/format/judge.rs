@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, PLAIN};
+use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
 use super::cases::{Framing, Reading};
 pub use super::layout::Layout;
 use crate::puzzle::board::{Board, Shape};
@@ -163,8 +163,10 @@ pub const LIGHTOJ1121: Judge = Judge {
         numbered: true,
         capitals: true,
         no_path: NOT_SOLVABLE,
+        no_count: NO_COUNT,
         limit: Some(35),
         canonical_only: true,
+        shortest: false,
     },
     layout: Layout::Rows,
     reachable_only: false,
@@ -225,17 +227,97 @@ pub const ALGS4: Judge = Judge {
     files: true,
 };
 
+/// AcWing 845 八数码: one board in x-notation; the minimum number of moves to `12345678x`.
+pub const ACWING845: Judge = Judge {
+    id: "acwing845",
+    site: "AcWing",
+    number: "845",
+    command: "acwing845",
+    answer: Answer::Count,
+    ..POJ1077
+};
+
+/// AcWing 179 八数码: POJ 1077's problem, whose special judge takes any shortest path.
+pub const ACWING179: Judge = Judge {
+    id: "acwing179",
+    site: "AcWing",
+    number: "179",
+    spelling: Spelling {
+        shortest: true,
+        ..PLAIN
+    },
+    ..POJ1077
+};
+
+/// ZOJ 1217 Eight: boards in x-notation to the end of the input; any path that reaches the goal.
+pub const ZOJ1217: Judge = Judge {
+    id: "zoj1217",
+    site: "ZOJ",
+    number: "1217",
+    ..POJ1077
+};
+
+/// BOJ 1525 퍼즐: a board of 3 rows of 3 numbers; the minimum number of moves to `123456780`, or
+/// `-1`.
+pub const BOJ1525: Judge = Judge {
+    id: "boj1525",
+    site: "BOJ",
+    number: "1525",
+    command: "boj1525",
+    boards: 1,
+    goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
+    shape: Shape::SQUARE3,
+    framing: Framing::Lines,
+    answer: Answer::Count,
+    spelling: PLAIN,
+    layout: Layout::Grid,
+    reachable_only: false,
+    files: false,
+};
+
+/// AOJ ALDS1_13_B 8 Puzzle: BOJ 1525's board, always solvable; the fewest moves.
+pub const AOJ_8PUZZLE: Judge = Judge {
+    id: "aoj-8puzzle",
+    site: "AOJ",
+    number: "ALDS1_13_B",
+    reachable_only: true,
+    ..BOJ1525
+};
+
+/// LightOJ 1139 8 Puzzle: T cases, each a blank line and 3 rows of 3 numbers; `Case k: d`, or
+/// `Case k: impossible`.
+pub const LIGHTOJ1139: Judge = Judge {
+    id: "lightoj1139",
+    site: "LightOJ",
+    number: "1139",
+    command: "lightoj1139",
+    framing: Framing::CountedBlank,
+    spelling: Spelling {
+        numbered: true,
+        no_count: "impossible",
+        ..PLAIN
+    },
+    layout: Layout::Rows,
+    ..BOJ1525
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 9] = [
+pub const ALL: [&Judge; 15] = [
     &P1379,
     &HOJ10466,
     &POJ1077,
     &HDU1043,
+    &ACWING179,
+    &ZOJ1217,
     &HDU3567,
     &LIGHTOJ1121,
     &UVA10181,
     &LEETCODE773,
     &ALGS4,
+    &ACWING845,
+    &BOJ1525,
+    &AOJ_8PUZZLE,
+    &LIGHTOJ1139,
 ];
 
 impl Judge {
@@ -318,7 +400,7 @@ impl Judge {
             boards: self.boards,
             shape: self.shape,
             framing: self.framing,
-            rows: matches!(self.layout, Layout::Rows | Layout::Sided),
+            rows: matches!(self.layout, Layout::Rows | Layout::Grid | Layout::Sided),
         }
     }
 

@@ -18,6 +18,8 @@ pub enum Layout {
     XGlued,
     /// A row of numbers a line, `0` the blank, a blank line before each board (`2 3 4 0`).
     Rows,
+    /// A row of numbers a line, `0` the blank, nothing between boards (BOJ's, AOJ's).
+    Grid,
     /// LeetCode's nested lists (`[[1,2,3],[4,0,5]]`).
     Lists,
     /// The side n, then n rows of numbers right-aligned, `0` the blank (algs4's files).
@@ -40,9 +42,10 @@ impl Layout {
             Layout::Glued | Layout::XGlued | Layout::XNotation | Layout::Spaced => {
                 cells.iter().join(" ")
             }
-            Layout::Rows => {
+            Layout::Rows => format!("\n{}", Layout::Grid.show(board)),
+            Layout::Grid => {
                 let rows = cells.chunks(width).map(|row| row.iter().join(" "));
-                format!("\n{}", rows.format("\n"))
+                rows.format("\n").to_string()
             }
             Layout::Lists => {
                 let rows = cells
