@@ -475,12 +475,11 @@ impl<R: Read> Cases<R> {
             self.lines.unread(line);
             return Ok(Some(self.malformed(error)));
         }
-        // another count: a corrupted line of this case when the line after it is where the
-        // layout says; otherwise the layout changes here
+        // another count. A line that cannot be whole rows of this case is a corrupted one where
+        // the line after it fits the layout (arguments may end inside a row); one that can is
+        // corrupted when the line after it is where a layout of lines alike says; otherwise the
+        // layout changes here
         let blank_lines = self.reading.framing.blank_lines();
-        // a line that cannot be whole rows of this case is a corrupted one (arguments may end
-        // inside a row); one that can is corrupted when the line after it is where a layout of
-        // lines alike says, and otherwise starts another layout
         let width = usize::from(self.shape().width);
         let rows = line.count() % width == 0 && self.unit.cells.len() + line.count() <= wanted;
         let arguments = self.lines.origin() == Origin::Argument;
