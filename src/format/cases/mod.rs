@@ -414,17 +414,7 @@ impl<R: Read> Cases<R> {
         if let Some(place) = line.blank.filter(|_| self.reading.framing.blank_lines()) {
             if !self.unit.is_empty() {
                 // a blank line opens each case: the case begun ends here
-                let error = InputError {
-                    place,
-                    found: format!(
-                        "a blank line after {} of {} cells",
-                        self.unit.cells.len(),
-                        self.wanted()
-                    ),
-                    expected: "a complete board before it".into(),
-                };
-                self.lines.unread(line);
-                return Ok(Some(self.malformed(error)));
+                return Ok(Some(self.ends_short(line, place, "a blank line")));
             }
         }
         if self.frame.shared {
@@ -434,6 +424,22 @@ impl<R: Read> Cases<R> {
             return self.learn(line, before_wait);
         }
         self.framed(line, before_wait)
+    }
+
+    /// The case begun ends short where `line` starts, at `place` (`what` is there: a blank
+    /// line, another board's side); `line` is read again as the start of the next.
+    fn ends_short(&mut self, line: Line, place: Place, what: &str) -> Outcome {
+        let error = InputError {
+            place,
+            found: format!(
+                "{what} after {} of {} cells",
+                self.unit.cells.len(),
+                self.wanted()
+            ),
+            expected: "a complete board before it".into(),
+        };
+        self.lines.unread(line);
+        self.malformed(error)
     }
 
     /// A line of a case whose layout is known.
@@ -463,17 +469,12 @@ impl<R: Read> Cases<R> {
         let sided = self.reading.framing.sided();
         if sided && at > 0 && line.tokens == 1 && line.number.is_some() {
             // the next board's side: this one ends short
-            let error = InputError {
-                place: line.start(),
-                found: format!(
-                    "the side of another board after {} of {} cells",
-                    self.unit.cells.len(),
-                    self.wanted()
-                ),
-                expected: "a complete board before it".into(),
-            };
-            self.lines.unread(line);
-            return Ok(Some(self.malformed(error)));
+            let place = line.start();
+            return Ok(Some(self.ends_short(
+                line,
+                place,
+                "the side of another board",
+            )));
         }
         // another count. A line that cannot be whole rows of this case is a corrupted one where
         // the line after it fits the layout (arguments may end inside a row); one that can is
