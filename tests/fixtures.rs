@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use eight::format::answer::{Answer, Found};
 use eight::format::{judge, Cases, Item, Judge, Origin};
 use eight::puzzle::{Board, Shape};
 use eight::solve::oracle::Oracle;
@@ -70,8 +71,20 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
             Item::Case(case) => {
                 let number = case.number;
                 let (start, goal) = judge.problem(case.boards);
-                let path = oracles.path(start, goal, judge.spelling.limit);
-                answers.push_str(&judge.text(number, path.as_ref()));
+                let found = match judge.answer {
+                    Answer::Solvable { .. } => Found::Reachable(reaches(start, goal)),
+                    Answer::Scatter => Found::Scatter(scatter(start, goal)),
+                    Answer::Farthest => {
+                        let far = Oracle::new(start);
+                        let most = far.boards().map(|(_, d)| d).max().expect("boards");
+                        let farthest = far.boards().filter(|&(_, d)| d == most);
+                        let (board, _) = farthest.min_by_key(|(b, _)| b.cells().to_vec()).expect("one");
+                        let path = oracles.path(start, &board, None).expect("reached");
+                        Found::Farthest { board, path }
+                    }
+                    _ => Found::Path(oracles.path(start, goal, judge.spelling.limit)),
+                };
+                answers.push_str(&judge.text(number, &found));
                 answers.push('\n');
             }
             Item::Malformed(error) | Item::Header(error) => {
@@ -87,6 +100,41 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
         "a fixture announces as many cases as it holds"
     );
     answers
+}
+
+/// Whether `start` reaches `goal`, by cycles: the permutation taking one to the other is even
+/// exactly when the blank's row and column distance between them is.
+fn reaches(start: &Board, goal: &Board) -> bool {
+    let (cells, home) = (start.cells(), goal.cells());
+    let place = |board: &[u8], value: u8| board.iter().position(|&v| v == value).expect("a cell");
+    let mut seen = vec![false; cells.len()];
+    let mut cycles = 0;
+    for first in 0..cells.len() {
+        if !seen[first] {
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = place(home, cells[cell]);
+            }
+        }
+    }
+    let width = usize::from(start.shape().width);
+    let (a, b) = (place(cells, 0), place(home, 0));
+    let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
+    (cells.len() - cycles) % 2 == blank % 2
+}
+
+/// The sum of the tiles' row and column distances from their cells in `goal`.
+fn scatter(start: &Board, goal: &Board) -> u32 {
+    let width = usize::from(start.shape().width);
+    let home = goal.cells();
+    let mut sum = 0;
+    for (cell, &tile) in start.cells().iter().enumerate().filter(|&(_, &t)| t != 0) {
+        let to = home.iter().position(|&v| v == tile).expect("a tile");
+        sum += (cell / width).abs_diff(to / width) + (cell % width).abs_diff(to % width);
+    }
+    sum as u32
 }
 
 #[test]

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use itertools::Itertools;
+
 use super::cases::cases_of;
 use crate::puzzle::{Board, Move, Path};
 
@@ -26,6 +28,59 @@ pub enum Answer {
     Path,
     /// The count on one line, then the path on the next (HDU 3567).
     CountThenPath,
+    /// Whether the goal is reachable, in the judge's two words: decided by parity, never by a
+    /// search (SGU 139, HDU 6620).
+    Solvable {
+        /// The word for a reachable goal (`YES`).
+        yes: &'static str,
+        /// The word for an unreachable one (`NO`).
+        no: &'static str,
+    },
+    /// UVa 10085's: `Puzzle #k`, then a board as far from the start as any (its rows, `0` the
+    /// blank), then the canonical path to it in capitals, then an empty line.
+    Farthest,
+    /// The scatter: the sum of the tiles' Manhattan distances from their goal cells (Kattis
+    /// npuzzle), no search.
+    Scatter,
+}
+
+/// What a case's answer is spelled from: what its judge asks to be found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Found {
+    /// The canonical path; `None` when the goal is unreachable or beyond the judge's limit.
+    Path(Option<Path>),
+    /// Whether the goal is reachable, by parity.
+    Reachable(bool),
+    /// The board farthest from the start that is least in reading order, and the canonical
+    /// path to it.
+    Farthest {
+        /// The board.
+        board: Board,
+        /// The canonical path from the start to it.
+        path: Path,
+    },
+    /// The sum of the tiles' Manhattan distances.
+    Scatter(u32),
+}
+
+impl Found {
+    /// The path found, if one was sought and there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Found::Path(path) => path.as_ref(),
+            Found::Farthest { path, .. } => Some(path),
+            Found::Reachable(_) | Found::Scatter(_) => None,
+        }
+    }
+
+    /// Whether the goal is reachable (a farthest board always is; a scatter says nothing).
+    pub fn reachable(&self) -> bool {
+        match self {
+            Found::Path(path) => path.is_some(),
+            Found::Reachable(reachable) => *reachable,
+            Found::Farthest { .. } | Found::Scatter(_) => true,
+        }
+    }
 }
 
 /// How a judge dresses its answers: what surrounds them and how the moves are written.
@@ -46,6 +101,8 @@ pub struct Spelling {
     /// Whether the judge takes any path of the least length, and no longer one (AcWing 179's
     /// special judge).
     pub shortest: bool,
+    /// Whether an empty line stands between two answers (UVa 652).
+    pub separated: bool,
 }
 
 /// The first judges' spelling: nothing around the answer, small letters, [`NO_PATH`].
@@ -57,6 +114,7 @@ pub const PLAIN: Spelling = Spelling {
     limit: None,
     canonical_only: false,
     shortest: false,
+    separated: false,
 };
 
 impl Spelling {
@@ -163,20 +221,56 @@ pub enum Fault {
         /// The shortest length.
         shortest: usize,
     },
+    /// Another word than the canonical one (`NO` for `YES`).
+    Different,
+    /// A line that should be empty and is not: between UVa 652's answers, after UVa 10085's.
+    EmptyLine,
+    /// Rows that are not a board of the case's shape.
+    NotABoard,
+    /// A board nearer to the start than the farthest.
+    NotFarthest {
+        /// Its distance from the start.
+        distance: usize,
+        /// The farthest distance.
+        farthest: usize,
+    },
+}
+
+/// A case as the check sees it: its boards, what `eight` found, and the distance from the start
+/// to any board, for the answers that name a board of their own (UVa 10085's farthest).
+pub struct Expected<'a> {
+    /// The start.
+    pub start: &'a Board,
+    /// The goal.
+    pub goal: &'a Board,
+    /// What `eight` found: the canonical answer.
+    pub found: &'a Found,
+    /// The fewest moves from the start to a board, `None` when it cannot be reached.
+    pub distance: &'a dyn Fn(&Board) -> Option<usize>,
 }
 
 impl Answer {
-    /// How many lines an answer takes.
-    pub fn lines(self) -> usize {
-        match self {
-            Answer::CountThenPath => 2,
-            Answer::Count | Answer::Path => 1,
-        }
+    /// Whether it is spelled from the canonical path (or its absence), which a search finds.
+    pub fn is_path(self) -> bool {
+        matches!(self, Answer::Count | Answer::Path | Answer::CountThenPath)
     }
 
-    /// The answer, without its last newline, of case `case` whose canonical path is `path`
-    /// (`None` when there is none within the judge's limit), spelled as `spelling` says.
-    pub fn text(self, spelling: &Spelling, case: u64, path: Option<&Path>) -> String {
+    /// How many lines the answer of case `case` takes: an empty line before it included, where
+    /// the judge separates its answers.
+    pub fn lines(self, spelling: &Spelling, case: u64) -> usize {
+        let separator = usize::from(spelling.separated && case > 1);
+        separator
+            + match self {
+                Answer::CountThenPath => 2,
+                Answer::Farthest => 6,
+                Answer::Count | Answer::Path | Answer::Solvable { .. } | Answer::Scatter => 1,
+            }
+    }
+
+    /// The answer of case `case`, spelled from `found` as `spelling` says, without its last
+    /// newline (an empty line before it where the judge separates its answers).
+    pub fn text(self, spelling: &Spelling, case: u64, found: &Found) -> String {
+        let path = found.path();
         let count = || match path {
             Some(path) => path.len().to_string(),
             None => spelling.no_count.to_string(),
@@ -187,30 +281,51 @@ impl Answer {
             })
         };
         let heading = spelling.heading(case);
-        match self {
-            Answer::Count => format!("{heading}{}", count()),
-            Answer::Path if path.is_none() => format!("{heading}{}", spelling.no_path),
-            Answer::Path => format!("{heading}{}", letters()),
-            Answer::CountThenPath => format!("{heading}{}\n{}", count(), letters()),
-        }
+        let separator = match spelling.separated && case > 1 {
+            true => "\n",
+            false => "",
+        };
+        let text = match (self, found) {
+            (Answer::Count, _) => format!("{heading}{}", count()),
+            (Answer::Path, _) if path.is_none() => format!("{heading}{}", spelling.no_path),
+            (Answer::Path, _) => format!("{heading}{}", letters()),
+            (Answer::CountThenPath, _) => format!("{heading}{}\n{}", count(), letters()),
+            (Answer::Solvable { yes, no }, found) => {
+                format!("{heading}{}", if found.reachable() { yes } else { no })
+            }
+            (Answer::Farthest, Found::Farthest { board, .. }) => {
+                format!("Puzzle #{case}\n{}\n{}\n", rows(board), letters())
+            }
+            (Answer::Scatter, Found::Scatter(scatter)) => format!("{heading}{scatter}"),
+            (Answer::Farthest | Answer::Scatter, found) => {
+                unreachable!("{self:?} is spelled from what it asks, not {found:?}")
+            }
+        };
+        format!("{separator}{text}")
     }
 
     /// Checks the answer `lines` ([`Answer::lines`] of them, trailing whitespace ignored) of
-    /// case `case`, from `start` to `goal`, whose canonical path is `best`. A path passes when
-    /// it is legal and ends on the goal (and is no longer than `best` when `policy` asks for the
-    /// shortest, and is `best` when the judge takes only that), as the online judges' checkers
-    /// accept any correct path; a count must be the minimum.
-    #[allow(clippy::too_many_arguments)]
+    /// case `case` against `expected`. A path passes when it is legal and ends on the goal (and
+    /// is no longer than the canonical one when `policy` asks for the shortest, and is the
+    /// canonical one when the judge takes only that), as the online judges' checkers accept any
+    /// correct path; a count, a word or a scatter must be the canonical one.
     pub fn check(
         self,
         spelling: &Spelling,
         case: u64,
         lines: &[String],
-        start: &Board,
-        goal: &Board,
-        best: Option<&Path>,
+        expected: &mut Expected,
         policy: Policy,
     ) -> Result<(), Fault> {
+        let lines = match spelling.separated && case > 1 {
+            true if !lines[0].trim_end().is_empty() => return Err(Fault::EmptyLine),
+            true => &lines[1..],
+            false => lines,
+        };
+        if self == Answer::Farthest {
+            return check_farthest(spelling, case, lines, expected, policy);
+        }
+        let (start, goal, best) = (expected.start, expected.goal, expected.found.path());
         // the judges compare lines as text, blanks at a line's end aside; a special judge of
         // paths (HDU 1043, POJ 1077, UVa 10181) reads a word, blanks before it aside
         let word = |line: &'_ str| -> Result<(), Fault> {
@@ -241,14 +356,20 @@ impl Answer {
         let first = first.trim_start();
         let bare = Spelling {
             numbered: false,
+            separated: false,
             ..*spelling
         };
-        let count = |line: &str| match line == Answer::Count.text(&bare, case, best) {
+        let canonical = || self.text(&bare, case, expected.found);
+        let count = |line: &str| match line == Answer::Count.text(&bare, case, expected.found) {
             true => Ok(()),
             false => Err(Fault::Count),
         };
         match self {
             Answer::Count => count(first),
+            Answer::Scatter if first == canonical() => Ok(()),
+            Answer::Scatter => Err(Fault::Count),
+            Answer::Solvable { .. } if first == canonical() => Ok(()),
+            Answer::Solvable { .. } => Err(Fault::Different),
             Answer::Path => check_path(first, spelling, start, goal, best, policy),
             Answer::CountThenPath => {
                 count(first)?;
@@ -260,8 +381,91 @@ impl Answer {
                     Some(_) => check_path(second, spelling, start, goal, best, policy),
                 }
             }
+            Answer::Farthest => unreachable!("checked above"),
         }
     }
+}
+
+/// A board's rows, numbers separated by a space, `0` the blank, a row a line.
+fn rows(board: &Board) -> String {
+    let width = usize::from(board.shape().width);
+    let rows = board.cells().chunks(width).map(|row| row.iter().join(" "));
+    rows.format("\n").to_string()
+}
+
+/// UVa 10085's check: the heading, a board whose rows are numbers, a path from the start in
+/// capitals that ends on it, the board as far from the start as the canonical one, and the
+/// empty line after.
+fn check_farthest(
+    spelling: &Spelling,
+    case: u64,
+    lines: &[String],
+    expected: &mut Expected,
+    policy: Policy,
+) -> Result<(), Fault> {
+    let heading = format!("Puzzle #{case}");
+    match lines[0].trim_end() {
+        line if line == heading => {}
+        line if line.trim_start() == heading => return Err(Fault::Spacing),
+        _ => return Err(Fault::Heading { expected: heading }),
+    }
+    let farthest = expected.found.path().map_or(0, Path::len);
+    let cells: Option<Vec<u8>> = lines[1..4]
+        .iter()
+        .flat_map(|line| line.split_whitespace())
+        .map(|token| token.parse().ok())
+        .collect();
+    let shape = expected.start.shape();
+    let board = cells
+        .and_then(|cells| Board::new(shape, &cells))
+        .ok_or(Fault::NotABoard)?;
+    let line = lines[4].trim_end();
+    if line.starts_with(char::is_whitespace) {
+        return Err(Fault::Spacing);
+    }
+    let (end, moves) = replay(line, spelling, expected.start)?;
+    if end != board {
+        return Err(Fault::EndsElsewhere {
+            end: end.to_string(),
+            goal: board.to_string(),
+        });
+    }
+    let distance = (expected.distance)(&board).unwrap_or(0);
+    if distance != farthest {
+        return Err(Fault::NotFarthest { distance, farthest });
+    }
+    if policy.minimal && moves > farthest {
+        return Err(Fault::Longer {
+            moves,
+            shortest: farthest,
+        });
+    }
+    match lines[5].trim_end().is_empty() {
+        true => Ok(()),
+        false => Err(Fault::EmptyLine),
+    }
+}
+
+/// Replays the moves spelled by `line` from `start`: the board they end on and how many they
+/// are, or the first letter that is no move or leaves the board. Every letter is read first,
+/// and no path is built: an answer line can be as long as the output limit.
+fn replay(line: &str, spelling: &Spelling, start: &Board) -> Result<(Board, usize), Fault> {
+    for letter in line.chars() {
+        spelling.read_letter(letter)?;
+    }
+    let mut board = *start;
+    let mut moves = 0;
+    for (step, letter) in line.chars().enumerate() {
+        let next = spelling.read_letter(letter)?;
+        if !board.slide(next) {
+            return Err(Fault::LeavesBoard {
+                step: step + 1,
+                letter,
+            });
+        }
+        moves += 1;
+    }
+    Ok((board, moves))
 }
 
 /// The path check: the line must spell a legal path from `start` that ends on `goal`, or the
@@ -287,23 +491,7 @@ fn check_path(
             shortest: best.len(),
         });
     }
-    // every letter first, then the moves one by one, with no path built: an answer line can
-    // be as long as the output limit
-    for letter in line.chars() {
-        spelling.read_letter(letter)?;
-    }
-    let mut board = *start;
-    let mut moves = 0;
-    for (step, letter) in line.chars().enumerate() {
-        let next = spelling.read_letter(letter)?;
-        if !board.slide(next) {
-            return Err(Fault::LeavesBoard {
-                step: step + 1,
-                letter,
-            });
-        }
-        moves += 1;
-    }
+    let (board, moves) = replay(line, spelling, start)?;
     if board != *goal {
         return Err(Fault::EndsElsewhere {
             end: board.to_string(),
@@ -412,6 +600,13 @@ impl Fault {
                 "expected {ticked}, {}, but the shortest has {shortest}: {canonical}",
                 self::moves(*moves)
             ),
+            Fault::Different => format!("expected {}, got {canonical}", said(recorded)),
+            Fault::EmptyLine => format!("expected {ticked} where an empty line stands"),
+            Fault::NotABoard => format!("expected {ticked}, whose rows are not a board"),
+            Fault::NotFarthest { distance, farthest } => format!(
+                "expected {ticked}, whose board is {}, but the farthest is {farthest}: {canonical}",
+                self::moves(*distance)
+            ),
         }
     }
 }
@@ -477,6 +672,14 @@ impl fmt::Display for Fault {
                     self::moves(*moves)
                 )
             }
+            Fault::Different => write!(f, "a different answer"),
+            Fault::EmptyLine => write!(f, "no empty line where the judge puts one"),
+            Fault::NotABoard => write!(f, "the rows are not a board"),
+            Fault::NotFarthest { distance, farthest } => write!(
+                f,
+                "the board is {} from the start, but the farthest is {farthest}",
+                self::moves(*distance)
+            ),
         }
     }
 }
@@ -495,7 +698,19 @@ mod tests {
         best: Option<&Path>,
         policy: Policy,
     ) -> Result<(), Fault> {
-        answer.check(&PLAIN, 1, &[line.to_string()], start, goal, best, policy)
+        let found = Found::Path(best.cloned());
+        let mut expected = expected(start, goal, &found);
+        answer.check(&PLAIN, 1, &[line.to_string()], &mut expected, policy)
+    }
+
+    /// A case from `start` to `goal` whose answer is `found`, with no board of its own.
+    fn expected<'a>(start: &'a Board, goal: &'a Board, found: &'a Found) -> Expected<'a> {
+        Expected {
+            start,
+            goal,
+            found,
+            distance: &|_| None,
+        }
     }
 
     #[test]
@@ -506,11 +721,11 @@ mod tests {
             ..PLAIN
         };
         assert_eq!(
-            Answer::CountThenPath.text(&numbered, 2, Some(&path)),
+            Answer::CountThenPath.text(&numbered, 2, &Found::Path(Some(path.clone()))),
             "Case 2: 3\ndlu"
         );
         assert_eq!(
-            Answer::CountThenPath.text(&numbered, 3, None),
+            Answer::CountThenPath.text(&numbered, 3, &Found::Path(None)),
             "Case 3: -1\n"
         );
         let capitals = Spelling {
@@ -521,10 +736,11 @@ mod tests {
             limit: Some(35),
             canonical_only: true,
             shortest: false,
+            separated: false,
         };
-        assert_eq!(Answer::Path.text(&capitals, 1, Some(&path)), "Case 1: DLU");
+        assert_eq!(Answer::Path.text(&capitals, 1, &Found::Path(Some(path.clone()))), "Case 1: DLU");
         assert_eq!(
-            Answer::Path.text(&capitals, 4, None),
+            Answer::Path.text(&capitals, 4, &Found::Path(None)),
             "Case 4: This puzzle is not solvable."
         );
     }
@@ -544,10 +760,12 @@ mod tests {
             limit: Some(4),
             canonical_only: false,
             shortest: false,
+            separated: false,
         };
         let check = |spelling: &Spelling, lines: &[&str]| {
             let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            Answer::Path.check(spelling, 7, &lines, &start, &goal, Some(&best), policy)
+            let found = Found::Path(Some(best.clone()));
+            Answer::Path.check(spelling, 7, &lines, &mut expected(&start, &goal, &found), policy)
         };
         assert_eq!(check(&spelling, &["Case 7: RR"]), Ok(()));
         assert_eq!(check(&spelling, &["Case 7: RR \t"]), Ok(()));
@@ -619,9 +837,7 @@ mod tests {
                 &count_then_path,
                 1,
                 &lines,
-                &square,
-                &square_goal,
-                Some(&other),
+                &mut expected(&square, &square_goal, &Found::Path(Some(other))),
                 policy
             ),
             Err(Fault::NotCanonical)
@@ -631,11 +847,11 @@ mod tests {
     #[test]
     fn spells_every_answer_once() {
         let path: Path = "dlu".parse().expect("letters");
-        assert_eq!(Answer::Count.text(&PLAIN, 1, Some(&path)), "3");
-        assert_eq!(Answer::Count.text(&PLAIN, 1, None), NO_COUNT);
-        assert_eq!(Answer::Path.text(&PLAIN, 1, Some(&path)), "dlu");
-        assert_eq!(Answer::Path.text(&PLAIN, 1, Some(&Path::default())), "");
-        assert_eq!(Answer::Path.text(&PLAIN, 1, None), NO_PATH);
+        assert_eq!(Answer::Count.text(&PLAIN, 1, &Found::Path(Some(path.clone()))), "3");
+        assert_eq!(Answer::Count.text(&PLAIN, 1, &Found::Path(None)), NO_COUNT);
+        assert_eq!(Answer::Path.text(&PLAIN, 1, &Found::Path(Some(path.clone()))), "dlu");
+        assert_eq!(Answer::Path.text(&PLAIN, 1, &Found::Path(Some(Path::default()))), "");
+        assert_eq!(Answer::Path.text(&PLAIN, 1, &Found::Path(None)), NO_PATH);
     }
 
     #[test]

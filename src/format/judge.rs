@@ -5,11 +5,10 @@
 
 use std::io::{self, Write};
 
-use super::answer::{Answer, Fault, Policy, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
+use super::answer::{Answer, Expected, Fault, Found, Policy, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
 use super::cases::{Framing, Reading};
 pub use super::layout::Layout;
 use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::Path;
 
 /// One judge's problem, as its statement poses it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,6 +39,9 @@ pub struct Judge {
     pub layout: Layout,
     /// Whether its statement promises that every goal is reachable.
     pub reachable_only: bool,
+    /// The most moves its statement promises a case needs (AOJ's 15 puzzle: 45), which `gen`
+    /// keeps to by walking no further from the goal.
+    pub most_moves: Option<u32>,
     /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
     /// (algs4's checker), instead of being cases themselves.
     pub files: bool,
@@ -80,6 +82,7 @@ pub const P1379: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::Glued,
     reachable_only: true,
+    most_moves: None,
     files: false,
 };
 
@@ -97,6 +100,7 @@ pub const HOJ10466: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::Spaced,
     reachable_only: false,
+    most_moves: None,
     files: false,
 };
 
@@ -114,6 +118,7 @@ pub const POJ1077: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::XNotation,
     reachable_only: false,
+    most_moves: None,
     files: false,
 };
 
@@ -144,6 +149,7 @@ pub const HDU3567: Judge = Judge {
     },
     layout: Layout::XGlued,
     reachable_only: true,
+    most_moves: None,
     files: false,
 };
 
@@ -167,9 +173,11 @@ pub const LIGHTOJ1121: Judge = Judge {
         limit: Some(35),
         canonical_only: true,
         shortest: false,
+        separated: false,
     },
     layout: Layout::Rows,
     reachable_only: false,
+    most_moves: None,
     files: false,
 };
 
@@ -206,6 +214,7 @@ pub const LEETCODE773: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::Lists,
     reachable_only: false,
+    most_moves: None,
     files: false,
 };
 
@@ -224,6 +233,7 @@ pub const ALGS4: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::Sided,
     reachable_only: false,
+    most_moves: None,
     files: true,
 };
 
@@ -272,6 +282,7 @@ pub const BOJ1525: Judge = Judge {
     spelling: PLAIN,
     layout: Layout::Grid,
     reachable_only: false,
+    most_moves: None,
     files: false,
 };
 
@@ -410,7 +421,7 @@ impl Judge {
         self.shape == Shape::SQUARE3
             && self.framing == Framing::Lines
             && self.spelling.is_plain()
-            && self.answer != Answer::CountThenPath
+            && matches!(self.answer, Answer::Count | Answer::Path)
     }
 
     /// The start and the goal of a case, from its boards.
@@ -425,10 +436,14 @@ impl Judge {
         (start, goal)
     }
 
-    /// The answer of case `case`, lines joined by newlines, whose canonical path is `path`
-    /// (`None` when unreachable or longer than the judge takes).
-    pub fn text(&self, case: u64, path: Option<&Path>) -> String {
-        self.answer.text(&self.spelling, case, path)
+    /// The answer of case `case`, lines joined by newlines, spelled from what was found.
+    pub fn text(&self, case: u64, found: &Found) -> String {
+        self.answer.text(&self.spelling, case, found)
+    }
+
+    /// How many lines the answer of case `case` takes.
+    pub fn lines(&self, case: u64) -> usize {
+        self.answer.lines(&self.spelling, case)
     }
 
     /// Checks the answer lines of case `case` as this judge does; see [`Answer::check`].
@@ -436,12 +451,11 @@ impl Judge {
         &self,
         case: u64,
         lines: &[String],
-        (start, goal): (&Board, &Board),
-        best: Option<&Path>,
+        expected: &mut Expected,
         policy: Policy,
     ) -> Result<(), Fault> {
         self.answer
-            .check(&self.spelling, case, lines, start, goal, best, policy)
+            .check(&self.spelling, case, lines, expected, policy)
     }
 
     /// Writes the input's header (the number of cases), if the judge's input opens with one.

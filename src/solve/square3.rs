@@ -104,6 +104,27 @@ impl Space {
     }
 }
 
+/// The fewest moves from `start` to `goal`, 3×3 boards, by the embedded tables; `None` when
+/// unreachable or of another shape.
+pub fn distance(start: &Board, goal: &Board) -> Option<u32> {
+    let (start, goal) = (pack(start)?, pack(goal)?);
+    let table = Tables::embedded().get(goal.blank());
+    table.distance(&relabel_for(&start, &goal, table))
+}
+
+/// The 3×3 boards farthest from `board`, in no set order: a move is undone by its opposite, so
+/// they are the boards from which `board` is farthest, the last layer of its table.
+pub fn farthest(board: &Board) -> Vec<Board> {
+    let Some(packed) = pack(board) else {
+        return Vec::new();
+    };
+    let table = Tables::embedded().get(packed.blank());
+    let depth = table.depth();
+    let indices = table.within(depth, depth);
+    let relabelled = indices.into_iter().map(|index| table.board(index).relabel(table.goal(), &packed));
+    relabelled.map(|far| unpack(&far)).collect()
+}
+
 /// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.
 pub fn relabel_for(start: &Packed, goal: &Packed, table: &Table) -> Packed {
     if goal == table.goal() {

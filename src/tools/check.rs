@@ -9,10 +9,11 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::format::answer::{Fault, Policy};
+use crate::format::answer::{Expected, Fault, Found, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::{Board, Path};
-use crate::solve::{Engine, Outcome};
+use crate::puzzle::Board;
+use crate::solve::{square3, Engine};
+use crate::tools::find::find;
 
 /// The judge's rule, one for every answer (a program's, a fixture's recorded one, a jury's):
 /// paths legal, ending on the goal and within the judge's limit (its canonical path, where it
@@ -70,7 +71,8 @@ pub fn check(
     let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let mut got = Vec::new();
-        for _ in 0..judge.answer.lines() {
+        let expected_lines = judge.lines(solved.case);
+        for _ in 0..expected_lines {
             match lines.next() {
                 Ok(Some(line)) => got.push(line),
                 Ok(None) => break,
@@ -84,15 +86,16 @@ pub fn check(
         // answer are no answers, an output that ends where only empty lines are expected (a
         // solved board's empty path) lacks nothing
         let read = got.len();
-        got.resize(judge.answer.lines(), String::new());
+        got.resize(expected_lines, String::new());
+        let start = solved.start;
+        let mut expected = Expected {
+            start: &solved.start,
+            goal: &solved.goal,
+            found: solved.found,
+            distance: &|board| square3::distance(&start, board).map(|d| d as usize),
+        };
         let fault = judge
-            .check(
-                solved.case,
-                &got,
-                (&solved.start, &solved.goal),
-                solved.path,
-                policy,
-            )
+            .check(solved.case, &got, &mut expected, policy)
             .err()
             .map(|fault| match read == got.len() {
                 true => fault,
@@ -106,7 +109,7 @@ pub fn check(
                 case: solved.case,
                 line: solved.line,
                 input: solved.input(),
-                expected: judge.text(solved.case, solved.path),
+                expected: judge.text(solved.case, solved.found),
                 got,
                 fault,
                 wrong_cases: 0,
@@ -199,7 +202,7 @@ pub fn write_answers(
 ) -> io::Result<Result<u64, InputError>> {
     let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
-        let mut line = judge.text(solved.case, solved.path);
+        let mut line = judge.text(solved.case, solved.found);
         line.push('\n');
         match out.write_all(line.as_bytes()) {
             Ok(()) => true,
@@ -227,7 +230,7 @@ fn kept(line: &str) -> String {
     }
 }
 
-/// A case with its canonical path.
+/// A case with its canonical answer.
 struct Solved<'a> {
     case: u64,
     line: u64,
@@ -235,7 +238,7 @@ struct Solved<'a> {
     goal: Board,
     /// The goal as the case gives it, if it does.
     given_goal: bool,
-    path: Option<&'a Path>,
+    found: &'a Found,
 }
 
 impl Solved<'_> {
@@ -273,12 +276,8 @@ fn solve_all(
         if let Some(error) = cases.beyond(count, place) {
             return Ok(Err(error));
         }
-        let path = match engine.solve(&start, &goal, judge.spelling.limit) {
-            Outcome::Found(path) => Some(path),
-            Outcome::Unreachable | Outcome::Beyond(_) => None,
-            Outcome::Exhausted => {
-                return Ok(Err(InputError::exhausted(place, engine.budget_for(&goal))))
-            }
+        let Some(found) = find(judge, engine, &start, &goal).0 else {
+            return Ok(Err(InputError::exhausted(place, engine.budget_for(&goal))));
         };
         let solved = Solved {
             case: count,
@@ -286,7 +285,7 @@ fn solve_all(
             start,
             goal,
             given_goal: judge.boards == 2,
-            path: path.as_ref(),
+            found: &found,
         };
         if !each(solved) {
             return Ok(Ok(count));
@@ -303,6 +302,7 @@ pub use crate::format::cases::cases_of;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Path;
     use crate::format::judge::{HDU1043, P1379};
 
     fn verdict(judge: &Judge, input: &str, output: &str, policy: Policy) -> Verdict {

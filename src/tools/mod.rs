@@ -5,6 +5,7 @@ pub mod batch;
 #[cfg(all(feature = "cache", unix))]
 pub mod cache;
 pub mod check;
+pub mod find;
 #[cfg(feature = "cli")]
 pub mod fixtures;
 pub mod gen;

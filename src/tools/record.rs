@@ -9,8 +9,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use crate::format::answer::Found;
 use crate::format::InputError;
-use crate::puzzle::Path;
+use crate::puzzle::{Board, Path};
 use crate::solve::engine::{Bound, Quality};
 use crate::solve::{Report, Stats};
 
@@ -27,6 +28,9 @@ pub struct Solution {
     pub distance: Option<usize>,
     /// The canonical path, if reachable (with `--fast`, a path, canonical when optimal).
     pub path: Option<String>,
+    /// The sum of the tiles' Manhattan distances, where the judge asks for it (Kattis npuzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scatter: Option<u32>,
     /// With `--fast`: whether the path is known to be shortest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimal: Option<bool>,
@@ -44,8 +48,28 @@ impl Solution {
             solvable: path.is_some(),
             distance: path.map(Path::len),
             path: path.map(Path::to_string),
+            scatter: None,
             optimal: None,
             lower_bound: None,
+        }
+    }
+
+    /// The solution from `start` to `goal` of what a judge asked found: its path, or only
+    /// whether the goal is reachable; a farthest board's solution ends there; a scatter is a
+    /// distance with no path.
+    pub fn found(start: &Board, goal: &Board, found: &Found) -> Solution {
+        match found {
+            Found::Path(path) => Solution::new(start, goal, path.as_ref()),
+            Found::Farthest { board, path } => Solution::new(start, board, Some(path)),
+            Found::Reachable(solvable) => Solution {
+                solvable: *solvable,
+                ..Solution::new(start, goal, None)
+            },
+            Found::Scatter(scatter) => Solution {
+                solvable: start.reaches(goal),
+                scatter: Some(*scatter),
+                ..Solution::new(start, goal, None)
+            },
         }
     }
 

@@ -3,14 +3,15 @@
 
 use std::io::{self, Read, Write};
 
-use crate::format::answer::Answer;
+use crate::format::answer::{Answer, Found};
 use crate::format::write;
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
 use crate::puzzle::{Board, Move};
 use crate::solve::engine::Quality;
 use crate::solve::interrupt;
 use crate::solve::parallel::ordered_map;
-use crate::solve::{Engine, MoveSink, Outcome, Report};
+use crate::solve::{Engine, MoveSink, Report};
+use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
 use eight_core::table::Walk;
 
@@ -242,7 +243,7 @@ impl Stream<'_> {
         for (case, solved) in waiting.drain(..).zip(solved) {
             // a search stopped by the flag ends as if out of nodes: it is no answer, and the
             // cases after it go unanswered; those solved before it still get theirs
-            let stopped = matches!(solved, Some((Outcome::Exhausted, _)));
+            let stopped = matches!(solved, Some((None, _)));
             if stopped && interrupt::requested() {
                 tally.interrupted = true;
                 break;
@@ -278,8 +279,8 @@ impl Stream<'_> {
 
     /// Each waiting case's outcome and what it cost (`None` for a case that cannot be solved),
     /// on as many threads as `jobs` allows, each with an engine like this stream's.
-    fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Outcome, Report)>> {
-        let limit = self.judge.spelling.limit;
+    fn solve_all(&mut self, waiting: &[Waiting]) -> Vec<Option<(Option<Found>, Report)>> {
+        let judge = &self.judge;
         let problems: Vec<_> = waiting.iter().map(|w| w.problem.as_ref().ok()).collect();
         // several cases share the threads; a case alone has them all (the engine's jobs)
         let threads = self.jobs.min(problems.len());
@@ -288,8 +289,7 @@ impl Stream<'_> {
                 .into_iter()
                 .map(|problem| {
                     let (start, goal) = problem?;
-                    let solved = self.engine.solve(start, goal, limit);
-                    Some((solved, self.engine.last()))
+                    Some(find(judge, &mut self.engine, start, goal))
                 })
                 .collect();
         }
@@ -301,8 +301,7 @@ impl Stream<'_> {
             || engine.like().with_jobs(1),
             |engine, _, problem| {
                 let (start, goal) = (*problem)?;
-                let solved = engine.solve(start, goal, limit);
-                Some((solved, engine.last()))
+                Some(find(judge, engine, start, goal))
             },
             |_, result| {
                 results.push(result);
@@ -319,28 +318,22 @@ impl Stream<'_> {
         number: u64,
         place: Place,
         (start, goal): (&Board, &Board),
-        solved: Outcome,
+        found: Option<Found>,
         report: Report,
         out: &mut impl Write,
     ) -> io::Result<Result<(), InputError>> {
-        let path = match solved {
-            Outcome::Found(path) => Some(path),
-            Outcome::Unreachable | Outcome::Beyond(_) => None,
-            Outcome::Exhausted => {
-                return Ok(Err(InputError::exhausted(
-                    place,
-                    self.engine.budget_for(goal),
-                )))
-            }
+        let Some(found) = found else {
+            let budget = self.engine.budget_for(goal);
+            return Ok(Err(InputError::exhausted(place, budget)));
         };
         match self.output {
             Output::Answers => {
-                let mut text = self.judge.text(number, path.as_ref());
+                let mut text = self.judge.text(number, &found);
                 text.push('\n');
                 out.write_all(text.as_bytes())?;
             }
             Output::Json => {
-                let solution = Solution::new(start, goal, path.as_ref());
+                let solution = Solution::found(start, goal, &found);
                 let solution = solution.with_quality(report.quality);
                 self.record(number, place.line, solution, report.clone(), out)?;
             }
@@ -366,7 +359,7 @@ impl Stream<'_> {
             Answer::Path => engine
                 .walk(start, goal, Line(out))
                 .unwrap_or_else(|_| write::write_no_path(out)),
-            Answer::CountThenPath => unreachable!("a plain judge answers on one line"),
+            answer => unreachable!("a plain judge counts or walks, never {answer:?}"),
         }
     }
 }

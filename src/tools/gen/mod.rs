@@ -14,9 +14,11 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::format::answer::Found;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
 use crate::solve::{Engine, Outcome, Store};
+use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
 
 mod layers;
@@ -153,8 +155,9 @@ pub fn generate(
             judge.write_header(starts.len() as u64, input)?;
         }
         for (case, start) in (1..).zip(starts) {
-            let outcome = engine.solve(&start, &goal, judge.spelling.limit);
-            write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;
+            let found = find(judge, &mut engine, &start, &goal).0;
+            let found = found.expect("a 3x3 board is always answered");
+            write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
         }
         return Ok(Ok(()));
     }
@@ -176,12 +179,19 @@ pub fn generate(
             Ok(drawn) => drawn,
             Err(impossible) => return Ok(Err(impossible)),
         };
-        let outcome = outcome.unwrap_or_else(|| engine.solve(&start, &goal, judge.spelling.limit));
-        if outcome == Outcome::Exhausted {
+        // what the draw found already is a path a path's judge asks for
+        let found = match outcome {
+            Some(Outcome::Found(path)) if judge.answer.is_path() => Some(Found::Path(Some(path))),
+            Some(Outcome::Unreachable | Outcome::Beyond(_)) if judge.answer.is_path() => {
+                Some(Found::Path(None))
+            }
+            _ => find(judge, &mut engine, &start, &goal).0,
+        };
+        let Some(found) = found else {
             let budget = engine.budget_for(&goal);
             return Ok(Err(Impossible::Exhausted { case, budget }));
-        }
-        write_case(request, case, (&start, &goal), outcome, input, &mut answers)?;
+        };
+        write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
     }
     Ok(Ok(()))
 }
@@ -236,24 +246,20 @@ fn write_case(
     request: &Request,
     case: u64,
     (start, goal): (&Board, &Board),
-    outcome: Outcome,
+    found: &Found,
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
     let judge = &request.judge;
-    let path = match outcome {
-        Outcome::Found(path) => Some(path),
-        Outcome::Unreachable | Outcome::Beyond(_) | Outcome::Exhausted => None,
-    };
     if request.json {
-        let solution = Solution::new(start, goal, path.as_ref());
+        let solution = Solution::found(start, goal, found);
         return record::write(&Record::solved(case, None, solution), input);
     }
     judge.write_case(start, goal, input)?;
     let Some(out) = answers.as_mut() else {
         return Ok(());
     };
-    let mut line = judge.text(case, path.as_ref());
+    let mut line = judge.text(case, found);
     line.push('\n');
     out.write_all(line.as_bytes())
 }

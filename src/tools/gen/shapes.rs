@@ -28,7 +28,7 @@ impl Walks {
         }
     }
 
-    /// One case: the start, its goal and the engine's outcome.
+    /// One case: the start, its goal and the engine's outcome when the draw needed one.
     pub(super) fn case(
         &self,
         request: &Request,
@@ -45,7 +45,7 @@ impl Walks {
             return Ok((other_half(&goal, rng), goal, Some(Outcome::Unreachable)));
         }
         let (start, outcome) = reachable_start(request, &goal, engine, rng)?;
-        Ok((start, goal, Some(outcome)))
+        Ok((start, goal, outcome))
     }
 }
 
@@ -79,18 +79,17 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     }
 }
 
-/// A start that reaches `goal` as the request asks, with the engine's answer for it.
+/// A start that reaches `goal` as the request asks, with the engine's answer for it when the
+/// draw needed one (to keep a board at the distances asked).
 fn reachable_start(
     request: &Request,
     goal: &Board,
     engine: &mut Engine,
     rng: &mut ChaCha8Rng,
-) -> Result<(Board, Outcome), Impossible> {
+) -> Result<(Board, Option<Outcome>), Impossible> {
     let limit = request.judge.spelling.limit;
-    if let Some(moves) = request.walk {
-        let start = walk(goal, moves, rng);
-        let outcome = engine.solve(&start, goal, limit);
-        return Ok((start, outcome));
+    if let Some(moves) = request.walk.or(request.judge.most_moves.filter(|_| goal.cells().len() > 9)) {
+        return Ok((walk(goal, moves, rng), None));
     }
     let (least, most) = (request.min_depth, request.max_depth.unwrap_or(u32::MAX));
     for _ in 0..TRIES {
@@ -99,8 +98,7 @@ fn reachable_start(
             start = swapped(&start);
         }
         if least == 0 && most == u32::MAX {
-            let outcome = engine.solve(&start, goal, limit);
-            return Ok((start, outcome));
+            return Ok((start, None));
         }
         let found = engine.solve(&start, goal, None);
         let length = match &found {
@@ -109,7 +107,7 @@ fn reachable_start(
         };
         if (least..=most).contains(&length) {
             let outcome = engine.solve(&start, goal, limit);
-            return Ok((start, outcome));
+            return Ok((start, Some(outcome)));
         }
     }
     Err(Impossible::NotFound {

@@ -1,0 +1,60 @@
+//! What a case's judge asks, found: the canonical path by the engine, whether the goal is
+//! reachable by parity alone, the farthest board from the 3×3 tables, or the tiles' scatter.
+//! The answer stream, the checker and `gen` all ask here, so that a judge that asks something
+//! else is one more arm of one match.
+
+use crate::format::answer::{Answer, Found};
+use crate::format::Judge;
+use crate::puzzle::Board;
+use crate::solve::report::Method;
+use crate::solve::square3;
+use crate::solve::textbook::manhattan;
+use crate::solve::{Engine, Outcome, Report};
+
+/// What `judge` asks of the case from `start` to `goal`, and what answered it at what cost;
+/// `None` when the search ran out of nodes (or was stopped), which is no answer.
+pub fn find(
+    judge: &Judge,
+    engine: &mut Engine,
+    start: &Board,
+    goal: &Board,
+) -> (Option<Found>, Report) {
+    let without_search = |method| Report {
+        method,
+        ..Report::default()
+    };
+    match judge.answer {
+        Answer::Solvable { .. } => {
+            let found = Found::Reachable(start.reaches(goal));
+            (Some(found), without_search(Method::Parity))
+        }
+        Answer::Scatter => {
+            let found = Found::Scatter(manhattan(start, goal));
+            (Some(found), without_search(Method::Manhattan))
+        }
+        Answer::Farthest => {
+            let board = farthest(start);
+            let path = engine.path(start, &board).ok();
+            let found = path.map(|path| Found::Farthest { board, path });
+            (found, without_search(Method::Table))
+        }
+        Answer::Count | Answer::Path | Answer::CountThenPath => {
+            let found = match engine.solve(start, goal, judge.spelling.limit) {
+                Outcome::Found(path) => Some(Found::Path(Some(path))),
+                Outcome::Unreachable | Outcome::Beyond(_) => Some(Found::Path(None)),
+                Outcome::Exhausted => None,
+            };
+            (found, engine.last())
+        }
+    }
+}
+
+/// The board farthest from a 3×3 `start` that is least in reading order (its cells compared in
+/// turn, `0` the blank): UVa 10085 takes any, and this is the one `eight` prints.
+pub fn farthest(start: &Board) -> Board {
+    let boards = square3::farthest(start);
+    boards
+        .into_iter()
+        .min_by(|a, b| a.cells().cmp(b.cells()))
+        .expect("every 3x3 board has boards farthest from it")
+}
