@@ -78,7 +78,9 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
                         let far = Oracle::new(start);
                         let most = far.boards().map(|(_, d)| d).max().expect("boards");
                         let farthest = far.boards().filter(|&(_, d)| d == most);
-                        let (board, _) = farthest.min_by_key(|(b, _)| b.cells().to_vec()).expect("one");
+                        let (board, _) = farthest
+                            .min_by_key(|(b, _)| b.cells().to_vec())
+                            .expect("one");
                         let path = oracles.path(start, &board, None).expect("reached");
                         Found::Farthest { board, path }
                     }

@@ -26,7 +26,7 @@ fn board(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
 /// by lines a board a line and a row a line too.
 fn layouts(judge: &Judge) -> Vec<Layout> {
     match judge.layout {
-        Layout::Lists | Layout::Sided => vec![judge.layout],
+        Layout::Lists | Layout::Sided | Layout::Characters(_) => vec![judge.layout],
         layout => vec![layout, Layout::Spaced, Layout::Rows],
     }
 }

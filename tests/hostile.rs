@@ -118,7 +118,7 @@ fn a_count_that_is_no_count_is_said_once_and_the_first_case_is_case_1() {
         assert_eq!(code, Some(2));
     }
     let (_, err, _) = run(&["uva10181"], "999999999999999999\n");
-    assert!(err.contains("`999999999999…` (18 characters)"), "{err}");
+    assert!(err.contains("`9999999999999999…` (18 characters)"), "{err}");
 }
 
 #[test]

@@ -1,7 +1,9 @@
-//! The judges of issue 38 that read by the framings already there: each answers its statement's
-//! sample, `gen` makes input that it answers and `eight check` accepts, and the path judges'
-//! special judges take what their statements say (AcWing 179 any shortest path, ZOJ 1217 any
-//! path that reaches the goal).
+//! The judges of issue 38: each answers its statement's sample, `gen` makes input that it
+//! answers and `eight check` accepts, the path judges' special judges take what their statements
+//! say (AcWing 179 any shortest path, ZOJ 1217 any path that reaches the goal), and each kind of
+//! answer agrees with an independent check on seeded cases: the plain BFS for counts and the
+//! farthest board, the permutation's cycles for the yes/no judges, rows and columns for the
+//! scatter.
 
 mod common;
 use common::{eight, run};
@@ -9,11 +11,13 @@ use common::{eight, run};
 use std::fs;
 
 use eight::format::judge::Goal;
-use eight::format::{Cases, Item, Judge, Origin};
+use eight::format::{Answer, Cases, Item, Judge, Origin};
+use eight::puzzle::{Board, Shape};
 use eight::solve::oracle::Oracle;
+use eight::Path;
 
 /// Each new judge, its statement's sample input and output.
-const SAMPLES: [(&str, &str, &str); 7] = [
+const SAMPLES: [(&str, &str, &str); 17] = [
     ("acwing845", "2 3 4 1 5 x 7 6 8\n", "19\n"),
     ("acwing179", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
     ("zoj1217", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
@@ -24,6 +28,46 @@ const SAMPLES: [(&str, &str, &str); 7] = [
         "lightoj1139",
         "2\n\n1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n0 7 8\n",
         "Case 1: 0\nCase 2: 2\n",
+    ),
+    // UVa 652 takes any shortest path: this is the canonical one of the statement's 19 moves
+    (
+        "uva652",
+        "1\n\n2 3 4 1 5 x 7 6 8\n",
+        "dlurullddrurdllurdr\n",
+    ),
+    (
+        "uva652",
+        "2\n\n2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 7 8 x\n",
+        "dlurullddrurdllurdr\n\n\n",
+    ),
+    (
+        "boj11112",
+        "2\n\n123\n4#5\n786\n\n123\n456\n87#\n",
+        "2\nimpossible\n",
+    ),
+    (
+        "aoj-15puzzle",
+        "1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n",
+        "8\n",
+    ),
+    (
+        "sgu139",
+        "1 2 3 4\n5 6 7 8\n9 10 11 0\n13 14 15 12\n",
+        "YES\n",
+    ),
+    (
+        "hdu6620",
+        "2\n1 2 3 4\n5 6 7 8\n9 10 0 12\n13 14 11 15\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n",
+        "Yes\nNo\n",
+    ),
+    ("cf645a", "AB\nXC\nXB\nAC\n", "YES\n"),
+    ("cf645a", "AB\nXC\nAC\nBX\n", "NO\n"),
+    ("kattis-npuzzle", "ABCD\nEFGH\nIJKL\nM.NO\n", "2\n"),
+    // the statement's farthest board is the one least in reading order, which eight prints
+    (
+        "uva10085",
+        "1\n\n2 6 4\n1 3 7\n0 5 8\n",
+        "Puzzle #1\n8 1 5\n7 3 6\n4 0 2\nRRULLDRRUULDLURDLDRRULDRUULLDDR\n\n",
     ),
 ];
 
@@ -76,6 +120,14 @@ fn gen_makes_input_each_answers_and_check_accepts() {
         "zoj1217",
         "boj1525",
         "aoj-8puzzle",
+        "uva652",
+        "uva10085",
+        "boj11112",
+        "aoj-15puzzle",
+        "sgu139",
+        "hdu6620",
+        "cf645a",
+        "kattis-npuzzle",
     ] {
         let dir = tempfile::tempdir().expect("a folder");
         let prefix = dir.path().join(id);
@@ -112,7 +164,13 @@ fn gen_makes_input_each_answers_and_check_accepts() {
 fn counts_match_the_plain_bfs_on_seeded_boards() {
     // an independent check: every board's distance from the plain BFS of its goal, spelled as
     // the judge spells it
-    for id in ["acwing845", "boj1525", "aoj-8puzzle", "lightoj1139"] {
+    for id in [
+        "acwing845",
+        "boj1525",
+        "aoj-8puzzle",
+        "lightoj1139",
+        "boj11112",
+    ] {
         let judge = Judge::from_id(id).expect("a judge");
         let dir = tempfile::tempdir().expect("a folder");
         let prefix = dir.path().join(id);
@@ -149,5 +207,144 @@ fn counts_match_the_plain_bfs_on_seeded_boards() {
             unreachable, !judge.reachable_only,
             "{id}: gen keeps the judge's promise"
         );
+    }
+}
+
+/// Whether `start` reaches `goal`, by cycles: the permutation taking one to the other is even
+/// exactly when the blank's row and column distance between them is.
+fn reaches_by_cycles(start: &Board, goal: &Board) -> bool {
+    let (cells, home) = (start.cells(), goal.cells());
+    let place = |board: &[u8], value: u8| board.iter().position(|&v| v == value).expect("a cell");
+    let mut seen = vec![false; cells.len()];
+    let mut cycles = 0;
+    for first in 0..cells.len() {
+        if !seen[first] {
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = place(home, cells[cell]);
+            }
+        }
+    }
+    let width = usize::from(start.shape().width);
+    let (a, b) = (place(cells, 0), place(home, 0));
+    let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
+    (cells.len() - cycles) % 2 == blank % 2
+}
+
+/// The cases of `text` as `judge` reads them, each start and goal.
+fn problems(judge: &Judge, text: &str) -> Vec<(Board, Board)> {
+    let mut boards = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
+    let mut problems = Vec::new();
+    while let Item::Case(case) = boards.next(&mut || Ok(())).expect("memory reads") {
+        let (start, goal) = judge.problem(case.boards);
+        problems.push((*start, *goal));
+    }
+    problems
+}
+
+/// `eight gen ID` of `count` seeded cases, a share of them unreachable where the judge allows.
+fn generated(judge: &Judge, count: usize) -> String {
+    let unsolvable = if judge.reachable_only { "0" } else { "0.5" };
+    let output = eight()
+        .args([
+            "gen",
+            judge.id,
+            "-n",
+            &count.to_string(),
+            "--unsolvable",
+            unsolvable,
+        ])
+        .args(["--seed", "38"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{}", judge.id);
+    String::from_utf8(output.stdout).expect("text")
+}
+
+#[test]
+fn the_yes_no_judges_answer_as_the_permutation_s_cycles_say() {
+    for (id, count) in [("hdu6620", 3000), ("sgu139", 300), ("cf645a", 300)] {
+        let judge = Judge::from_id(id).expect("a judge");
+        let text = generated(judge, count);
+        let (answers, errors, code) = run(&[id], &text);
+        assert_eq!((errors.as_str(), code), ("", Some(0)), "{id}");
+        let Answer::Solvable { yes, no } = judge.answer else {
+            unreachable!("a yes/no judge")
+        };
+        let expected: Vec<&str> = problems(judge, &text)
+            .iter()
+            .map(|(start, goal)| {
+                if reaches_by_cycles(start, goal) {
+                    yes
+                } else {
+                    no
+                }
+            })
+            .collect();
+        assert_eq!(expected.len(), count, "{id}");
+        assert!(
+            expected.contains(&yes) && expected.contains(&no),
+            "{id}: both answers"
+        );
+        assert_eq!(answers.lines().collect::<Vec<_>>(), expected, "{id}");
+    }
+}
+
+#[test]
+fn the_scatter_is_each_letter_s_rows_and_columns_from_its_cell() {
+    let judge = Judge::from_id("kattis-npuzzle").expect("a judge");
+    let text = generated(judge, 300);
+    let (answers, _, code) = run(&[judge.id], &text);
+    assert_eq!(code, Some(0));
+    let expected: Vec<String> = problems(judge, &text)
+        .iter()
+        .map(|(start, _)| {
+            // the letter of each cell, read back from the text's own characters
+            let mut sum = 0;
+            for (cell, &tile) in start.cells().iter().enumerate() {
+                if tile != 0 {
+                    let home = usize::from(tile) - 1;
+                    sum += (cell / 4).abs_diff(home / 4) + (cell % 4).abs_diff(home % 4);
+                }
+            }
+            sum.to_string()
+        })
+        .collect();
+    assert_eq!(answers.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn the_farthest_board_is_as_far_as_the_plain_bfs_goes_and_its_path_reaches_it() {
+    let judge = Judge::from_id("uva10085").expect("a judge");
+    let text = generated(judge, 40);
+    let (answers, _, code) = run(&[judge.id], &text);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = answers.lines().collect();
+    for (index, (start, _)) in problems(judge, &text).iter().enumerate() {
+        let answer = &lines[index * 6..index * 6 + 6];
+        assert_eq!(answer[0], format!("Puzzle #{}", index + 1));
+        assert_eq!(answer[5], "");
+        let cells: Vec<u8> = answer[1..4]
+            .iter()
+            .flat_map(|row| {
+                row.split(' ')
+                    .map(|cell| cell.parse::<u8>().expect("a number"))
+            })
+            .collect();
+        let board = Board::new(Shape::SQUARE3, &cells).expect("a board");
+        let oracle = Oracle::new(start);
+        let farthest = oracle.boards().map(|(_, d)| d).max().expect("boards");
+        let least = oracle
+            .boards()
+            .filter(|&(_, d)| d == farthest)
+            .map(|(b, _)| b)
+            .min_by_key(|b| b.cells().to_vec());
+        assert_eq!(Some(board), least, "case {}", index + 1);
+        let path: Path = answer[4].to_lowercase().parse().expect("moves");
+        assert_eq!(path.len() as u32, farthest);
+        assert_eq!(start.replay(&path).ok(), Some(board), "case {}", index + 1);
+        assert_eq!(Oracle::new(&board).path(start), Some(path), "canonical");
     }
 }

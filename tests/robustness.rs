@@ -108,7 +108,7 @@ fn steps_meets_every_kind_of_input() {
             "a number too big",
             b"99999999999999999999999999\n123804765\n",
             "0\n",
-            "eight: line 1:1: found `999999999999\u{2026}` (26 characters)",
+            "eight: line 1:1: found `9999999999999999\u{2026}` (26 characters)",
         ),
         (
             "truncated last case",
@@ -157,7 +157,7 @@ fn a_100_mb_line_without_a_newline_is_one_located_error() {
     assert_eq!(out, "0\n");
     assert_eq!(
         err,
-        "eight: line 1:1: found `111111111111\u{2026}` (100000000 characters), expected a tile 1-8 or a blank (0, x or X)\n"
+        "eight: line 1:1: found `1111111111111111\u{2026}` (100000000 characters), expected a tile 1-8 or a blank (0, x or X)\n"
     );
     assert_eq!(code, Some(2));
 }

@@ -52,7 +52,13 @@ pub(super) fn misread(
         let text = argument.to_string_lossy();
         let path = Path::new(argument);
         // cells and their separators are never a name
-        let cells = |c: char| c.is_ascii_digit() || c.is_whitespace() || "xX".contains(c);
+        let glyphs = judge.reading().glyphs;
+        let cells = |c: char| {
+            c.is_ascii_digit()
+                || c.is_whitespace()
+                || "xX".contains(c)
+                || u8::try_from(c).is_ok_and(|byte| glyphs.cell(byte).is_some())
+        };
         let read = String::from_utf8_lossy(&notation(argument.as_encoded_bytes())).into_owned();
         if read.chars().all(cells) || text.parse::<Board>().is_ok() {
             continue;

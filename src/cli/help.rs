@@ -13,7 +13,7 @@ pub(super) struct Help {
 }
 
 /// Every solving command's help, by the command's name.
-const HELP: [(&str, Help); 11] = [
+const HELP: [(&str, Help); 19] = [
     (
         "steps",
         Help {
@@ -148,6 +148,104 @@ Examples:
             examples: "\
 Examples:
   printf '1\\n\\n1 2 3\\n4 5 6\\n7 0 8\\n' | eight lightoj1139   prints Case 1: 1",
+        },
+    ),
+    (
+        "uva652",
+        Help {
+            summary: "A shortest path of the blank to 12345678x, or `unsolvable`",
+            cases: "The input opens with the number of boards N; each board is a blank line, then 9 \
+            cells in x-notation (`2 3 4 1 5 x 7 6 8`); any layout of cells, rows of 3 and boards of 9 \
+            is read. The answer is the lexicographically smallest shortest path (d < l < r < u; the \
+            judge takes any shortest), an empty line when already solved, or `unsolvable`; an empty \
+            line stands between two answers.",
+            examples: "\
+Examples:
+  printf '1\\n\\n2 3 4 1 5 x 7 6 8\\n' | eight uva652   prints dlurullddrurdllurdr",
+        },
+    ),
+    (
+        "uva10085",
+        Help {
+            summary: "`Puzzle #k`, a board as far from the start as any, and the path to it",
+            cases: "The input opens with the number of cases T; each case is a blank line and a board \
+            of 3 rows of 3 numbers, 0 the blank. The answer is `Puzzle #k`, the farthest board's \
+            rows, the canonical path to it in capitals (D < L < R < U), and an empty line. The judge \
+            takes any farthest board: eight prints the one least in reading order (its cells \
+            compared in turn, 0 the blank).",
+            examples: "\
+Examples:
+  printf '1\\n\\n2 6 4\\n1 3 7\\n0 5 8\\n' | eight uva10085",
+        },
+    ),
+    (
+        "boj11112",
+        Help {
+            summary: "The minimum number of moves to 12345678#, or `impossible`",
+            cases: "The input opens with the number of cases n; each case is a blank line and a board \
+            of 3 rows of 3 glued characters, `#` the blank (`4#5`). One answer line per case.",
+            examples: "\
+Examples:
+  printf '1\\n\\n123\\n4#5\\n786\\n' | eight boj11112   prints 2",
+        },
+    ),
+    (
+        "aoj-15puzzle",
+        Help {
+            summary: "The fewest moves to 1-15 and the blank last",
+            cases: "A case is a board of 4 rows of 4 numbers, 0 the blank, a row a line; the judge \
+            promises at most 45 moves, and `gen` keeps to it. Any layout of cells, rows of 4 and \
+            boards of 16 is read. One answer line per case.",
+            examples: "\
+Examples:
+  printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | eight aoj-15puzzle   prints 8",
+        },
+    ),
+    (
+        "sgu139",
+        Help {
+            summary: "`YES` if the board reaches 1-15 and the blank last, else `NO`",
+            cases: "A case is a board of 4 rows of 4 numbers, 0 the blank. It is decided by parity \
+            (the permutation's and the blank's row), never by a search.",
+            examples: "\
+Examples:
+  printf '1 2 3 4\\n5 6 7 8\\n9 10 11 0\\n13 14 15 12\\n' | eight sgu139   prints YES",
+        },
+    ),
+    (
+        "hdu6620",
+        Help {
+            summary: "`Yes` if the goal is within 120 moves, else `No`",
+            cases: "The input opens with the number of cases T; each case is a board of 4 rows of 4 \
+            numbers, 0 the blank. Every solvable 4x4 board is within 80 moves of the goal, so each \
+            case is decided by parity, never by a search.",
+            examples: "\
+Examples:
+  printf '1\\n1 2 3 4\\n5 6 7 8\\n9 10 0 12\\n13 14 11 15\\n' | eight hdu6620   prints Yes",
+        },
+    ),
+    (
+        "cf645a",
+        Help {
+            summary: "`YES` if the two puzzles can reach one configuration, else `NO`",
+            cases: "A case is two 2x2 grids of `A`, `B`, `C` and the blank `X`, two lines each \
+            (`AB` then `XC`). They reach a common configuration exactly when one reaches the other, \
+            decided by parity.",
+            examples: "\
+Examples:
+  printf 'AB\\nXC\\nXB\\nAC\\n' | eight cf645a           prints YES",
+        },
+    ),
+    (
+        "kattis-npuzzle",
+        Help {
+            summary: "The scatter: the sum of the letters' Manhattan distances from their cells",
+            cases: "A case is 4 rows of 4 characters, the letters `A`-`O` and the blank `.`; the goal \
+            is ABCD/EFGH/IJKL/MNO. and the blank does not count. Any arrangement is read, \
+            solvable or not; nothing is searched.",
+            examples: "\
+Examples:
+  printf 'ABCD\\nEFGH\\nIJKL\\nM.NO\\n' | eight kattis-npuzzle   prints 2",
         },
     ),
 ];

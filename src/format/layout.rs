@@ -1,8 +1,10 @@
-//! How a judge's statement writes a board: glued digits, numbers and spaces, x-notation, rows,
-//! LeetCode's lists or algs4's sided files; `gen` writes every case this way.
+//! How a judge's statement writes a board: glued digits, numbers and spaces, x-notation, rows of
+//! numbers or of characters, LeetCode's lists or algs4's sided files; `gen` writes every case
+//! this way.
 
 use itertools::Itertools;
 
+use super::cases::Glyphs;
 use crate::puzzle::board::{Board, BLANK};
 
 /// How a judge's statement writes a board.
@@ -16,10 +18,10 @@ pub enum Layout {
     XNotation,
     /// Nine cells glued, `X` the blank (`12X453786`).
     XGlued,
-    /// A row of numbers a line, `0` the blank, a blank line before each board (`2 3 4 0`).
+    /// A row of numbers a line, `0` the blank (`2 3 4 0`).
     Rows,
-    /// A row of numbers a line, `0` the blank, nothing between boards (BOJ's, AOJ's).
-    Grid,
+    /// A row of characters a line, glued, one a cell (`23#`, `ABCD`, `MNO.`).
+    Characters(Glyphs),
     /// LeetCode's nested lists (`[[1,2,3],[4,0,5]]`).
     Lists,
     /// The side n, then n rows of numbers right-aligned, `0` the blank (algs4's files).
@@ -42,9 +44,16 @@ impl Layout {
             Layout::Glued | Layout::XGlued | Layout::XNotation | Layout::Spaced => {
                 cells.iter().join(" ")
             }
-            Layout::Rows => format!("\n{}", Layout::Grid.show(board)),
-            Layout::Grid => {
+            Layout::Rows => {
                 let rows = cells.chunks(width).map(|row| row.iter().join(" "));
+                rows.format("\n").to_string()
+            }
+            Layout::Characters(glyphs) => {
+                let rows = cells.chunks(width).map(|row| {
+                    row.iter()
+                        .map(|&cell| glyphs.glyph(cell))
+                        .collect::<String>()
+                });
                 rows.format("\n").to_string()
             }
             Layout::Lists => {

@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod cases;
+mod fault;
 pub mod judge;
 pub mod layout;
 pub mod notation;

@@ -45,8 +45,9 @@ fn survey(bytes: &[u8], binary: bool) -> (bool, bool) {
     (seen & 1 != 0, seen & 2 != 0)
 }
 
-/// The most bytes of a token kept to show in an error; its length is always counted.
-pub(super) const HEAD: usize = 12;
+/// The most bytes of a token kept, to read a glued board of up to 16 characters (Kattis's 4×4
+/// letters) and to show in an error; its length is always counted.
+pub(super) const HEAD: usize = 16;
 
 /// A token as the scanner sees it: its place, its length and its first bytes.
 #[derive(Clone, Copy)]

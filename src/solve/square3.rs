@@ -121,7 +121,9 @@ pub fn farthest(board: &Board) -> Vec<Board> {
     let table = Tables::embedded().get(packed.blank());
     let depth = table.depth();
     let indices = table.within(depth, depth);
-    let relabelled = indices.into_iter().map(|index| table.board(index).relabel(table.goal(), &packed));
+    let relabelled = indices
+        .into_iter()
+        .map(|index| table.board(index).relabel(table.goal(), &packed));
     relabelled.map(|far| unpack(&far)).collect()
 }
 

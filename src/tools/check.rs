@@ -97,10 +97,12 @@ pub fn check(
         let fault = judge
             .check(solved.case, &got, &mut expected, policy)
             .err()
-            .map(|fault| match read == got.len() {
-                true => fault,
-                false => Fault::Missing,
-            });
+            .map(
+                |fault| match read == got.len() || fault == Fault::EmptyLine {
+                    true => fault,
+                    false => Fault::Missing,
+                },
+            );
         if let Some(fault) = fault {
             wrong_cases += 1;
             got.truncate(read);
@@ -302,8 +304,8 @@ pub use crate::format::cases::cases_of;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Path;
     use crate::format::judge::{HDU1043, P1379};
+    use crate::puzzle::Path;
 
     fn verdict(judge: &Judge, input: &str, output: &str, policy: Policy) -> Verdict {
         check(

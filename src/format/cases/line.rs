@@ -10,6 +10,47 @@ use crate::format::place::{InputError, Origin, Place};
 use crate::format::scan::{Event, Scanner, Token, HEAD};
 use crate::puzzle::board::{Shape, BLANK};
 
+/// What a board's cells are written in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Glyphs {
+    /// Numbers, `0`, `x` or `X` the blank; up to 9 cells a board, digits may be glued.
+    Numbers,
+    /// One character a cell, glued a row a line whatever the board's size: digits from `1`
+    /// (BOJ 11112's, `#` the blank) or capitals from `A` for tile 1 (Kattis's, `.` the blank).
+    Characters {
+        /// Capitals rather than digits.
+        letters: bool,
+        /// The blank's character.
+        blank: u8,
+    },
+}
+
+impl Glyphs {
+    /// The value of one cell character, if it is a tile or a blank.
+    pub fn cell(self, byte: u8) -> Option<u8> {
+        match self {
+            Glyphs::Numbers => cell(byte),
+            Glyphs::Characters { blank, .. } if byte == blank => Some(BLANK),
+            Glyphs::Characters { letters: true, .. } => {
+                byte.is_ascii_uppercase().then(|| byte - b'A' + 1)
+            }
+            Glyphs::Characters { letters: false, .. } => {
+                matches!(byte, b'1'..=b'9').then(|| byte - b'0')
+            }
+        }
+    }
+
+    /// The character of a cell's value.
+    pub fn glyph(self, value: u8) -> char {
+        match self {
+            Glyphs::Characters { blank, .. } if value == BLANK => char::from(blank),
+            Glyphs::Characters { letters: true, .. } => char::from(b'A' + value - 1),
+            Glyphs::Numbers if value == BLANK => '0',
+            Glyphs::Numbers | Glyphs::Characters { .. } => char::from(b'0' + value),
+        }
+    }
+}
+
 /// The most cells a line holds at once: a longer line (many cases glued on one line) comes in
 /// pieces of this many, so that memory stays bounded whatever the input.
 const PIECE: usize = 1 << 15;
@@ -85,6 +126,8 @@ impl Line {
 pub(super) struct Lines<R> {
     pub(super) scanner: Scanner<R>,
     pub(super) shape: Shape,
+    /// What the cells are written in.
+    glyphs: Glyphs,
     /// Lines read ahead and given back, read again first.
     ahead: VecDeque<Line>,
     /// Empty lines to reuse.
@@ -96,10 +139,11 @@ pub(super) struct Lines<R> {
 }
 
 impl<R: Read> Lines<R> {
-    pub(super) fn new(scanner: Scanner<R>, shape: Shape) -> Lines<R> {
+    pub(super) fn new(scanner: Scanner<R>, shape: Shape, glyphs: Glyphs) -> Lines<R> {
         Lines {
             scanner,
             shape,
+            glyphs,
             ahead: VecDeque::new(),
             spare: Vec::new(),
             piece: false,
@@ -207,11 +251,11 @@ impl<R: Read> Lines<R> {
     fn can_start_case(&self, token: &Token) -> bool {
         let len = token.len as usize;
         let (width, cells) = (usize::from(self.shape.width), self.shape.cells());
-        if cells > 9 {
+        if cells > 9 && self.glyphs == Glyphs::Numbers {
             return matches!(token.bytes(), [b'x' | b'X']);
         }
         (len == 1 || len == width || len == cells)
-            && token.bytes().iter().all(|&b| cell(b).is_some())
+            && token.bytes().iter().all(|&b| self.glyphs.cell(b).is_some())
     }
 
     /// Reads the rest of the line into `line` (cleared first), a piece of at most [`PIECE`]
@@ -274,7 +318,16 @@ impl<R: Read> Lines<R> {
 
     /// What a cell may be, for errors: `a tile 1-8 or a blank (0, x or X)`.
     pub(super) fn expected_cell(&self) -> String {
-        format!("a tile 1-{} or a blank (0, x or X)", self.shape.cells() - 1)
+        let last = self.shape.last_tile();
+        match self.glyphs {
+            Glyphs::Numbers => format!("a tile 1-{last} or a blank (0, x or X)"),
+            Glyphs::Characters { blank, .. } => format!(
+                "a tile {}-{} or the blank {}",
+                self.glyphs.glyph(1),
+                self.glyphs.glyph(last),
+                char::from(blank)
+            ),
+        }
     }
 
     /// Adds the cells of the scanner's token to `line`: one a number beyond 9 cells a board;
@@ -287,7 +340,7 @@ impl<R: Read> Lines<R> {
         let mut note = |problem: InputError| {
             line.problem.get_or_insert(problem);
         };
-        if cells > 9 {
+        if cells > 9 && self.glyphs == Glyphs::Numbers {
             let value = match token.bytes() {
                 [b'x' | b'X'] => Some(u64::from(BLANK)),
                 _ => number(&token).filter(|&value| value < cells),
@@ -309,7 +362,7 @@ impl<R: Read> Lines<R> {
         let count = line.cells.len() as u64;
         let problem = match token.len {
             1 => None,
-            len if (len == 2 && width != 2) || len >= 10 => {
+            len if self.glyphs == Glyphs::Numbers && ((len == 2 && width != 2) || len >= 10) => {
                 // a number where a cell should be (`10`, a huge number): it takes a cell's place
                 note(InputError {
                     place: token.place,
@@ -348,7 +401,10 @@ impl<R: Read> Lines<R> {
                 ..token.place
             };
             let byte = token.head.get(offset as usize).copied().unwrap_or(b'?');
-            let value = cell(byte).filter(|&value| u64::from(value) < cells);
+            let value = self
+                .glyphs
+                .cell(byte)
+                .filter(|&value| u64::from(value) < cells);
             if value.is_none() && !broken {
                 // a bad cell keeps its place too, and its row or board stays whole
                 let shown = Token {
@@ -365,7 +421,7 @@ impl<R: Read> Lines<R> {
             }
             // a digit beyond the tiles (`9`) keeps its value, for the errors that show it
             let kept = match byte {
-                b'0'..=b'9' => Some(byte - b'0'),
+                b'0'..=b'9' if self.glyphs == Glyphs::Numbers => Some(byte - b'0'),
                 _ => value,
             };
             line.cells.push(match broken {

@@ -26,6 +26,7 @@ mod quick;
 mod tests;
 
 pub use framing::Framing;
+pub use line::Glyphs;
 
 use super::place::{InputError, Origin, Place};
 use super::scan::Scanner;
@@ -71,6 +72,8 @@ pub struct Reading {
     /// Whether the statement writes a board a row a line (else a board a line): the layout
     /// expected until the input shows its own.
     pub rows: bool,
+    /// What the cells are written in.
+    pub glyphs: Glyphs,
 }
 
 impl Reading {
@@ -81,6 +84,7 @@ impl Reading {
             shape: Shape::SQUARE3,
             framing: Framing::Lines,
             rows: false,
+            glyphs: Glyphs::Numbers,
         }
     }
 
@@ -231,7 +235,7 @@ impl<R: Read> Cases<R> {
         let mut scanner = Scanner::new(reader, origin);
         scanner.brackets = reading.framing.brackets();
         Cases {
-            lines: Lines::new(scanner, reading.shape),
+            lines: Lines::new(scanner, reading.shape, reading.glyphs),
             frame: reading.statement(reading.shape),
             reading,
             unit: Unit::default(),
@@ -242,7 +246,8 @@ impl<R: Read> Cases<R> {
             announced: None,
             read: 0,
             done: [Board::ordered(reading.shape); 2],
-            quick: (true, 0),
+            // the quick path knows numbers alone
+            quick: (reading.glyphs == Glyphs::Numbers, 0),
         }
     }
 
@@ -501,6 +506,9 @@ impl<R: Read> Cases<R> {
                 fits(next) || (blank_lines && next.blank.is_some())
             }
             None if !rows && !arguments => true,
+            // a line of one board between rows of 2×2 boards where the layout says (`AB`, `XCCC`,
+            // `BX`) is a row with two more cells
+            Some(next) if alike && width == 2 && fits(next) => true,
             // a line of whole boards is a board a line, not a row with more numbers
             _ if whole_boards => false,
             Some(next) if alike => fits(next) || (blank_lines && next.blank.is_some()),

@@ -302,7 +302,7 @@ fn rejects_tokens_of_other_lengths() {
     let long = format!("{}\n12345678x", "1".repeat(100_000));
     assert_eq!(
         lines(&long)[0],
-        "line 1:1: found `111111111111…` (100000 characters), expected a tile 1-8 or a blank (0, x or X)"
+        "line 1:1: found `1111111111111111…` (100000 characters), expected a tile 1-8 or a blank (0, x or X)"
     );
 }
 

@@ -88,7 +88,10 @@ fn reachable_start(
     rng: &mut ChaCha8Rng,
 ) -> Result<(Board, Option<Outcome>), Impossible> {
     let limit = request.judge.spelling.limit;
-    if let Some(moves) = request.walk.or(request.judge.most_moves.filter(|_| goal.cells().len() > 9)) {
+    if let Some(moves) = request
+        .walk
+        .or(request.judge.most_moves.filter(|_| goal.cells().len() > 9))
+    {
         return Ok((walk(goal, moves, rng), None));
     }
     let (least, most) = (request.min_depth, request.max_depth.unwrap_or(u32::MAX));

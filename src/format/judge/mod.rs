@@ -1,64 +1,16 @@
-//! The judges `eight` speaks for, each described once: its id, its name, the command that
-//! answers it, what a case is and what its goal is, how its statement writes a board, and what
-//! it prints. The answer stream, `gen`, `batch`, `eight judge`, the JSON records, the command
-//! line and the fixture tests all read these descriptions; a new judge is one more of them.
+//! The judges `eight` speaks for, each described once (what a description holds is in
+//! `description.rs`). The answer stream, `gen`, `batch`, `eight judge`, the JSON records, the
+//! command line and the fixture tests all read these descriptions; a new judge is one more of
+//! them.
 
-use std::io::{self, Write};
+mod description;
 
-use super::answer::{Answer, Expected, Fault, Found, Policy, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
-use super::cases::{Framing, Reading};
 pub use super::layout::Layout;
+pub use description::{Goal, Judge};
+
+use super::answer::{Answer, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
+use super::cases::{Framing, Glyphs};
 use crate::puzzle::board::{Board, Shape};
-
-/// One judge's problem, as its statement poses it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Judge {
-    /// The id: the command's alias, the fixture folder, the name `gen`, `batch` and `eight
-    /// judge` take (`p1379`).
-    pub id: &'static str,
-    /// The site that hosts the problem (`Luogu`).
-    pub site: &'static str,
-    /// The problem's number on that site (`P1379`).
-    pub number: &'static str,
-    /// The command that answers it, named for what it prints; judges of one format share it.
-    pub command: &'static str,
-    /// Boards in a case: 1, or 2 for a start and then its goal.
-    pub boards: usize,
-    /// The goal of its cases.
-    pub goal: Goal,
-    /// The boards' shape.
-    pub shape: Shape,
-    /// How its input splits into cases: a case after another, after their count, opened by
-    /// blank lines, as lists, or each after its side.
-    pub framing: Framing,
-    /// What it prints for a case.
-    pub answer: Answer,
-    /// How it dresses the answer.
-    pub spelling: Spelling,
-    /// How its statement writes a board.
-    pub layout: Layout,
-    /// Whether its statement promises that every goal is reachable.
-    pub reachable_only: bool,
-    /// The most moves its statement promises a case needs (AOJ's 15 puzzle: 45), which `gen`
-    /// keeps to by walking no further from the goal.
-    pub most_moves: Option<u32>,
-    /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
-    /// (algs4's checker), instead of being cases themselves.
-    pub files: bool,
-}
-
-/// Where a case's goal comes from.
-// a judge is a description, copied whole rarely: the board inline keeps it `Copy` and `const`
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Goal {
-    /// The same board for every case (the default of `--goal`).
-    Fixed(Board),
-    /// The tiles in order and the blank last, at the size of each case's board.
-    Ordered,
-    /// Each case's last board.
-    EachCase,
-}
 
 /// A 3×3 goal known to be a board, for the constants below.
 const fn goal(cells: [u8; 9]) -> Goal {
@@ -280,7 +232,7 @@ pub const BOJ1525: Judge = Judge {
     framing: Framing::Lines,
     answer: Answer::Count,
     spelling: PLAIN,
-    layout: Layout::Grid,
+    layout: Layout::Rows,
     reachable_only: false,
     most_moves: None,
     files: false,
@@ -312,8 +264,139 @@ pub const LIGHTOJ1139: Judge = Judge {
     ..BOJ1525
 };
 
+/// UVa 652 Eight: N boards in x-notation, a blank line before each; a shortest path, an empty
+/// line between two answers.
+pub const UVA652: Judge = Judge {
+    id: "uva652",
+    site: "UVa",
+    number: "652",
+    command: "uva652",
+    framing: Framing::CountedBlank,
+    spelling: Spelling {
+        shortest: true,
+        separated: true,
+        ..PLAIN
+    },
+    ..POJ1077
+};
+
+/// UVa 10085 The Most Distant State: T boards of 3 rows of 3 numbers, a blank line before each;
+/// `Puzzle #k`, a board as far from it as any, and the path there in capitals.
+pub const UVA10085: Judge = Judge {
+    id: "uva10085",
+    site: "UVa",
+    number: "10085",
+    command: "uva10085",
+    framing: Framing::CountedBlank,
+    answer: Answer::Farthest,
+    spelling: Spelling {
+        capitals: true,
+        ..PLAIN
+    },
+    layout: Layout::Rows,
+    ..POJ1077
+};
+
+/// BOJ 11112 Eight puzzle (IDI Open 2008): n boards of 3 rows of 3 glued characters, `#` the
+/// blank, a blank line before each; the minimum number of moves, or `impossible`.
+pub const BOJ11112: Judge = Judge {
+    id: "boj11112",
+    site: "BOJ",
+    number: "11112",
+    command: "boj11112",
+    framing: Framing::CountedBlank,
+    spelling: Spelling {
+        no_count: "impossible",
+        ..PLAIN
+    },
+    layout: Layout::Characters(Glyphs::Characters {
+        letters: false,
+        blank: b'#',
+    }),
+    ..BOJ1525
+};
+
+/// AOJ ALDS1_13_C 15 Puzzle: a board of 4 rows of 4 numbers, at most 45 moves from the goal;
+/// the fewest moves.
+pub const AOJ_15PUZZLE: Judge = Judge {
+    id: "aoj-15puzzle",
+    site: "AOJ",
+    number: "ALDS1_13_C",
+    command: "aoj-15puzzle",
+    goal: Goal::Ordered,
+    shape: Shape::SQUARE4,
+    reachable_only: true,
+    most_moves: Some(45),
+    ..BOJ1525
+};
+
+/// SGU 139 Help Needed!: a board of 4 rows of 4 numbers; `YES` if it reaches the goal.
+pub const SGU139: Judge = Judge {
+    id: "sgu139",
+    site: "SGU",
+    number: "139",
+    command: "sgu139",
+    goal: Goal::Ordered,
+    shape: Shape::SQUARE4,
+    answer: Answer::Solvable {
+        yes: "YES",
+        no: "NO",
+    },
+    ..BOJ1525
+};
+
+/// HDU 6620 Just an Old Puzzle: T boards of 4 rows of 4 numbers; `Yes` if the goal is within
+/// 120 moves, which every solvable board is (80 at most), so decided by parity.
+pub const HDU6620: Judge = Judge {
+    id: "hdu6620",
+    site: "HDU",
+    number: "6620",
+    command: "hdu6620",
+    framing: Framing::Counted,
+    answer: Answer::Solvable {
+        yes: "Yes",
+        no: "No",
+    },
+    ..SGU139
+};
+
+/// Codeforces 645A Amity Assessment: two 2×2 grids of `A`, `B`, `C` and the blank `X`; `YES` if
+/// they reach one another.
+pub const CF645A: Judge = Judge {
+    id: "cf645a",
+    site: "Codeforces",
+    number: "645A",
+    command: "cf645a",
+    boards: 2,
+    goal: Goal::EachCase,
+    shape: Shape {
+        width: 2,
+        height: 2,
+    },
+    layout: Layout::Characters(Glyphs::Characters {
+        letters: true,
+        blank: b'X',
+    }),
+    ..SGU139
+};
+
+/// Kattis npuzzle (COCI 2006/07): 4 rows of 4 characters, `A`–`O` and the blank `.`; the
+/// scatter, the sum of the letters' Manhattan distances from `ABCD/EFGH/IJKL/MNO.`.
+pub const KATTIS_NPUZZLE: Judge = Judge {
+    id: "kattis-npuzzle",
+    site: "Kattis",
+    number: "npuzzle",
+    command: "kattis-npuzzle",
+    answer: Answer::Scatter,
+    layout: Layout::Characters(Glyphs::Characters {
+        letters: true,
+        blank: b'.',
+    }),
+    ..SGU139
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 15] = [
+pub const ALL: [&Judge; 23] = [
     &P1379,
     &HOJ10466,
     &POJ1077,
@@ -329,8 +412,15 @@ pub const ALL: [&Judge; 15] = [
     &BOJ1525,
     &AOJ_8PUZZLE,
     &LIGHTOJ1139,
+    &UVA652,
+    &UVA10085,
+    &BOJ11112,
+    &AOJ_15PUZZLE,
+    &SGU139,
+    &HDU6620,
+    &CF645A,
+    &KATTIS_NPUZZLE,
 ];
-
 impl Judge {
     /// The judge of this id, if any.
     pub fn from_id(id: &str) -> Option<&'static Judge> {
@@ -353,128 +443,6 @@ impl Judge {
             }
         }
         names
-    }
-
-    /// Whether its input opens with the number of cases.
-    pub fn counted(&self) -> bool {
-        self.framing.counted()
-    }
-
-    /// Whether each of its cases gives its board's side, so that one input holds boards of
-    /// several sizes.
-    pub fn sided(&self) -> bool {
-        self.framing.sided()
-    }
-
-    /// This judge for cases given one by one that hold no count of cases (arguments).
-    pub fn uncounted(&self) -> Judge {
-        Judge {
-            framing: self.framing.uncounted(),
-            ..*self
-        }
-    }
-
-    /// The problem's name, site and number (`Luogu P1379`).
-    pub fn name(&self) -> String {
-        format!("{} {}", self.site, self.number)
-    }
-
-    /// This judge with `goal` for every case (`--goal`), which sets the boards' shape too; a
-    /// judge whose cases bring their own goals keeps them.
-    pub fn with_goal(&self, goal: Board) -> Judge {
-        match self.goal {
-            Goal::EachCase => *self,
-            Goal::Fixed(_) | Goal::Ordered => Judge {
-                goal: Goal::Fixed(goal),
-                ..self.with_shape(goal.shape())
-            },
-        }
-    }
-
-    /// This judge with boards of `shape` (`--size`): a goal of another shape than the judge's
-    /// own becomes the tiles in order and the blank last.
-    pub fn with_shape(&self, shape: Shape) -> Judge {
-        let goal = match self.goal {
-            Goal::Fixed(goal) if goal.shape() != shape => Goal::Fixed(Board::ordered(shape)),
-            goal => goal,
-        };
-        Judge {
-            shape,
-            goal,
-            ..*self
-        }
-    }
-
-    /// How [`Cases`](super::Cases) reads this judge's input.
-    pub fn reading(&self) -> Reading {
-        Reading {
-            boards: self.boards,
-            shape: self.shape,
-            framing: self.framing,
-            rows: matches!(self.layout, Layout::Rows | Layout::Grid | Layout::Sided),
-        }
-    }
-
-    /// Whether its answers are the first judges' plain lines about 3×3 boards, which the answer
-    /// stream writes without formatting.
-    pub fn is_plain(&self) -> bool {
-        self.shape == Shape::SQUARE3
-            && self.framing == Framing::Lines
-            && self.spelling.is_plain()
-            && matches!(self.answer, Answer::Count | Answer::Path)
-    }
-
-    /// The start and the goal of a case, from its boards.
-    #[inline]
-    pub fn problem<'a>(&'a self, boards: &'a [Board]) -> (&'a Board, &'a Board) {
-        let start = &boards[0];
-        let goal = match &self.goal {
-            Goal::Fixed(goal) => goal,
-            Goal::EachCase => boards.last().expect("a case has boards"),
-            Goal::Ordered => Board::ordered_goal(start.shape()),
-        };
-        (start, goal)
-    }
-
-    /// The answer of case `case`, lines joined by newlines, spelled from what was found.
-    pub fn text(&self, case: u64, found: &Found) -> String {
-        self.answer.text(&self.spelling, case, found)
-    }
-
-    /// How many lines the answer of case `case` takes.
-    pub fn lines(&self, case: u64) -> usize {
-        self.answer.lines(&self.spelling, case)
-    }
-
-    /// Checks the answer lines of case `case` as this judge does; see [`Answer::check`].
-    pub fn check(
-        &self,
-        case: u64,
-        lines: &[String],
-        expected: &mut Expected,
-        policy: Policy,
-    ) -> Result<(), Fault> {
-        self.answer
-            .check(&self.spelling, case, lines, expected, policy)
-    }
-
-    /// Writes the input's header (the number of cases), if the judge's input opens with one.
-    pub fn write_header(&self, cases: u64, out: &mut dyn Write) -> io::Result<()> {
-        match self.framing.counted() {
-            true => writeln!(out, "{cases}"),
-            false => Ok(()),
-        }
-    }
-
-    /// Writes a case in the statement's layout, a board a line.
-    pub fn write_case(&self, start: &Board, goal: &Board, out: &mut dyn Write) -> io::Result<()> {
-        let mut text = self.layout.show(start);
-        if self.boards == 2 {
-            text.push('\n');
-            text.push_str(&self.layout.show(goal));
-        }
-        text.push('\n');
-        out.write_all(text.as_bytes())
     }
 }
 
@@ -529,7 +497,7 @@ mod tests {
         let shown = |judge: &Judge, board: &Board| judge.layout.show(board);
         assert_eq!(
             shown(&LIGHTOJ1121, &grid(Shape::SQUARE4)),
-            "\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0"
+            "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0"
         );
         assert_eq!(
             shown(&LEETCODE773, &grid(LEETCODE773.shape)),
