@@ -89,6 +89,11 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
                 answers.push_str(&judge.text(number, &found));
                 answers.push('\n');
             }
+            Item::Grid(case) => {
+                let found = Found::Reachable(grid_reaches(case.grid.width, &case.grid.cells));
+                answers.push_str(&judge.text(case.number, &found));
+                answers.push('\n');
+            }
             Item::Malformed(error) | Item::Header(error) => {
                 panic!("a fixture is malformed: {error}")
             }
@@ -107,8 +112,31 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
 /// Whether `start` reaches `goal`, by cycles: the permutation taking one to the other is even
 /// exactly when the blank's row and column distance between them is.
 fn reaches(start: &Board, goal: &Board) -> bool {
-    let (cells, home) = (start.cells(), goal.cells());
-    let place = |board: &[u8], value: u8| board.iter().position(|&v| v == value).expect("a cell");
+    let wide = |board: &Board| {
+        board
+            .cells()
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect::<Vec<_>>()
+    };
+    let width = usize::from(start.shape().width);
+    reaches_by_cycles(width, &wide(start), &wide(goal))
+}
+
+/// Whether a grid reaches the tiles in order and the blank last (every fixture's grid is at
+/// least 2×2, where parity decides).
+fn grid_reaches(width: usize, cells: &[u32]) -> bool {
+    let goal: Vec<u32> = (1..cells.len() as u32).chain([0]).collect();
+    reaches_by_cycles(width, cells, &goal)
+}
+
+/// The cycle test of [`reaches`] on cells of any size: the cell each value goes to, followed
+/// round.
+fn reaches_by_cycles(width: usize, cells: &[u32], home: &[u32]) -> bool {
+    let mut place = vec![0; cells.len()];
+    for (at, &value) in home.iter().enumerate() {
+        place[value as usize] = at;
+    }
     let mut seen = vec![false; cells.len()];
     let mut cycles = 0;
     for first in 0..cells.len() {
@@ -117,12 +145,12 @@ fn reaches(start: &Board, goal: &Board) -> bool {
             let mut cell = first;
             while !seen[cell] {
                 seen[cell] = true;
-                cell = place(home, cells[cell]);
+                cell = place[cells[cell] as usize];
             }
         }
     }
-    let width = usize::from(start.shape().width);
-    let (a, b) = (place(cells, 0), place(home, 0));
+    let a = cells.iter().position(|&v| v == 0).expect("a blank");
+    let b = place[0];
     let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
     (cells.len() - cycles) % 2 == blank % 2
 }

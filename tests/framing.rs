@@ -25,6 +25,10 @@ fn board(shape: Shape, rng: &mut ChaCha8Rng) -> Board {
 /// The layouts a judge's cases are written in here: its statement's, and for the judges read
 /// by lines a board a line and a row a line too.
 fn layouts(judge: &Judge) -> Vec<Layout> {
+    if judge.framing.sized().is_some() {
+        // a case gives its size, and its rows follow: a board a line is read only when whole
+        return vec![judge.layout];
+    }
     match judge.layout {
         Layout::Lists | Layout::Sided | Layout::Characters(_) => vec![judge.layout],
         layout => vec![layout, Layout::Spaced, Layout::Rows],
@@ -115,6 +119,16 @@ fn read(judge: &Judge, text: &str) -> Vec<(u64, Result<Vec<Board>, u64>)> {
     loop {
         match cases.next(&mut || Ok(())).expect("memory reads") {
             Item::Case(case) => read.push((case.number, Ok(case.boards.to_vec()))),
+            Item::Grid(case) => {
+                let grid = case.grid;
+                let shape = Shape {
+                    width: grid.width as u8,
+                    height: grid.height as u8,
+                };
+                let cells: Vec<u8> = grid.cells.iter().map(|&c| c as u8).collect();
+                let board = Board::new(shape, &cells).expect("a small grid is a board");
+                read.push((case.number, Ok(vec![board])));
+            }
             Item::Malformed(error) => read.push((cases.read(), Err(error.place.line))),
             Item::Header(error) => panic!("the count is whole: {error}"),
             Item::End => return read,

@@ -50,6 +50,7 @@ fn cases(args: &[&str], boards: usize, goal: Option<&str>) -> Vec<(Board, Board,
             Item::Malformed(error) | Item::Header(error) => {
                 panic!("generated input is malformed: {error}")
             }
+            Item::Grid(_) => unreachable!("3x3 boards are read by lines"),
             Item::End => break,
         }
     }

@@ -15,9 +15,12 @@ use eight::format::{Answer, Cases, Item, Judge, Origin};
 use eight::puzzle::{Board, Shape};
 use eight::solve::oracle::Oracle;
 use eight::Path;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// Each new judge, its statement's sample input and output.
-const SAMPLES: [(&str, &str, &str); 17] = [
+const SAMPLES: [(&str, &str, &str); 19] = [
     ("acwing845", "2 3 4 1 5 x 7 6 8\n", "19\n"),
     ("acwing179", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
     ("zoj1217", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
@@ -63,6 +66,9 @@ const SAMPLES: [(&str, &str, &str); 17] = [
     ("cf645a", "AB\nXC\nXB\nAC\n", "YES\n"),
     ("cf645a", "AB\nXC\nAC\nBX\n", "NO\n"),
     ("kattis-npuzzle", "ABCD\nEFGH\nIJKL\nM.NO\n", "2\n"),
+    ("hdu3600", "2\n2 1\n3 0\n0\n", "NO\n"),
+    // what follows the size of zeros is not read
+    ("poj2893", "2 3\n1 2 3\n4 0 5\n0 0\n1 2\n", "YES\n"),
     // the statement's farthest board is the one least in reading order, which eight prints
     (
         "uva10085",
@@ -128,6 +134,8 @@ fn gen_makes_input_each_answers_and_check_accepts() {
         "hdu6620",
         "cf645a",
         "kattis-npuzzle",
+        "poj2893",
+        "hdu3600",
     ] {
         let dir = tempfile::tempdir().expect("a folder");
         let prefix = dir.path().join(id);
@@ -233,15 +241,28 @@ fn reaches_by_cycles(start: &Board, goal: &Board) -> bool {
     (cells.len() - cycles) % 2 == blank % 2
 }
 
-/// The cases of `text` as `judge` reads them, each start and goal.
+/// The cases of `text` as `judge` reads them, each start and goal (a grid as a board).
 fn problems(judge: &Judge, text: &str) -> Vec<(Board, Board)> {
     let mut boards = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
     let mut problems = Vec::new();
-    while let Item::Case(case) = boards.next(&mut || Ok(())).expect("memory reads") {
-        let (start, goal) = judge.problem(case.boards);
-        problems.push((*start, *goal));
+    loop {
+        match boards.next(&mut || Ok(())).expect("memory reads") {
+            Item::Case(case) => {
+                let (start, goal) = judge.problem(case.boards);
+                problems.push((*start, *goal));
+            }
+            Item::Grid(case) => {
+                let grid = case.grid;
+                let (width, height) = (grid.width as u8, grid.height as u8);
+                let shape = Shape { width, height };
+                let cells: Vec<u8> = grid.cells.iter().map(|&c| c as u8).collect();
+                let start = Board::new(shape, &cells).expect("a small grid");
+                problems.push((start, Board::ordered(shape)));
+            }
+            Item::End => return problems,
+            Item::Malformed(error) | Item::Header(error) => panic!("{error}"),
+        }
     }
-    problems
 }
 
 /// `eight gen ID` of `count` seeded cases, a share of them unreachable where the judge allows.
@@ -265,7 +286,13 @@ fn generated(judge: &Judge, count: usize) -> String {
 
 #[test]
 fn the_yes_no_judges_answer_as_the_permutation_s_cycles_say() {
-    for (id, count) in [("hdu6620", 3000), ("sgu139", 300), ("cf645a", 300)] {
+    for (id, count) in [
+        ("hdu6620", 3000),
+        ("sgu139", 300),
+        ("cf645a", 300),
+        ("poj2893", 300),
+        ("hdu3600", 300),
+    ] {
         let judge = Judge::from_id(id).expect("a judge");
         let text = generated(judge, count);
         let (answers, errors, code) = run(&[id], &text);
@@ -347,4 +374,65 @@ fn the_farthest_board_is_as_far_as_the_plain_bfs_goes_and_its_path_reaches_it() 
         assert_eq!(start.replay(&path).ok(), Some(board), "case {}", index + 1);
         assert_eq!(Oracle::new(&board).path(start), Some(path), "canonical");
     }
+}
+
+#[test]
+fn a_999x999_board_is_decided_as_its_cycles_say() {
+    // boards far beyond a Board's 256 cells, read as grids: a random one, the goal, and the goal
+    // with two tiles swapped
+    let mut rng = ChaCha8Rng::seed_from_u64(2893);
+    let (rows, columns) = (999usize, 998usize);
+    let cells = rows * columns;
+    let mut random: Vec<u32> = (0..cells as u32).collect();
+    random.shuffle(&mut rng);
+    let goal: Vec<u32> = (1..cells as u32).chain([0]).collect();
+    let mut swapped = goal.clone();
+    swapped.swap(0, 1);
+    let mut text = String::new();
+    let mut expected = String::new();
+    for board in [&random, &goal, &swapped] {
+        text += &format!("{rows} {columns}\n");
+        for row in board.chunks(columns) {
+            text += &row.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+            text.push('\n');
+        }
+        let word = if grid_by_cycles(columns, board) {
+            "YES"
+        } else {
+            "NO"
+        };
+        expected += &format!("{word}\n");
+    }
+    text += "0 0\n";
+    assert!(expected.contains("YES") && expected.contains("NO"));
+    assert_eq!(run(&["poj2893"], &text), (expected, String::new(), Some(0)));
+}
+
+/// Whether a grid reaches the tiles in order and the blank last, by the cycles of the
+/// permutation taking it there (at least 2×2, where parity decides).
+fn grid_by_cycles(width: usize, cells: &[u32]) -> bool {
+    let n = cells.len();
+    // the goal cell of each value: value v at v − 1, the blank last
+    let home = |value: u32| {
+        if value == 0 {
+            n - 1
+        } else {
+            value as usize - 1
+        }
+    };
+    let mut seen = vec![false; n];
+    let mut cycles = 0;
+    for first in 0..n {
+        if !seen[first] {
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = home(cells[cell]);
+            }
+        }
+    }
+    let blank = cells.iter().position(|&v| v == 0).expect("a blank");
+    let distance = (n - 1) / width - blank / width + (width - 1).abs_diff(blank % width);
+    (n - cycles) % 2 == distance % 2
 }

@@ -24,6 +24,11 @@ fuzz_target!(|data: &[u8]| {
                             assert!(Board::new(board.shape(), board.cells()).is_some());
                         }
                     }
+                    Item::Grid(case) => {
+                        assert_eq!(case.number, items + 1, "cases are numbered in turn");
+                        let grid = case.grid;
+                        assert_eq!(grid.cells.len(), grid.width * grid.height);
+                    }
                     Item::Header(error) => {
                         assert!(error.place.line >= 1);
                         continue;

@@ -13,7 +13,7 @@ pub(super) struct Help {
 }
 
 /// Every solving command's help, by the command's name.
-const HELP: [(&str, Help); 19] = [
+const HELP: [(&str, Help); 21] = [
     (
         "steps",
         Help {
@@ -246,6 +246,29 @@ Examples:
             examples: "\
 Examples:
   printf 'ABCD\\nEFGH\\nIJKL\\nM.NO\\n' | eight kattis-npuzzle   prints 2",
+        },
+    ),
+    (
+        "poj2893",
+        Help {
+            summary: "`YES` if the board reaches 1, 2, ... and the blank last, else `NO`",
+            cases: "Each case is `M N` on a line, then M rows of N numbers, 0 the blank (2 <= M, N <= \
+            999 in the statement; 1 to 1000 read); `0 0` ends the input. Boards of any size are read \
+            as grids and decided by parity (inversions counted in O(n log n)), never by a search.",
+            examples: "\
+Examples:
+  printf '3 3\\n1 0 3\\n4 2 5\\n7 8 6\\n0 0\\n' | eight poj2893   prints YES",
+        },
+    ),
+    (
+        "hdu3600",
+        Help {
+            summary: "`YES` if the board reaches 1, 2, ... and the blank last, else `NO`",
+            cases: "Each case is N on a line, then N rows of N numbers, 0 the blank (N <= 300 in the \
+            statement; up to 1000 read); `0` ends the input. Decided by parity, never by a search.",
+            examples: "\
+Examples:
+  printf '2\\n2 1\\n3 0\\n0\\n' | eight hdu3600            prints NO",
         },
     ),
 ];

@@ -296,7 +296,7 @@ fn sized(
                 judge.id
             )));
         }
-        if judge.sided() && size.width != size.height {
+        if judge.square_only() && size.width != size.height {
             return Err(invalid(format!(
                 "{}'s boards are square, not {size}",
                 judge.id

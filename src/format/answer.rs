@@ -161,10 +161,9 @@ pub struct Policy {
 /// A case as the check sees it: its boards, what `eight` found, and the distance from the start
 /// to any board, for the answers that name a board of their own (UVa 10085's farthest).
 pub struct Expected<'a> {
-    /// The start.
-    pub start: &'a Board,
-    /// The goal.
-    pub goal: &'a Board,
+    /// The start and the goal; `None` for a board read as a grid (POJ 2893's), whose answer is
+    /// a word that reads no board.
+    pub boards: Option<(&'a Board, &'a Board)>,
     /// What `eight` found: the canonical answer.
     pub found: &'a Found,
     /// The fewest moves from the start to a board, `None` when it cannot be reached.
@@ -248,7 +247,8 @@ impl Answer {
         if self == Answer::Farthest {
             return check_farthest(spelling, case, lines, expected, policy);
         }
-        let (start, goal, best) = (expected.start, expected.goal, expected.found.path());
+        let best = expected.found.path();
+        let boards = || expected.boards.ok_or(Fault::Different);
         // the judges compare lines as text, blanks at a line's end aside; a special judge of
         // paths (HDU 1043, POJ 1077, UVa 10181) reads a word, blanks before it aside
         let word = |line: &'_ str| -> Result<(), Fault> {
@@ -293,11 +293,15 @@ impl Answer {
             Answer::Scatter => Err(Fault::Count),
             Answer::Solvable { .. } if first == canonical() => Ok(()),
             Answer::Solvable { .. } => Err(Fault::Different),
-            Answer::Path => check_path(first, spelling, start, goal, best, policy),
+            Answer::Path => {
+                let (start, goal) = boards()?;
+                check_path(first, spelling, start, goal, best, policy)
+            }
             Answer::CountThenPath => {
                 count(first)?;
                 let second = lines[1].trim_end();
                 word(second)?;
+                let (start, goal) = boards()?;
                 match best {
                     None if second.is_empty() => Ok(()),
                     None => Err(Fault::Unreachable),
@@ -331,7 +335,10 @@ fn check_farthest(
         .flat_map(|line| line.split_whitespace())
         .map(|token| token.parse().ok())
         .collect();
-    let shape = expected.start.shape();
+    let Some((start, _)) = expected.boards else {
+        return Err(Fault::Different);
+    };
+    let shape = start.shape();
     let board = cells
         .and_then(|cells| Board::new(shape, &cells))
         .ok_or(Fault::NotABoard)?;
@@ -339,7 +346,7 @@ fn check_farthest(
     if line.starts_with(char::is_whitespace) {
         return Err(Fault::Spacing);
     }
-    let (end, moves) = replay(line, spelling, expected.start)?;
+    let (end, moves) = replay(line, spelling, start)?;
     if end != board {
         return Err(Fault::EndsElsewhere {
             end: end.to_string(),
@@ -456,8 +463,7 @@ mod tests {
     /// A case from `start` to `goal` whose answer is `found`, with no board of its own.
     fn expected<'a>(start: &'a Board, goal: &'a Board, found: &'a Found) -> Expected<'a> {
         Expected {
-            start,
-            goal,
+            boards: Some((start, goal)),
             found,
             distance: &|_| None,
         }

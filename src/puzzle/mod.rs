@@ -3,6 +3,7 @@
 //! are `eight-core`'s, the crate the 3×3 tables are built with.
 
 pub mod board;
+pub mod grid;
 pub mod shape;
 
 pub use board::{Board, BLANK, MAX_CELLS};

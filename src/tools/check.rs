@@ -87,12 +87,15 @@ pub fn check(
         // solved board's empty path) lacks nothing
         let read = got.len();
         got.resize(expected_lines, String::new());
-        let start = solved.start;
+        let start = solved.boards.map(|(start, _)| start);
+        let distance = |board: &Board| {
+            let start = start.as_ref()?;
+            square3::distance(start, board).map(|d| d as usize)
+        };
         let mut expected = Expected {
-            start: &solved.start,
-            goal: &solved.goal,
+            boards: solved.boards.as_ref().map(|(start, goal)| (start, goal)),
             found: solved.found,
-            distance: &|board| square3::distance(&start, board).map(|d| d as usize),
+            distance: &distance,
         };
         let fault = judge
             .check(solved.case, &got, &mut expected, policy)
@@ -236,8 +239,9 @@ fn kept(line: &str) -> String {
 struct Solved<'a> {
     case: u64,
     line: u64,
-    start: Board,
-    goal: Board,
+    /// The start and the goal; `None` for a board read as a grid, of this size.
+    boards: Option<(Board, Board)>,
+    size: (usize, usize),
     /// The goal as the case gives it, if it does.
     given_goal: bool,
     found: &'a Found,
@@ -245,12 +249,16 @@ struct Solved<'a> {
 
 impl Solved<'_> {
     /// The case's boards as read (glued digits up to 9 cells, numbers beyond), separated by a
-    /// space, or by ` | ` for boards of numbers.
+    /// space, or by ` | ` for boards of numbers; a grid's size.
     fn input(&self) -> String {
+        let Some((start, goal)) = self.boards else {
+            let (width, height) = self.size;
+            return format!("a {width}x{height} board");
+        };
         match self.given_goal {
-            false => self.start.to_string(),
-            true if self.start.cells().len() <= 9 => format!("{} {}", self.start, self.goal),
-            true => format!("{} | {}", self.start, self.goal),
+            false => start.to_string(),
+            true if start.cells().len() <= 9 => format!("{start} {goal}"),
+            true => format!("{start} | {goal}"),
         }
     }
 }
@@ -269,6 +277,22 @@ fn solve_all(
     loop {
         let case = match cases.next(&mut || Ok(()))? {
             Item::Case(case) => case,
+            Item::Grid(case) => {
+                count += 1;
+                let found = Found::Reachable(case.grid.reaches_ordered());
+                let solved = Solved {
+                    case: count,
+                    line: case.place.line,
+                    boards: None,
+                    size: (case.grid.width, case.grid.height),
+                    given_goal: false,
+                    found: &found,
+                };
+                match each(solved) {
+                    true => continue,
+                    false => return Ok(Ok(count)),
+                }
+            }
             Item::Malformed(error) | Item::Header(error) => return Ok(Err(error)),
             Item::End => break,
         };
@@ -284,8 +308,8 @@ fn solve_all(
         let solved = Solved {
             case: count,
             line: place.line,
-            start,
-            goal,
+            boards: Some((start, goal)),
+            size: (0, 0),
             given_goal: judge.boards == 2,
             found: &found,
         };

@@ -9,7 +9,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use itertools::Itertools;
+
 use crate::format::answer::Found;
+use crate::format::cases::Grid;
 use crate::format::InputError;
 use crate::puzzle::{Board, Path};
 use crate::solve::engine::{Bound, Quality};
@@ -70,6 +73,17 @@ impl Solution {
                 scatter: Some(*scatter),
                 ..Solution::new(start, goal, None)
             },
+        }
+    }
+
+    /// The solution of a board read as a grid (POJ 2893's), whose answer is whether it reaches
+    /// the tiles in order with the blank last: the boards' cells, separated by spaces.
+    pub fn grid(grid: &Grid, found: &Found) -> Solution {
+        let cells = grid.cells.len() as u32;
+        let goal = (1..cells).chain([0]);
+        Solution {
+            solvable: found.reachable(),
+            ..Solution::new(&grid.cells.iter().join(" "), &goal.format(" "), None)
         }
     }
 

@@ -10,6 +10,7 @@ use crate::puzzle::{Board, Move};
 use crate::solve::engine::Quality;
 use crate::solve::interrupt;
 use crate::solve::parallel::ordered_map;
+use crate::solve::report::Method;
 use crate::solve::{Engine, MoveSink, Report};
 use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
@@ -135,6 +136,35 @@ impl Stream<'_> {
                     }
                     if let Some(stats) = self.stats.as_mut() {
                         stats(number, self.engine.last());
+                    }
+                    tally.answered += 1;
+                }
+                Item::Grid(case) => {
+                    // a board read as a grid is answered by parity, as it comes
+                    let found = Found::Reachable(case.grid.reaches_ordered());
+                    let report = Report {
+                        method: Method::Parity,
+                        ..Report::default()
+                    };
+                    match self.output {
+                        Output::Answers => {
+                            let mut text = self.judge.text(case.number, &found);
+                            text.push('\n');
+                            out.write_all(text.as_bytes())?;
+                        }
+                        Output::Json => {
+                            let solution = Solution::grid(case.grid, &found);
+                            self.record(
+                                case.number,
+                                case.place.line,
+                                solution,
+                                report.clone(),
+                                out,
+                            )?;
+                        }
+                    }
+                    if let Some(stats) = self.stats.as_mut() {
+                        stats(case.number, report);
                     }
                     tally.answered += 1;
                 }

@@ -18,6 +18,13 @@ pub enum Framing {
     Lists,
     /// Each case opens with its side n on a line of its own, and its board is n×n (algs4).
     Sided,
+    /// Each case opens with its size on a line of its own, `M N` for M rows of N (POJ 2893,
+    /// `both`) or `N` for N×N (HDU 3600), then a row a line; a size of zeros ends the input.
+    /// Boards up to 1000×1000, read as grids.
+    Sized {
+        /// Whether the size gives rows and columns, not one side.
+        both: bool,
+    },
 }
 
 impl Framing {
@@ -28,7 +35,20 @@ impl Framing {
 
     /// Whether each case gives its own side, so that boards of several sizes share an input.
     pub fn sided(self) -> bool {
-        self == Framing::Sided
+        matches!(self, Framing::Sided | Framing::Sized { .. })
+    }
+
+    /// Whether each case gives one side, so that its board is square (algs4, HDU 3600).
+    pub fn square_only(self) -> bool {
+        matches!(self, Framing::Sided | Framing::Sized { both: false })
+    }
+
+    /// With [`Framing::Sized`], whether a size gives rows and columns; `None` otherwise.
+    pub fn sized(self) -> Option<bool> {
+        match self {
+            Framing::Sized { both } => Some(both),
+            _ => None,
+        }
     }
 
     /// Whether `[`, `]` and `,` are part of a board rather than separators.

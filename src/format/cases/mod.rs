@@ -18,6 +18,7 @@ use std::io::{self, Read};
 
 mod frame;
 mod framing;
+mod grid;
 mod line;
 mod lists;
 mod parse;
@@ -26,6 +27,7 @@ mod quick;
 mod tests;
 
 pub use framing::Framing;
+pub use grid::{Grid, MOST_SIDE};
 pub use line::Glyphs;
 
 use super::place::{InputError, Origin, Place};
@@ -45,8 +47,22 @@ pub enum Item<'a> {
     /// The input's first token is not the number of cases it should open with; reading goes on
     /// with that token as the start of the first case.
     Header(InputError),
+    /// A valid case of a sized framing: a board read as a grid.
+    Grid(GridCase<'a>),
     /// The input is exhausted.
     End,
+}
+
+/// A valid case of a sized framing (POJ 2893, HDU 3600): its grid, where it starts (its size's
+/// line) and its number.
+#[derive(Debug)]
+pub struct GridCase<'a> {
+    /// The board.
+    pub grid: &'a Grid,
+    /// Where the case starts.
+    pub place: Place,
+    /// Its number in the input, from 1, malformed cases counted.
+    pub number: u64,
 }
 
 /// A valid case: its boards, and the place of its first cell.
@@ -136,6 +152,8 @@ fn shown(value: u16) -> String {
 enum Outcome {
     /// A valid case, its boards in [`Cases`]' `done`, starting at the place.
     Case(Place),
+    /// A valid grid, in [`Cases`]' `done`, starting at the place.
+    Grid(Place),
     Malformed(InputError),
     Header(InputError),
     End,
@@ -195,6 +213,12 @@ impl Unit {
     }
 }
 
+/// The case read last, its buffers reused case after case.
+struct Done {
+    boards: [Board; 2],
+    grids: grid::Grids,
+}
+
 /// Reads the cases of an input, laid out as a [`Reading`] says.
 pub struct Cases<R> {
     lines: Lines<R>,
@@ -214,8 +238,8 @@ pub struct Cases<R> {
     announced: Option<(u64, Place)>,
     /// Cases read so far, valid or malformed.
     read: u64,
-    /// The boards of the case read last, reused case after case.
-    done: [Board; 2],
+    /// The boards or the grid of the case read last, reused case after case.
+    done: Done,
     /// Whether the quick path may read (tests turn it off), and how many cases it read.
     quick: (bool, u64),
 }
@@ -245,7 +269,10 @@ impl<R: Read> Cases<R> {
             count_due: reading.framing.counted(),
             announced: None,
             read: 0,
-            done: [Board::ordered(reading.shape); 2],
+            done: Done {
+                boards: [Board::ordered(reading.shape); 2],
+                grids: grid::Grids::default(),
+            },
             // the quick path knows numbers alone
             quick: (reading.glyphs == Glyphs::Numbers, 0),
         }
@@ -328,7 +355,15 @@ impl<R: Read> Cases<R> {
             Outcome::Case(place) => {
                 self.read += 1;
                 Item::Case(Case {
-                    boards: &self.done[..self.reading.boards],
+                    boards: &self.done.boards[..self.reading.boards],
+                    place,
+                    number: self.read,
+                })
+            }
+            Outcome::Grid(place) => {
+                self.read += 1;
+                Item::Grid(GridCase {
+                    grid: &self.done.grids.grid,
                     place,
                     number: self.read,
                 })
@@ -356,6 +391,9 @@ impl<R: Read> Cases<R> {
 
     /// A step of reading by lines.
     fn general(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Outcome> {
+        if self.reading.framing.sized().is_some() {
+            return self.grid_case(before_wait);
+        }
         if let Some(error) = self.queued.pop_front() {
             return Ok(Outcome::Malformed(error));
         }
@@ -713,8 +751,8 @@ impl<R: Read> Cases<R> {
             return Some(self.malformed(error));
         };
         self.lines.shape = shape;
-        if self.done[0].shape() != shape {
-            self.done = [Board::ordered(shape); 2];
+        if self.done.boards[0].shape() != shape {
+            self.done.boards = [Board::ordered(shape); 2];
         }
         self.frame = self.reading.statement(shape);
         self.unit.side = Some(line.end.line);
@@ -743,7 +781,7 @@ impl<R: Read> Cases<R> {
         let place = self.unit.places[0];
         // each cell is a tile here, below the board's count of cells
         let tiles: Vec<u8> = self.unit.cells.iter().map(|&cell| cell as u8).collect();
-        for (board, cells) in self.done.iter_mut().zip(tiles.chunks_exact(cells)) {
+        for (board, cells) in self.done.boards.iter_mut().zip(tiles.chunks_exact(cells)) {
             board.set_cells(cells);
         }
         self.unit.clear();

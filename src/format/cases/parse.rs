@@ -25,10 +25,12 @@ impl Board {
             Item::Case(case) => case.boards[0],
             Item::Malformed(error) | Item::Header(error) => return Err(error),
             Item::End => return Err(InputError::empty(Origin::Text)),
+            Item::Grid(_) => unreachable!("a board's reading is by lines, never by sizes"),
         };
         match cases.next(&mut no_wait).expect(IN_MEMORY) {
             Item::End => Ok(board),
             Item::Case(case) => Err(InputError::extra(case.place)),
+            Item::Grid(case) => Err(InputError::extra(case.place)),
             Item::Malformed(error) | Item::Header(error) => Err(InputError::extra(error.place)),
         }
     }

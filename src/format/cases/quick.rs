@@ -164,7 +164,13 @@ impl<R: Read> Cases<R> {
         scanner.line = line + boards as u64;
         scanner.column = 1;
         // copies of a known length, which compile to a few moves
-        for (board, cells) in self.done.iter_mut().zip(cells.chunks_exact(9)).take(boards) {
+        for (board, cells) in self
+            .done
+            .boards
+            .iter_mut()
+            .zip(cells.chunks_exact(9))
+            .take(boards)
+        {
             board.set_cells(&cells[..9]);
         }
         Some(place)

@@ -14,6 +14,7 @@ fn read(text: &[u8], origin: Origin, boards: usize) -> Vec<String> {
                 let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
                 results.push(shown.join(" "));
             }
+            Item::Grid(case) => results.push(format!("{:?}", case.grid.cells)),
             Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
             Item::End => return results,
         }
@@ -130,6 +131,7 @@ fn the_quick_path_reads_exactly_like_the_general_one() {
                 loop {
                     match cases.next(&mut || Ok(())).expect("memory reads") {
                         Item::Case(case) => results.push(format!("{case:?}")),
+                        Item::Grid(case) => results.push(format!("{case:?}")),
                         Item::Malformed(error) | Item::Header(error) => {
                             results.push(error.to_string())
                         }
@@ -161,6 +163,7 @@ fn read_as(text: &str, reading: Reading) -> Vec<String> {
                 let shown: Vec<String> = case.boards.iter().map(Board::to_string).collect();
                 results.push(shown.join(" | "));
             }
+            Item::Grid(case) => results.push(format!("{:?}", case.grid.cells)),
             Item::Malformed(error) | Item::Header(error) => results.push(error.to_string()),
             Item::End => return results,
         }
@@ -465,6 +468,11 @@ fn any_bytes_in_any_framing_end_without_panic_and_number_every_case() {
                             for board in case.boards {
                                 assert!(Board::new(board.shape(), board.cells()).is_some());
                             }
+                        }
+                        Item::Grid(case) => {
+                            assert_eq!(case.number, items + 1, "round {round}");
+                            let grid = case.grid;
+                            assert_eq!(grid.cells.len(), grid.width * grid.height);
                         }
                         Item::Header(_) => continue,
                         Item::Malformed(_) => {}

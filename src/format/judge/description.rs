@@ -71,6 +71,11 @@ impl Judge {
         self.framing.sided()
     }
 
+    /// Whether each of its cases gives one side, so that its boards are square.
+    pub fn square_only(&self) -> bool {
+        self.framing.square_only()
+    }
+
     /// This judge for cases given one by one that hold no count of cases (arguments).
     pub fn uncounted(&self) -> Judge {
         Judge {
@@ -178,12 +183,24 @@ impl Judge {
         }
     }
 
+    /// Writes the input's end, if its framing has one (the size of zeros of POJ 2893's `0 0`).
+    pub fn write_footer(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self.framing.sized() {
+            Some(true) => writeln!(out, "0 0"),
+            Some(false) => writeln!(out, "0"),
+            None => Ok(()),
+        }
+    }
+
     /// Writes a case in the statement's layout, after a blank line where its framing opens
-    /// cases with one.
+    /// cases with one, or after its size where each case gives it.
     pub fn write_case(&self, start: &Board, goal: &Board, out: &mut dyn Write) -> io::Result<()> {
-        let mut text = match self.framing.blank_lines() {
-            true => "\n".to_string(),
-            false => String::new(),
+        let shape = start.shape();
+        let mut text = match (self.framing.blank_lines(), self.framing.sized()) {
+            (true, _) => "\n".to_string(),
+            (false, Some(true)) => format!("{} {}\n", shape.height, shape.width),
+            (false, Some(false)) => format!("{}\n", shape.width),
+            (false, None) => String::new(),
         };
         text.push_str(&self.layout.show(start));
         if self.boards == 2 {

@@ -395,8 +395,30 @@ pub const KATTIS_NPUZZLE: Judge = Judge {
     ..SGU139
 };
 
+/// POJ 2893 M × N Puzzle: cases of `M N` and M rows of N numbers, up to 999×999, ended by
+/// `0 0`; `YES` if the board reaches the goal, by parity.
+pub const POJ2893: Judge = Judge {
+    id: "poj2893",
+    site: "POJ",
+    number: "2893",
+    command: "poj2893",
+    framing: Framing::Sized { both: true },
+    ..SGU139
+};
+
+/// HDU 3600 Simple Puzzle: cases of `N` and N rows of N numbers, up to 300×300, ended by `0`;
+/// `YES` if the board reaches the goal, by parity.
+pub const HDU3600: Judge = Judge {
+    id: "hdu3600",
+    site: "HDU",
+    number: "3600",
+    command: "hdu3600",
+    framing: Framing::Sized { both: false },
+    ..SGU139
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 23] = [
+pub const ALL: [&Judge; 25] = [
     &P1379,
     &HOJ10466,
     &POJ1077,
@@ -420,6 +442,8 @@ pub const ALL: [&Judge; 23] = [
     &HDU6620,
     &CF645A,
     &KATTIS_NPUZZLE,
+    &POJ2893,
+    &HDU3600,
 ];
 impl Judge {
     /// The judge of this id, if any.

@@ -159,6 +159,9 @@ pub fn generate(
             let found = found.expect("a 3x3 board is always answered");
             write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
         }
+        if !request.json {
+            judge.write_footer(input)?;
+        }
         return Ok(Ok(()));
     }
     if !request.json {
@@ -192,6 +195,9 @@ pub fn generate(
             return Ok(Err(Impossible::Exhausted { case, budget }));
         };
         write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
+    }
+    if !request.json {
+        judge.write_footer(input)?;
     }
     Ok(Ok(()))
 }

@@ -67,7 +67,8 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     }
     // a random board above 4×4 lies too deep for an optimal answer: said at once, not after the
     // search's budget
-    if shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0 {
+    let searched = judge.answer.is_path();
+    if searched && shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0 {
         return Some(Impossible::OutOfReach(shape));
     }
     match request.max_depth {
