@@ -13,7 +13,7 @@ pub(super) struct Help {
 }
 
 /// Every solving command's help, by the command's name.
-const HELP: [(&str, Help); 21] = [
+const HELP: [(&str, Help); 22] = [
     (
         "steps",
         Help {
@@ -269,6 +269,19 @@ Examples:
             examples: "\
 Examples:
   printf '2\\n2 1\\n3 0\\n0\\n' | eight hdu3600            prints NO",
+        },
+    ),
+    (
+        "poj3240",
+        Help {
+            summary: "A path of the blank in capitals to 1, 2, ... and the blank last, or `No Answer!`",
+            cases: "A case is the side n (2 to 10; up to 16 read) on a line, then n rows of n numbers, \
+            0 the blank. The judge takes any path that reaches the goal: up to 4x4 eight prints the \
+            canonical shortest one (D < L < R < U), beyond it `--fast`'s path, at once and not \
+            known to be the shortest; `No Answer!` when the goal is unreachable.",
+            examples: "\
+Examples:
+  printf '2\\n3 1\\n2 0\\n' | eight poj3240                prints LURD",
         },
     ),
 ];

@@ -39,6 +39,18 @@ pub fn find(
             (found, without_search(Method::Table))
         }
         Answer::Count | Answer::Path | Answer::CountThenPath => {
+            // a board beyond what the judge asks to be answered optimally gets `--fast`'s path
+            let beyond = judge
+                .fast_above
+                .is_some_and(|most| start.cells().len() > most);
+            let mut fast;
+            let engine = match beyond && !engine.is_fast() {
+                true => {
+                    fast = engine.like().with_fast(true);
+                    &mut fast
+                }
+                false => engine,
+            };
             let found = match engine.solve(start, goal, judge.spelling.limit) {
                 Outcome::Found(path) => Some(Found::Path(Some(path))),
                 Outcome::Unreachable | Outcome::Beyond(_) => Some(Found::Path(None)),

@@ -38,6 +38,10 @@ pub struct Judge {
     pub layout: Layout,
     /// Whether its statement promises that every goal is reachable.
     pub reachable_only: bool,
+    /// The most cells a board may have and still be answered by the optimal search: a larger
+    /// one is answered by `--fast`'s search, a path not known to be the shortest, which the
+    /// judge's special judge takes (POJ 3240's 10×10 boards); `None` for optimal always.
+    pub fast_above: Option<usize>,
     /// The most moves its statement promises a case needs (AOJ's 15 puzzle: 45), which `gen`
     /// keeps to by walking no further from the goal.
     pub most_moves: Option<u32>,

@@ -35,6 +35,7 @@ pub const P1379: Judge = Judge {
     layout: Layout::Glued,
     reachable_only: true,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -53,6 +54,7 @@ pub const HOJ10466: Judge = Judge {
     layout: Layout::Spaced,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -71,6 +73,7 @@ pub const POJ1077: Judge = Judge {
     layout: Layout::XNotation,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -102,6 +105,7 @@ pub const HDU3567: Judge = Judge {
     layout: Layout::XGlued,
     reachable_only: true,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -130,6 +134,7 @@ pub const LIGHTOJ1121: Judge = Judge {
     layout: Layout::Rows,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -167,6 +172,7 @@ pub const LEETCODE773: Judge = Judge {
     layout: Layout::Lists,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -186,6 +192,7 @@ pub const ALGS4: Judge = Judge {
     layout: Layout::Sided,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: true,
 };
 
@@ -235,6 +242,7 @@ pub const BOJ1525: Judge = Judge {
     layout: Layout::Rows,
     reachable_only: false,
     most_moves: None,
+    fast_above: None,
     files: false,
 };
 
@@ -417,8 +425,27 @@ pub const HDU3600: Judge = Judge {
     ..SGU139
 };
 
+/// POJ 3240 Solution to the n²−1 Puzzle: the side n (up to 10), then n² numbers; any path of
+/// the blank in capitals that reaches the goal, or `No Answer!`: optimal up to 4×4, `--fast`'s
+/// beyond.
+pub const POJ3240: Judge = Judge {
+    id: "poj3240",
+    site: "POJ",
+    number: "3240",
+    command: "poj3240",
+    spelling: Spelling {
+        capitals: true,
+        no_path: "No Answer!",
+        ..PLAIN
+    },
+    fast_above: Some(16),
+    answer: Answer::Path,
+    files: false,
+    ..ALGS4
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 25] = [
+pub const ALL: [&Judge; 26] = [
     &P1379,
     &HOJ10466,
     &POJ1077,
@@ -444,6 +471,7 @@ pub const ALL: [&Judge; 25] = [
     &KATTIS_NPUZZLE,
     &POJ2893,
     &HDU3600,
+    &POJ3240,
 ];
 impl Judge {
     /// The judge of this id, if any.

@@ -67,7 +67,9 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
     }
     // a random board above 4×4 lies too deep for an optimal answer: said at once, not after the
     // search's budget
-    let searched = judge.answer.is_path();
+    // an optimal search, unless the judge takes `--fast`'s paths on boards of this size
+    let fast = judge.fast_above.is_some_and(|most| shape.cells() > most);
+    let searched = judge.answer.is_path() && !fast;
     if searched && shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0 {
         return Some(Impossible::OutOfReach(shape));
     }
