@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Each new judge, its statement's sample input and output.
-const SAMPLES: [(&str, &str, &str); 20] = [
+const SAMPLES: [(&str, &str, &str); 22] = [
     ("acwing845", "2 3 4 1 5 x 7 6 8\n", "19\n"),
     ("acwing179", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
     ("zoj1217", "2 3 4 1 5 x 7 6 8\n", "dlurullddrurdllurdr\n"),
@@ -68,6 +68,18 @@ const SAMPLES: [(&str, &str, &str); 20] = [
     ("kattis-npuzzle", "ABCD\nEFGH\nIJKL\nM.NO\n", "2\n"),
     ("hdu3600", "2\n2 1\n3 0\n0\n", "NO\n"),
     ("poj3240", "2\n3 1\n2 0\n", "LURD\n"),
+    // the goal is the blank first; the statement's sample is answered in 20 moves, where its
+    // own output takes 70
+    (
+        "hackerrank-npuzzle",
+        "3\n1\n0\n2\n3\n4\n5\n6\n7\n8\n3\n0\n1\n2\n3\n4\n5\n6\n8\n7\n",
+        "1\nLEFT\n-1\n",
+    ),
+    (
+        "hackerrank-npuzzle",
+        "3\n0\n3\n8\n4\n1\n7\n2\n6\n5\n",
+        "20\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nLEFT\nLEFT\nUP\nRIGHT\nDOWN\nRIGHT\nUP\nLEFT\nDOWN\nDOWN\nRIGHT\nUP\nLEFT\nLEFT\nUP\n",
+    ),
     // what follows the size of zeros is not read
     ("poj2893", "2 3\n1 2 3\n4 0 5\n0 0\n1 2\n", "YES\n"),
     // the statement's farthest board is the one least in reading order, which eight prints
@@ -138,6 +150,7 @@ fn gen_makes_input_each_answers_and_check_accepts() {
         "poj2893",
         "hdu3600",
         "poj3240",
+        "hackerrank-npuzzle",
     ] {
         let dir = tempfile::tempdir().expect("a folder");
         let prefix = dir.path().join(id);
@@ -462,4 +475,48 @@ fn poj3240_answers_a_10x10_board_with_a_path_that_replays_to_the_goal() {
         assert!(!path.is_empty());
         assert_eq!(start.replay(&path).ok().as_ref(), Some(goal), "{line}");
     }
+}
+
+#[test]
+fn hackerrank_answers_a_5x5_board_with_moves_that_replay_to_the_blank_first() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let prefix = dir.path().join("big");
+    eight()
+        .args([
+            "gen",
+            "hackerrank-npuzzle",
+            "--size",
+            "5x5",
+            "-n",
+            "2",
+            "--seed",
+            "41",
+        ])
+        .arg("--out")
+        .arg(&prefix)
+        .assert()
+        .success();
+    let input = fs::read_to_string(prefix.with_extension("in")).expect("read");
+    let (answers, errors, code) = run(&["hackerrank-npuzzle"], &input);
+    assert_eq!((errors.as_str(), code), ("", Some(0)));
+    let judge = Judge::from_id("hackerrank-npuzzle").expect("a judge");
+    let mut lines = answers.lines();
+    for (start, goal) in problems(judge, &input) {
+        assert_eq!(goal.cells()[0], 0, "the blank first");
+        let count: usize = lines.next().expect("a count").parse().expect("a number");
+        let mut board = start;
+        for _ in 0..count {
+            let step = match lines.next().expect("a move") {
+                "UP" => "u",
+                "DOWN" => "d",
+                "LEFT" => "l",
+                "RIGHT" => "r",
+                other => panic!("not a move: {other}"),
+            };
+            let path: Path = step.parse().expect("a move");
+            board = board.replay(&path).expect("a legal move");
+        }
+        assert_eq!(board, goal);
+    }
+    assert_eq!(lines.next(), None);
 }

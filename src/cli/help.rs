@@ -13,7 +13,7 @@ pub(super) struct Help {
 }
 
 /// Every solving command's help, by the command's name.
-const HELP: [(&str, Help); 22] = [
+const HELP: [(&str, Help); 23] = [
     (
         "steps",
         Help {
@@ -282,6 +282,21 @@ Examples:
             examples: "\
 Examples:
   printf '2\\n3 1\\n2 0\\n' | eight poj3240                prints LURD",
+        },
+    ),
+    (
+        "hackerrank-npuzzle",
+        Help {
+            summary: "The number of moves M, then M lines of UP, DOWN, LEFT or RIGHT",
+            cases: "A case is the side k (3 to 5 in the statement; 2 to 16 read) on a line, then the \
+            k*k cells a line each, 0 the blank, row by row. The goal is the blank first and the \
+            tiles in order after it (0 1 2 / 3 4 5 / 6 7 8); the moves are the blank's. The judge \
+            takes any path that reaches the goal: up to 4x4 eight prints the canonical shortest \
+            one, beyond it `--fast`'s path, at once and not known to be the shortest; -1 when the \
+            goal is unreachable (the statement gives none).",
+            examples: "\
+Examples:
+  printf '3\\n1\\n0\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n' | eight hackerrank-npuzzle   prints 1, LEFT",
         },
     ),
 ];

@@ -26,6 +26,9 @@ pub enum Answer {
     Path,
     /// The count on one line, then the path on the next (HDU 3567).
     CountThenPath,
+    /// The count on one line, then each move of the blank on a line of its own as a word, `UP`,
+    /// `DOWN`, `LEFT` or `RIGHT` (HackerRank's N Puzzle).
+    CountThenMoves,
     /// Whether the goal is reachable, in the judge's two words: decided by parity, never by a
     /// search (SGU 139, HDU 6620).
     Solvable {
@@ -173,7 +176,19 @@ pub struct Expected<'a> {
 impl Answer {
     /// Whether it is spelled from the canonical path (or its absence), which a search finds.
     pub fn is_path(self) -> bool {
-        matches!(self, Answer::Count | Answer::Path | Answer::CountThenPath)
+        matches!(
+            self,
+            Answer::Count | Answer::Path | Answer::CountThenPath | Answer::CountThenMoves
+        )
+    }
+
+    /// How many lines follow the answer's first `lines` whose first line is `first`: the moves
+    /// a count announces, for the answers that give their moves a line each.
+    pub fn more_lines(self, first: &str) -> usize {
+        match self {
+            Answer::CountThenMoves => first.trim().parse().unwrap_or(0),
+            _ => 0,
+        }
     }
 
     /// How many lines the answer of case `case` takes: an empty line before it included, where
@@ -184,7 +199,11 @@ impl Answer {
             + match self {
                 Answer::CountThenPath => 2,
                 Answer::Farthest => 6,
-                Answer::Count | Answer::Path | Answer::Solvable { .. } | Answer::Scatter => 1,
+                Answer::Count
+                | Answer::Path
+                | Answer::Solvable { .. }
+                | Answer::Scatter
+                | Answer::CountThenMoves => 1,
             }
     }
 
@@ -211,6 +230,15 @@ impl Answer {
             (Answer::Path, _) if path.is_none() => format!("{heading}{}", spelling.no_path),
             (Answer::Path, _) => format!("{heading}{}", letters()),
             (Answer::CountThenPath, _) => format!("{heading}{}\n{}", count(), letters()),
+            (Answer::CountThenMoves, _) => {
+                let moves =
+                    path.map(|path| path.0.iter().map(|&step| format!("\n{}", move_word(step))));
+                format!(
+                    "{heading}{}{}",
+                    count(),
+                    moves.into_iter().flatten().collect::<String>()
+                )
+            }
             (Answer::Solvable { yes, no }, found) => {
                 format!("{heading}{}", if found.reachable() { yes } else { no })
             }
@@ -297,6 +325,37 @@ impl Answer {
                 let (start, goal) = boards()?;
                 check_path(first, spelling, start, goal, best, policy)
             }
+            Answer::CountThenMoves => {
+                let (start, goal) = boards()?;
+                let Some(best) = best else {
+                    return match first == spelling.no_count {
+                        true => Ok(()),
+                        false => Err(Fault::Unreachable),
+                    };
+                };
+                if first == spelling.no_count {
+                    return Err(Fault::Reachable {
+                        shortest: best.len(),
+                    });
+                }
+                let moves = &lines[1..];
+                let digits = !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit());
+                if !digits || first.parse::<usize>().ok() != Some(moves.len()) {
+                    return Err(Fault::Count);
+                }
+                let mut letters = String::with_capacity(moves.len());
+                for line in moves {
+                    let line = line.trim_end();
+                    let step = Move::ALL.into_iter().find(|&step| move_word(step) == line);
+                    let step = step.ok_or_else(|| Fault::NotAWord(line.to_string()))?;
+                    letters.push(step.letter());
+                }
+                let small = Spelling {
+                    capitals: false,
+                    ..*spelling
+                };
+                check_path(&letters, &small, start, goal, Some(best), policy)
+            }
             Answer::CountThenPath => {
                 count(first)?;
                 let second = lines[1].trim_end();
@@ -310,6 +369,16 @@ impl Answer {
             }
             Answer::Farthest => unreachable!("checked above"),
         }
+    }
+}
+
+/// A move as HackerRank's N Puzzle writes it: the blank's direction in capitals.
+fn move_word(step: Move) -> &'static str {
+    match step {
+        Move::Down => "DOWN",
+        Move::Left => "LEFT",
+        Move::Right => "RIGHT",
+        Move::Up => "UP",
     }
 }
 

@@ -70,6 +70,8 @@ pub enum Fault {
     },
     /// Another word than the canonical one (`NO` for `YES`).
     Different,
+    /// A line that is no move's word (`UP`, `DOWN`, `LEFT`, `RIGHT`).
+    NotAWord(String),
     /// A line that should be empty and is not: between UVa 652's answers, after UVa 10085's.
     EmptyLine,
     /// Rows that are not a board of the case's shape.
@@ -169,6 +171,10 @@ impl Fault {
                 self::moves(*moves)
             ),
             Fault::Different => format!("expected {}, got {canonical}", said(recorded)),
+            Fault::NotAWord(word) => format!(
+                "expected {ticked}, which holds `{}`, not a move (UP, DOWN, LEFT, RIGHT)",
+                word.escape_debug()
+            ),
             Fault::EmptyLine => format!("expected {ticked} where an empty line stands"),
             Fault::NotABoard => format!("expected {ticked}, whose rows are not a board"),
             Fault::NotFarthest { distance, farthest } => format!(
@@ -241,6 +247,11 @@ impl fmt::Display for Fault {
                 )
             }
             Fault::Different => write!(f, "a different answer"),
+            Fault::NotAWord(word) => write!(
+                f,
+                "`{}` is not a move (UP, DOWN, LEFT, RIGHT)",
+                word.escape_debug()
+            ),
             Fault::EmptyLine => write!(f, "no empty line where the judge puts one"),
             Fault::NotABoard => write!(f, "the rows are not a board"),
             Fault::NotFarthest { distance, farthest } => write!(

@@ -24,8 +24,10 @@ pub enum Layout {
     Characters(Glyphs),
     /// LeetCode's nested lists (`[[1,2,3],[4,0,5]]`).
     Lists,
-    /// The side n, then n rows of numbers right-aligned, `0` the blank (algs4's files).
+    /// Rows of numbers right-aligned, `0` the blank (algs4's files, after their side).
     Sided,
+    /// A number a line, `0` the blank (HackerRank's, after the side).
+    Column,
 }
 
 impl Layout {
@@ -69,8 +71,9 @@ impl Layout {
                         .map(|c| format!("{c:>w$}", w = digits + 1))
                         .join("")
                 });
-                format!("{width}\n{}", rows.format("\n"))
+                rows.format("\n").to_string()
             }
+            Layout::Column => cells.iter().join("\n"),
         }
     }
 }

@@ -80,11 +80,13 @@ impl Board {
     /// every distance, so a whole-space table per shape and blank cell serves every goal.
     pub fn canonical(shape: Shape, blank: usize) -> Board {
         let mut cells = [0u8; MAX_CELLS];
-        let mut tiles = 1..;
         for (cell, value) in cells.iter_mut().enumerate().take(shape.cells()) {
-            if cell != blank {
-                *value = tiles.next().expect("endless");
-            }
+            // the tiles in order, skipping the blank's cell: at most 255 of them
+            *value = match cell.cmp(&blank) {
+                std::cmp::Ordering::Less => cell as u8 + 1,
+                std::cmp::Ordering::Equal => BLANK,
+                std::cmp::Ordering::Greater => cell as u8,
+            };
         }
         Board { shape, cells }
     }
@@ -93,12 +95,30 @@ impl Board {
     /// reference to hand out where the goal of a case is another board's.
     pub fn ordered_goal(shape: Shape) -> &'static Board {
         static GOALS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+        Board::made_once(&GOALS, shape, |shape| shape.cells() - 1)
+    }
+
+    /// The goal with the blank first and the tiles in order after it (HackerRank's), made once
+    /// for the whole process like [`Board::ordered_goal`].
+    pub fn blank_first_goal(shape: Shape) -> &'static Board {
+        static GOALS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+        Board::made_once(&GOALS, shape, |_| 0)
+    }
+
+    /// The [`Board::canonical`] goal of `shape` with the blank at `blank(shape)`, from `goals`,
+    /// which hold one for every shape, made the first time.
+    fn made_once(
+        goals: &'static std::sync::OnceLock<Vec<Board>>,
+        shape: Shape,
+        blank: fn(Shape) -> usize,
+    ) -> &'static Board {
         let sides = usize::from(Shape::MAX_SIDE) - 1;
-        let goals = GOALS.get_or_init(|| {
+        let goals = goals.get_or_init(|| {
             let shapes = (0..sides * sides).map(|at| (at / sides + 2, at % sides + 2));
             shapes
                 .map(|(width, height)| {
-                    Board::ordered(Shape::new(width, height).expect("sides from 2 to 16"))
+                    let shape = Shape::new(width, height).expect("sides from 2 to 16");
+                    Board::canonical(shape, blank(shape))
                 })
                 .collect()
         });

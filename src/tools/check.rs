@@ -71,8 +71,8 @@ pub fn check(
     let mut failure = None;
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let mut got = Vec::new();
-        let expected_lines = judge.lines(solved.case);
-        for _ in 0..expected_lines {
+        let mut expected_lines = judge.lines(solved.case);
+        while got.len() < expected_lines {
             match lines.next() {
                 Ok(Some(line)) => got.push(line),
                 Ok(None) => break,
@@ -80,6 +80,10 @@ pub fn check(
                     failure = Some(error);
                     return false;
                 }
+            }
+            if got.len() == judge.lines(solved.case) {
+                // the moves a first line announces, a line each (HackerRank's)
+                expected_lines += judge.answer.more_lines(&got[got.len() - 1]);
             }
         }
         // blank lines at the end are not significant either way: as blank lines after the last

@@ -38,7 +38,7 @@ pub fn find(
             let found = path.map(|path| Found::Farthest { board, path });
             (found, without_search(Method::Table))
         }
-        Answer::Count | Answer::Path | Answer::CountThenPath => {
+        Answer::Count | Answer::Path | Answer::CountThenPath | Answer::CountThenMoves => {
             // a board beyond what the judge asks to be answered optimally gets `--fast`'s path
             let beyond = judge
                 .fast_above

@@ -88,6 +88,8 @@ pub struct Reading {
     /// Whether the statement writes a board a row a line (else a board a line): the layout
     /// expected until the input shows its own.
     pub rows: bool,
+    /// Whether the statement writes a cell a line instead (HackerRank's).
+    pub cells_a_line: bool,
     /// What the cells are written in.
     pub glyphs: Glyphs,
 }
@@ -100,6 +102,7 @@ impl Reading {
             shape: Shape::SQUARE3,
             framing: Framing::Lines,
             rows: false,
+            cells_a_line: false,
             glyphs: Glyphs::Numbers,
         }
     }
@@ -107,7 +110,10 @@ impl Reading {
     /// The layout its statement shows for boards of `shape`.
     fn statement(&self, shape: Shape) -> Frame {
         let (width, height) = (usize::from(shape.width), usize::from(shape.height));
-        Frame::statement(self.boards, width, height, self.rows)
+        match self.cells_a_line {
+            true => Frame::statement(self.boards * height, 1, width, true),
+            false => Frame::statement(self.boards, width, height, self.rows),
+        }
     }
 }
 

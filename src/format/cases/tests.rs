@@ -207,6 +207,7 @@ fn reads_boards_of_any_shape_with_their_rules() {
     let sided = Reading {
         framing: Framing::Sided,
         rows: true,
+        cells_a_line: false,
         ..Reading::square3(1)
     };
     assert_eq!(

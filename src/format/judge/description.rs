@@ -61,6 +61,9 @@ pub enum Goal {
     Ordered,
     /// Each case's last board.
     EachCase,
+    /// The blank first and the tiles in order after it, at the size of each case's board
+    /// (HackerRank's `0 1 2 …`).
+    BlankFirst,
 }
 
 impl Judge {
@@ -98,7 +101,7 @@ impl Judge {
     pub fn with_goal(&self, goal: Board) -> Judge {
         match self.goal {
             Goal::EachCase => *self,
-            Goal::Fixed(_) | Goal::Ordered => Judge {
+            Goal::Fixed(_) | Goal::Ordered | Goal::BlankFirst => Judge {
                 goal: Goal::Fixed(goal),
                 ..self.with_shape(goal.shape())
             },
@@ -119,7 +122,7 @@ impl Judge {
         }
     }
 
-    /// How [`Cases`](super::Cases) reads this judge's input.
+    /// How [`Cases`](crate::format::Cases) reads this judge's input.
     pub fn reading(&self) -> Reading {
         Reading {
             boards: self.boards,
@@ -129,6 +132,7 @@ impl Judge {
                 self.layout,
                 Layout::Rows | Layout::Characters(_) | Layout::Sided
             ),
+            cells_a_line: self.layout == Layout::Column,
             glyphs: match self.layout {
                 Layout::Characters(glyphs) => glyphs,
                 _ => Glyphs::Numbers,
@@ -153,6 +157,7 @@ impl Judge {
             Goal::Fixed(goal) => goal,
             Goal::EachCase => boards.last().expect("a case has boards"),
             Goal::Ordered => Board::ordered_goal(start.shape()),
+            Goal::BlankFirst => Board::blank_first_goal(start.shape()),
         };
         (start, goal)
     }
@@ -197,13 +202,14 @@ impl Judge {
     }
 
     /// Writes a case in the statement's layout, after a blank line where its framing opens
-    /// cases with one, or after its size where each case gives it.
+    /// cases with one, or after its size or side where each case gives it.
     pub fn write_case(&self, start: &Board, goal: &Board, out: &mut dyn Write) -> io::Result<()> {
         let shape = start.shape();
         let mut text = match (self.framing.blank_lines(), self.framing.sized()) {
             (true, _) => "\n".to_string(),
             (false, Some(true)) => format!("{} {}\n", shape.height, shape.width),
             (false, Some(false)) => format!("{}\n", shape.width),
+            (false, None) if self.framing.sided() => format!("{}\n", shape.width),
             (false, None) => String::new(),
         };
         text.push_str(&self.layout.show(start));

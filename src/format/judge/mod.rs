@@ -444,8 +444,23 @@ pub const POJ3240: Judge = Judge {
     ..ALGS4
 };
 
+/// HackerRank N Puzzle: the side k (3 to 5), then k² lines of one number; the goal is the blank
+/// first and the tiles in order (`0 1 2 …`); the number of moves M, then M lines of `UP`,
+/// `DOWN`, `LEFT` or `RIGHT`: optimal up to 4×4, `--fast`'s beyond.
+pub const HACKERRANK_NPUZZLE: Judge = Judge {
+    id: "hackerrank-npuzzle",
+    site: "HackerRank",
+    number: "N Puzzle",
+    command: "hackerrank-npuzzle",
+    goal: Goal::BlankFirst,
+    answer: Answer::CountThenMoves,
+    spelling: PLAIN,
+    layout: Layout::Column,
+    ..POJ3240
+};
+
 /// Every judge, in the order of `--help`.
-pub const ALL: [&Judge; 26] = [
+pub const ALL: [&Judge; 27] = [
     &P1379,
     &HOJ10466,
     &POJ1077,
@@ -472,6 +487,7 @@ pub const ALL: [&Judge; 26] = [
     &POJ2893,
     &HDU3600,
     &POJ3240,
+    &HACKERRANK_NPUZZLE,
 ];
 impl Judge {
     /// The judge of this id, if any.
@@ -557,11 +573,17 @@ mod tests {
         );
         assert_eq!(
             shown(&ALGS4, &grid(Shape::SQUARE3)),
-            "3\n 1 2 3\n 4 5 6\n 7 8 0"
+            " 1 2 3\n 4 5 6\n 7 8 0"
         );
         assert_eq!(
-            shown(&ALGS4, &grid(Shape::SQUARE4)).lines().nth(1),
+            shown(&ALGS4, &grid(Shape::SQUARE4)).lines().next(),
             Some("  1  2  3  4")
         );
+        let mut algs4 = Vec::new();
+        let square = grid(Shape::SQUARE3);
+        ALGS4
+            .write_case(&square, &square, &mut algs4)
+            .expect("memory");
+        assert_eq!(algs4, b"3\n 1 2 3\n 4 5 6\n 7 8 0\n");
     }
 }

@@ -26,7 +26,7 @@ impl Layers {
     pub(super) fn new(request: &Request) -> Result<Layers, Impossible> {
         let goal = match (request.goal, request.judge.goal) {
             (Some(goal), _) | (None, Goal::Fixed(goal)) => Some(goal),
-            (None, Goal::EachCase | Goal::Ordered) => None,
+            (None, Goal::EachCase | Goal::Ordered | Goal::BlankFirst) => None,
         };
         let (first, last) = (request.min_depth, request.max_depth.unwrap_or(u32::MAX));
         if first > last {

@@ -40,6 +40,7 @@ impl Walks {
             (Some(goal), _) | (None, Goal::Fixed(goal)) => goal,
             (None, Goal::EachCase) => shuffled(request.judge.shape, rng),
             (None, Goal::Ordered) => Board::ordered(request.judge.shape),
+            (None, Goal::BlankFirst) => *Board::blank_first_goal(request.judge.shape),
         };
         if !reachable {
             return Ok((other_half(&goal, rng), goal, Some(Outcome::Unreachable)));
