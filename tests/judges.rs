@@ -520,3 +520,22 @@ fn hackerrank_answers_a_5x5_board_with_moves_that_replay_to_the_blank_first() {
     }
     assert_eq!(lines.next(), None);
 }
+
+#[test]
+fn judging_a_parity_judge_builds_no_databases() {
+    // SGU 139's 4x4 boards are answered by parity: `eight judge` prepares nothing for them
+    let cache = tempfile::tempdir().expect("a folder");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgu139");
+    let output = eight()
+        .env("EIGHT_CACHE_DIR", cache.path())
+        .args(["judge", "sgu139"])
+        .arg(&fixtures)
+        .args(["--", env!("CARGO_BIN_EXE_eight"), "sgu139"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(!stderr.contains("building"), "{stderr}");
+    let built: Vec<_> = fs::read_dir(cache.path()).expect("the cache").collect();
+    assert!(built.is_empty(), "{built:?}");
+}

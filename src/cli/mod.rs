@@ -45,13 +45,13 @@ enum Command {
     /// Counts must match exactly; paths are checked as the online judges check them: legal
     /// moves, ending on the goal, of minimal length. Exit status 1 when a file fails, 2 on
     /// trouble.
-    #[command(after_help = BATCH_EXAMPLES, display_order = 10)]
+    #[command(after_help = BATCH_EXAMPLES, display_order = 100)]
     Batch(batch::Options),
     /// Generate random cases in a judge's format, with their canonical answers
     ///
     /// Reachable boards are drawn uniformly among those at the chosen distances from the goal;
     /// the same seed gives the same bytes on every platform.
-    #[command(after_help = GEN_EXAMPLES, display_order = 11)]
+    #[command(after_help = GEN_EXAMPLES, display_order = 101)]
     Gen(gen::Options),
     /// Run a solution on fixture inputs and judge it like the online judge
     ///
@@ -62,7 +62,7 @@ enum Command {
     /// paths checked as the online judges check them), once a recorded answer beside the input
     /// is found right. Verdicts: AC, WA (the first wrong case and why), TLE, MLE, RE, OLE. Exit
     /// status 1 when a file is not accepted, 2 on trouble.
-    #[command(after_help = JUDGE_EXAMPLES, display_order = 12)]
+    #[command(after_help = JUDGE_EXAMPLES, display_order = 102)]
     Judge(judge::Options),
     /// Judge one output file like `eight judge`, as a checker for other tools
     ///
@@ -71,16 +71,16 @@ enum Command {
     /// is testlib's: 0 accepted, 1 wrong answer, 2 presentation error, 3 the checker's failure
     /// (a malformed input, a wrong jury answer, a file that cannot be read); why on standard
     /// error.
-    #[command(after_help = CHECK_EXAMPLES, display_order = 12)]
+    #[command(after_help = CHECK_EXAMPLES, display_order = 102)]
     Check(check::Options),
     /// Draw the canonical solution board by board
     ///
     /// The boards stand side by side as far as the terminal is wide, each labelled with its
     /// step and move; on a terminal the blank is highlighted and the moved tile coloured.
-    #[command(after_help = SHOW_EXAMPLES, display_order = 13)]
+    #[command(after_help = SHOW_EXAMPLES, display_order = 103)]
     Show(show::ShowOptions),
     /// Count the boards at each distance from a goal, with a bar chart
-    #[command(after_help = HISTOGRAM_EXAMPLES, display_order = 14)]
+    #[command(after_help = HISTOGRAM_EXAMPLES, display_order = 104)]
     Histogram(show::HistogramOptions),
     /// The supervisor of one run of `eight judge` (internal)
     #[command(name = "__run", hide = true)]
@@ -102,7 +102,7 @@ enum Command {
     /// The 15-puzzle's searches (and the 24-puzzle's with --pdb 6-6-6-6) read pattern databases
     /// from this folder, building them there the first time: $EIGHT_CACHE_DIR (an absolute
     /// path), else $XDG_CACHE_HOME/eight, else ~/.cache/eight.
-    #[command(after_help = CACHE_EXAMPLES, display_order = 15)]
+    #[command(after_help = CACHE_EXAMPLES, display_order = 105)]
     Cache {
         #[command(subcommand)]
         action: Option<cache::Action>,
@@ -112,17 +112,17 @@ enum Command {
     /// The arrow keys move the blank; `h` shows the next move of the canonical path, `n` plays
     /// it, `u` undoes the last move, `q` (or Ctrl-C) quits. Reaching the goal says so, with the
     /// moves made beside the optimum. Without a board, a random one (`--seed` for the same).
-    #[command(after_help = PLAY_EXAMPLES, display_order = 15)]
+    #[command(after_help = PLAY_EXAMPLES, display_order = 105)]
     Play(play::Options),
     /// Print the manual page (roff, for man): eight's, or one command's (eight-steps(1))
-    #[command(after_help = MAN_EXAMPLES, display_order = 17)]
+    #[command(after_help = MAN_EXAMPLES, display_order = 107)]
     Man {
         /// The command whose page to print (steps, judge, ...); none: the top page
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
     },
     /// Print a completion script for a shell
-    #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 16)]
+    #[command(after_help = COMPLETIONS_EXAMPLES, display_order = 106)]
     Completions {
         /// The shell
         #[arg(value_enum)]

@@ -186,8 +186,9 @@ fn load_databases<'a>(
     spans: impl Iterator<Item = &'a Span>,
     store: &Store,
 ) {
+    // a judge that asks no search (a parity, a scatter) needs no databases
     let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.sided();
-    if !may_be_4x4 {
+    if !may_be_4x4 || !judge.answer.is_path() {
         return;
     }
     let mut classes = [false; 3];
