@@ -139,6 +139,7 @@ fn gen_makes_input_each_answers_and_check_accepts() {
         "zoj1217",
         "boj1525",
         "aoj-8puzzle",
+        "lightoj1139",
         "uva652",
         "uva10085",
         "boj11112",
