@@ -120,39 +120,14 @@ fn reaches(start: &Board, goal: &Board) -> bool {
             .collect::<Vec<_>>()
     };
     let width = usize::from(start.shape().width);
-    reaches_by_cycles(width, &wide(start), &wide(goal))
+    common::reaches_by_cycles(width, &wide(start), &wide(goal))
 }
 
 /// Whether a grid reaches the tiles in order and the blank last (every fixture's grid is at
 /// least 2×2, where parity decides).
 fn grid_reaches(width: usize, cells: &[u32]) -> bool {
     let goal: Vec<u32> = (1..cells.len() as u32).chain([0]).collect();
-    reaches_by_cycles(width, cells, &goal)
-}
-
-/// The cycle test of [`reaches`] on cells of any size: the cell each value goes to, followed
-/// round.
-fn reaches_by_cycles(width: usize, cells: &[u32], home: &[u32]) -> bool {
-    let mut place = vec![0; cells.len()];
-    for (at, &value) in home.iter().enumerate() {
-        place[value as usize] = at;
-    }
-    let mut seen = vec![false; cells.len()];
-    let mut cycles = 0;
-    for first in 0..cells.len() {
-        if !seen[first] {
-            cycles += 1;
-            let mut cell = first;
-            while !seen[cell] {
-                seen[cell] = true;
-                cell = place[cells[cell] as usize];
-            }
-        }
-    }
-    let a = cells.iter().position(|&v| v == 0).expect("a blank");
-    let b = place[0];
-    let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
-    (cells.len() - cycles) % 2 == blank % 2
+    common::reaches_by_cycles(width, cells, &goal)
 }
 
 /// The sum of the tiles' row and column distances from their cells in `goal`.

@@ -234,27 +234,17 @@ fn counts_match_the_plain_bfs_on_seeded_boards() {
     }
 }
 
-/// Whether `start` reaches `goal`, by cycles: the permutation taking one to the other is even
-/// exactly when the blank's row and column distance between them is.
+/// Whether `start` reaches `goal`, by the cycles of the permutation between them.
 fn reaches_by_cycles(start: &Board, goal: &Board) -> bool {
-    let (cells, home) = (start.cells(), goal.cells());
-    let place = |board: &[u8], value: u8| board.iter().position(|&v| v == value).expect("a cell");
-    let mut seen = vec![false; cells.len()];
-    let mut cycles = 0;
-    for first in 0..cells.len() {
-        if !seen[first] {
-            cycles += 1;
-            let mut cell = first;
-            while !seen[cell] {
-                seen[cell] = true;
-                cell = place(home, cells[cell]);
-            }
-        }
-    }
+    let wide = |board: &Board| {
+        board
+            .cells()
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect::<Vec<_>>()
+    };
     let width = usize::from(start.shape().width);
-    let (a, b) = (place(cells, 0), place(home, 0));
-    let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
-    (cells.len() - cycles) % 2 == blank % 2
+    common::reaches_by_cycles(width, &wide(start), &wide(goal))
 }
 
 /// The cases of `text` as `judge` reads them, each start and goal (a grid as a board).
@@ -425,32 +415,10 @@ fn a_999x999_board_is_decided_as_its_cycles_say() {
 }
 
 /// Whether a grid reaches the tiles in order and the blank last, by the cycles of the
-/// permutation taking it there (at least 2×2, where parity decides).
+/// permutation taking it there.
 fn grid_by_cycles(width: usize, cells: &[u32]) -> bool {
-    let n = cells.len();
-    // the goal cell of each value: value v at v − 1, the blank last
-    let home = |value: u32| {
-        if value == 0 {
-            n - 1
-        } else {
-            value as usize - 1
-        }
-    };
-    let mut seen = vec![false; n];
-    let mut cycles = 0;
-    for first in 0..n {
-        if !seen[first] {
-            cycles += 1;
-            let mut cell = first;
-            while !seen[cell] {
-                seen[cell] = true;
-                cell = home(cells[cell]);
-            }
-        }
-    }
-    let blank = cells.iter().position(|&v| v == 0).expect("a blank");
-    let distance = (n - 1) / width - blank / width + (width - 1).abs_diff(blank % width);
-    (n - cycles) % 2 == distance % 2
+    let goal: Vec<u32> = (1..cells.len() as u32).chain([0]).collect();
+    common::reaches_by_cycles(width, cells, &goal)
 }
 
 #[test]

@@ -98,3 +98,30 @@ pub fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
         output.status.code(),
     )
 }
+
+/// Whether `cells` reach `home` (boards of `width` columns, at least 2×2, `0` the blank), by
+/// cycles: the permutation taking one to the other is even exactly when the blank's row and
+/// column distance between them is. The tests' own parity, beside the library's inversions.
+#[allow(dead_code)]
+pub fn reaches_by_cycles(width: usize, cells: &[u32], home: &[u32]) -> bool {
+    let mut place = vec![0; cells.len()];
+    for (at, &value) in home.iter().enumerate() {
+        place[value as usize] = at;
+    }
+    let mut seen = vec![false; cells.len()];
+    let mut cycles = 0;
+    for first in 0..cells.len() {
+        if !seen[first] {
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = place[cells[cell] as usize];
+            }
+        }
+    }
+    let a = cells.iter().position(|&v| v == 0).expect("a blank");
+    let b = place[0];
+    let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
+    (cells.len() - cycles) % 2 == blank % 2
+}
