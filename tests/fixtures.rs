@@ -72,7 +72,9 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
                 let number = case.number;
                 let (start, goal) = judge.problem(case.boards);
                 let found = match judge.answer {
-                    Answer::Solvable { .. } => Found::Reachable(reaches(start, goal)),
+                    Answer::Solvable { .. } => {
+                        Found::Reachable(common::boards_reach_by_cycles(start, goal))
+                    }
                     Answer::Scatter => Found::Scatter(scatter(start, goal)),
                     Answer::Farthest => {
                         let far = Oracle::new(start);
@@ -107,20 +109,6 @@ fn oracle_answers(judge: &Judge, input: &[u8], oracles: &mut Oracles) -> String 
         "a fixture announces as many cases as it holds"
     );
     answers
-}
-
-/// Whether `start` reaches `goal`, by cycles: the permutation taking one to the other is even
-/// exactly when the blank's row and column distance between them is.
-fn reaches(start: &Board, goal: &Board) -> bool {
-    let wide = |board: &Board| {
-        board
-            .cells()
-            .iter()
-            .map(|&c| u32::from(c))
-            .collect::<Vec<_>>()
-    };
-    let width = usize::from(start.shape().width);
-    common::reaches_by_cycles(width, &wide(start), &wide(goal))
 }
 
 /// Whether a grid reaches the tiles in order and the blank last (every fixture's grid is at

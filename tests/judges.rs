@@ -234,19 +234,6 @@ fn counts_match_the_plain_bfs_on_seeded_boards() {
     }
 }
 
-/// Whether `start` reaches `goal`, by the cycles of the permutation between them.
-fn reaches_by_cycles(start: &Board, goal: &Board) -> bool {
-    let wide = |board: &Board| {
-        board
-            .cells()
-            .iter()
-            .map(|&c| u32::from(c))
-            .collect::<Vec<_>>()
-    };
-    let width = usize::from(start.shape().width);
-    common::reaches_by_cycles(width, &wide(start), &wide(goal))
-}
-
 /// The cases of `text` as `judge` reads them, each start and goal (a grid as a board).
 fn problems(judge: &Judge, text: &str) -> Vec<(Board, Board)> {
     let mut boards = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
@@ -309,7 +296,7 @@ fn the_yes_no_judges_answer_as_the_permutation_s_cycles_say() {
         let expected: Vec<&str> = problems(judge, &text)
             .iter()
             .map(|(start, goal)| {
-                if reaches_by_cycles(start, goal) {
+                if common::boards_reach_by_cycles(start, goal) {
                     yes
                 } else {
                     no

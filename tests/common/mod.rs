@@ -125,3 +125,17 @@ pub fn reaches_by_cycles(width: usize, cells: &[u32], home: &[u32]) -> bool {
     let blank = (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
     (cells.len() - cycles) % 2 == blank % 2
 }
+
+/// Whether `start` reaches `goal`, by [`reaches_by_cycles`].
+#[allow(dead_code)]
+pub fn boards_reach_by_cycles(start: &eight::Board, goal: &eight::Board) -> bool {
+    let wide = |board: &eight::Board| {
+        board
+            .cells()
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect::<Vec<_>>()
+    };
+    let width = usize::from(start.shape().width);
+    reaches_by_cycles(width, &wide(start), &wide(goal))
+}
