@@ -484,12 +484,12 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Cache { action } => cache::run(action, &store),
         #[cfg(target_os = "linux")]
         Command::Supervise { arguments } => {
-            eight::tools::sandbox::supervise(&arguments)?;
+            judge::sandbox::supervise(&arguments)?;
             Ok(Status::Success)
         }
         #[cfg(target_os = "linux")]
         Command::Jail { arguments } => {
-            eight::tools::sandbox::jail(&arguments)?;
+            judge::sandbox::jail(&arguments)?;
             Ok(Status::Trouble)
         }
         #[cfg(not(target_os = "linux"))]

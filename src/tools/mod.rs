@@ -14,8 +14,6 @@ pub mod page;
 pub mod picture;
 pub mod play;
 pub mod record;
-#[cfg(all(feature = "cli", target_os = "linux"))]
-pub mod sandbox;
 pub mod show;
 #[cfg(feature = "cache")]
 pub mod staged;

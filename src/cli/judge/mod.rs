@@ -15,6 +15,8 @@ use super::{judge_parser, Color};
 #[cfg(target_os = "linux")]
 mod ruling;
 #[cfg(target_os = "linux")]
+pub(super) mod sandbox;
+#[cfg(target_os = "linux")]
 mod sandboxed;
 
 #[derive(Args, Debug)]

@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use eight::tools::record::Judged;
-use eight::tools::sandbox::Run;
 
 use super::super::check::escaped;
+use super::sandbox::Run;
 use super::sandboxed::Ruling;
 use super::Options;
 

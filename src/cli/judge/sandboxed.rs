@@ -1,4 +1,4 @@
-//! The judge on Linux: each file run in the sandbox ([`eight::tools::sandbox`]) and its output
+//! The judge on Linux: each file run in the sandbox ([`sandbox`](super::sandbox)) and its output
 //! judged like the online judge does.
 
 use std::ffi::OsString;
@@ -16,8 +16,6 @@ use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
 use eight::tools::fixtures::{Fixture, Source};
 use eight::tools::record::{Judged, WrongCase};
-use eight::tools::sandbox::snapshot::{Snapshot, Span};
-use eight::tools::sandbox::{self, Ended, Limits, Terms};
 use eight::Engine;
 use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +25,8 @@ use super::super::batch::{inputs, progress, say, summary, Report};
 use super::super::units::{shown_size, trimmed_number};
 use super::super::Status;
 use super::ruling::{show, side_by_side, stderr_tail};
+use super::sandbox::snapshot::{Snapshot, Span};
+use super::sandbox::{self, Ended, Limits, Terms};
 use super::Options;
 
 /// What became of one file.

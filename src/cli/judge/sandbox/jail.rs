@@ -122,7 +122,7 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
         // eight's cache, and the machine's sockets (systemd's, D-Bus's, a container engine's):
         // a read-only file system still lets a program connect to a socket it can see
         let (mut folders, mut files) = (Vec::new(), files);
-        if let Some(cache) = crate::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
+        if let Some(cache) = eight::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
             match cache_files(&cache) {
                 None => folders.push(cache),
                 Some(own) => files.extend(own),
@@ -209,7 +209,7 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
 /// that it is covered as a whole; else (`EIGHT_CACHE_DIR=/dev`, a home folder) eight's files in
 /// it, each covered alone, so that nothing else the program may need is hidden with them.
 fn cache_files(folder: &std::path::Path) -> Option<Vec<PathBuf>> {
-    let entries = crate::tools::cache::listing::list(folder).ok()?;
+    let entries = eight::tools::cache::listing::list(folder).ok()?;
     entries.iter().any(|entry| entry.kind.is_none()).then(|| {
         entries
             .iter()

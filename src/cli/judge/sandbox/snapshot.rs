@@ -27,6 +27,7 @@ pub struct Span {
 
 impl Snapshot {
     /// The snapshot of `files`, each file's span or why it could not be read.
+    #[cfg(test)]
     pub fn take(files: &[impl AsRef<Path>]) -> io::Result<(Snapshot, Vec<io::Result<Span>>)> {
         let mut snapshot = Snapshot::new()?;
         let spans = files
