@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use common::names;
 use eight::solve::pdb::compact::{Pattern, Spec};
-use eight::solve::pdb::{Class, Databases, Kind, Memory, Source};
+use eight::solve::pdb::{Class, Databases, Kind, Memory, Supply};
 use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
 

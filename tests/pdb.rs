@@ -9,7 +9,7 @@ use eight::puzzle::{Board, Move, Shape};
 use eight::solve::conflicts;
 use eight::solve::heuristic::Heuristic;
 use eight::solve::ida;
-use eight::solve::pdb::{Class, Databases, Lookup, Memory, Source};
+use eight::solve::pdb::{Class, Databases, Lookup, Memory, Supply};
 use eight::solve::textbook::idastar;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;

@@ -98,12 +98,12 @@ pub(super) fn say(line: &str) -> io::Result<()> {
 /// reader, the run goes on unseen and its status tells the truth; once it fails otherwise (a
 /// full disk, `/dev/full`), that is said, and the run is trouble, however its files fared.
 #[derive(Default)]
-pub(super) struct Report {
+pub(super) struct Printer {
     closed: bool,
     failed: bool,
 }
 
-impl Report {
+impl Printer {
     /// Writes `line`, unless standard output is gone.
     pub(super) fn say(&mut self, line: &str) {
         if self.closed {
@@ -148,7 +148,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let progress = progress(fixtures.len());
     let (mut passed, mut failed) = (0, 0);
     let color = options.color.wanted(io::stdout().is_terminal());
-    let mut report = Report::default();
+    let mut report = Printer::default();
     let mut stopped = None;
     // each thread its own engine and goals read, the store shared
     let state = || {

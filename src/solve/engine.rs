@@ -12,7 +12,7 @@ use super::conflicts::{self, Conflicts};
 use super::fast;
 use super::heuristic::Heuristic;
 use super::ida::{self, Outcome};
-use super::pdb::{Class, Kind, Lookup, Source};
+use super::pdb::{Class, Kind, Lookup, Supply};
 use super::report::elapsed;
 
 mod deep;
@@ -212,9 +212,9 @@ impl Engine {
         self
     }
 
-    /// This engine, with its 4×4 pattern databases from `source` (in a store of its own).
-    pub fn with_source(self, source: Arc<dyn Source>) -> Engine {
-        self.with_store(Arc::new(Store::new(source)))
+    /// This engine, with its 4×4 pattern databases from `supply` (in a store of its own).
+    pub fn with_supply(self, supply: Arc<dyn Supply>) -> Engine {
+        self.with_store(Arc::new(Store::new(supply)))
     }
 
     /// What it looks up instead of searching.

@@ -1,6 +1,7 @@
 //! IDA* (Korf 1985) for boards of more than 9 cells, over any admissible heuristic kept up to
 //! date move by move, within a budget of nodes: the Manhattan distance plus linear conflicts
-//! (`conflicts::Conflicts`) for any size, additive pattern databases ([`super::pdb`]) for 4×4.
+//! (`conflicts::Conflicts`) for any size, additive pattern databases ([`super::pdb`]) for 4×4
+//! (6-6-3, 7-8) and 5×5 (6-6-6-6).
 //!
 //! Moves are tried in the canonical order `d < l < r < u`, so the first solution found at the
 //! final bound is the lexicographically smallest of the shortest paths: the canonical one. The

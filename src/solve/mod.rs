@@ -1,7 +1,10 @@
-//! The solvers, above the puzzle: the parity-class index, the bidirectional BFS (the core), the
-//! whole-space tables of the nine canonical goals, the textbook searches for comparison, the
-//! plain BFS oracle the tests trust, and the engine that routes each query to one of them.
-//! Every solver gives the canonical path, so which one answered never shows in the output.
+//! The solvers, above the puzzle: the 3×3 fast path over `eight-core` (whose crate holds the
+//! parity-class index, the bidirectional BFS and the whole-space table) with the nine canonical
+//! goals' tables embedded (`square3`), whole-space tables of other shapes up to 9 cells
+//! (`small`), IDA* over the Manhattan distance, linear conflicts and pattern databases (`ida`,
+//! `conflicts`, `pdb`), `--fast`'s beam (`fast`), the textbook searches for comparison, the plain
+//! BFS oracle the tests trust, and the engine that routes each query to one of them. Every
+//! optimal solver gives the canonical path, so which one answered never shows in the output.
 
 pub mod bfs;
 pub mod conflicts;

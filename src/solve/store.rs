@@ -1,6 +1,6 @@
 //! One store for everything the engine looks up instead of searching: the nine 3×3 tables
 //! embedded at compile time, the whole-space tables of the other boards of up to 9 cells (built
-//! on first use), and the 15-puzzle's pattern databases, from a [`Source`]: built in memory by
+//! on first use), and the 15-puzzle's pattern databases, from a [`Supply`]: built in memory by
 //! default, or read from a cache on disk (`eight::tools::cache::DiskCache`, which the command
 //! line uses and a library can use the same way). Engines made [like](super::Engine::like)
 //! another share its store, so a table or a database is built once for all their threads.
@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock};
 
-use super::pdb::{Memory, Source};
+use super::pdb::{Memory, Supply};
 use super::small::SmallTables;
 use super::square3::Tables;
 
@@ -17,7 +17,7 @@ pub struct Store {
     /// The tables of the other shapes of up to 9 cells.
     pub(super) small: SmallTables,
     /// Where 4×4 searches get their pattern databases.
-    pub(super) databases: Arc<dyn Source>,
+    pub(super) databases: Arc<dyn Supply>,
     /// The nodes 6-6-3 searches have spent under the automatic choice of databases (the
     /// engine's `ESCALATE`).
     pub(super) weak: AtomicU64,
@@ -34,7 +34,7 @@ impl Store {
     /// let cache = DiskCache::in_folder(DiskCache::folder());
     /// let engine = Engine::default().with_store(Arc::new(Store::new(Arc::new(cache))));
     /// ```
-    pub fn new(databases: Arc<dyn Source>) -> Store {
+    pub fn new(databases: Arc<dyn Supply>) -> Store {
         Store {
             small: SmallTables::default(),
             databases,
@@ -49,7 +49,7 @@ impl Store {
     }
 
     /// Where its pattern databases come from.
-    pub fn databases(&self) -> &Arc<dyn Source> {
+    pub fn databases(&self) -> &Arc<dyn Supply> {
         &self.databases
     }
 }

@@ -83,9 +83,9 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Fixture>, Vec<String>) {
     (found, trouble)
 }
 
-/// The layouts of a test input, by how its name shows it.
+/// The namings of a test input: what its name says it is, and where its answer is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Layout {
+enum Naming {
     /// `NAME.in`, answered by `NAME.out` or `NAME.ans`.
     In,
     /// Polygon's `tests/01`, answered by `tests/01.a`.
@@ -97,23 +97,23 @@ enum Layout {
 }
 
 /// The layout `path` is an input of, if any.
-fn layout(path: &Path) -> Option<Layout> {
+fn layout(path: &Path) -> Option<Naming> {
     let name = path.file_name()?.to_str()?;
     let folder = path
         .parent()
         .and_then(Path::file_name)
         .and_then(|f| f.to_str());
     if name.ends_with(".in") && name.len() > 3 {
-        Some(Layout::In)
+        Some(Naming::In)
     } else if folder == Some("tests")
         && !name.is_empty()
         && name.bytes().all(|b| b.is_ascii_digit())
     {
-        Some(Layout::Polygon)
+        Some(Naming::Polygon)
     } else if name.starts_with("input") && name.ends_with(".txt") {
-        Some(Layout::Numbered)
+        Some(Naming::Numbered)
     } else if folder == Some(".cph") && name.ends_with(".prob") {
-        Some(Layout::Cph)
+        Some(Naming::Cph)
     } else {
         None
     }
@@ -130,9 +130,9 @@ fn add(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
         .and_then(|n| n.to_str())
         .unwrap_or_default();
     let candidates: Vec<PathBuf> = match layout {
-        Layout::In => vec![path.with_extension("out"), path.with_extension("ans")],
-        Layout::Polygon => vec![file(&format!("{name}.a"))],
-        Layout::Numbered => {
+        Naming::In => vec![path.with_extension("out"), path.with_extension("ans")],
+        Naming::Polygon => vec![file(&format!("{name}.a"))],
+        Naming::Numbered => {
             let answer = name.replacen("input", "output", 1);
             let mut candidates = vec![file(&answer)];
             let in_input = path.parent().and_then(Path::file_name) == Some("input".as_ref());
@@ -141,7 +141,7 @@ fn add(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
             }
             candidates
         }
-        Layout::Cph => return cph(path, found),
+        Naming::Cph => return cph(path, found),
     };
     let beside: Vec<PathBuf> = candidates.iter().filter(|c| c.exists()).cloned().collect();
     let answer = beside.first().map(|c| (c.clone(), Source::File(c.clone())));
@@ -150,7 +150,7 @@ fn add(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
         .iter()
         .rev()
         .find(|c| c.parent().is_some_and(Path::is_dir))
-        .filter(|_| layout == Layout::Numbered)
+        .filter(|_| layout == Naming::Numbered)
         .or(candidates.first())
         .cloned();
     found.push(Fixture {

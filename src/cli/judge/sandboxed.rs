@@ -21,7 +21,7 @@ use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::super::batch::{inputs, progress, say, summary, Report};
+use super::super::batch::{inputs, progress, say, summary, Printer};
 use super::super::units::{shown_size, trimmed_number};
 use super::super::Status;
 use super::ruling::{show, side_by_side, stderr_tail};
@@ -122,7 +122,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let progress = progress(fixtures.len());
     let color = options.color.wanted(io::stdout().is_terminal());
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
-    let mut report = Report::default();
+    let mut report = Printer::default();
     let (snapshot, taken) = (&snapshot, &taken);
     let runner = Runner {
         supervisor,

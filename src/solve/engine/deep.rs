@@ -273,11 +273,11 @@ pub(super) enum Plan {
 }
 
 /// Every table of `layout`, if each is ready.
-fn ready(source: &dyn Source, layout: &Layout) -> Option<Vec<Arc<Table>>> {
+fn ready(supply: &dyn Supply, layout: &Layout) -> Option<Vec<Arc<Table>>> {
     layout
         .tables
         .iter()
-        .map(|spec| source.ready_table(spec))
+        .map(|spec| supply.ready_table(spec))
         .collect()
 }
 
@@ -297,7 +297,7 @@ mod tests {
         built: AtomicBool,
     }
 
-    impl Source for Watching {
+    impl Supply for Watching {
         fn ready(&self, class: Class) -> Option<Arc<Databases>> {
             Store::default().databases().ready(class)
         }

@@ -213,9 +213,9 @@ impl Databases {
     }
 }
 
-/// Where an engine's store gets its databases: built in memory
+/// Where an engine's store gets its databases, its supply: built in memory
 /// ([`Memory`], the default), or a cache on disk that the tools provide.
-pub trait Source: Send + Sync {
+pub trait Supply: Send + Sync {
     /// The databases of `class` if they can be had without building them.
     fn ready(&self, class: Class) -> Option<Arc<Databases>>;
 
@@ -293,7 +293,7 @@ pub fn build_table(spec: &Spec, progress: &(dyn Fn(u64, u64) + Sync)) -> Option<
     Some(table)
 }
 
-impl Source for Memory {
+impl Supply for Memory {
     fn ready(&self, class: Class) -> Option<Arc<Databases>> {
         self.built[class as usize].get().cloned()
     }

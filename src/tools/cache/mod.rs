@@ -37,7 +37,7 @@ pub use files::{decode, decode_table, encode, encode_table, MAGIC};
 pub use seal::Seal;
 
 use crate::solve::pdb::compact::{self, Spec, Table};
-use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Source};
+use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Supply};
 use crate::tools::staged::{Allow, Staged};
 use files::{expected_size, table_header, VERSION};
 
@@ -393,7 +393,7 @@ fn tidy(folder: &Path) {
     }
 }
 
-impl Source for DiskCache {
+impl Supply for DiskCache {
     fn ready(&self, class: Class) -> Option<Arc<Databases>> {
         let slot = &self.loaded[class as usize];
         if let Some(databases) = slot.get() {

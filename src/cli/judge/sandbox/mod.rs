@@ -184,7 +184,7 @@ pub enum Ended {
 
 /// What the supervisor reports, as its first line.
 #[derive(Serialize, Deserialize, Debug)]
-struct Report {
+struct Account {
     ended: Ended,
     elapsed_us: u64,
     cpu_us: u64,
@@ -203,11 +203,11 @@ struct Report {
     refused: Option<String>,
 }
 
-impl Report {
+impl Account {
     /// The report of a run whose program never started: it `failed` to, or the run was
     /// `refused` for a layer that could not be had.
-    fn not_run(failed: Option<String>, refused: Option<String>) -> Report {
-        Report {
+    fn not_run(failed: Option<String>, refused: Option<String>) -> Account {
+        Account {
             ended: Ended::Exited(127),
             elapsed_us: 0,
             cpu_us: 0,
@@ -392,7 +392,7 @@ fn read_report(stream: &mut impl Read, cap: usize) -> Vec<u8> {
             break;
         }
     }
-    let body = serde_json::from_slice::<Report>(report.trim_ascii_end())
+    let body = serde_json::from_slice::<Account>(report.trim_ascii_end())
         .map_or(0, |head| (head.stdout_len + head.stderr_len) as usize);
     report.reserve_exact(body.min(cap));
     let _ = stream.take(body.min(cap) as u64).read_to_end(&mut report);
@@ -418,7 +418,7 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
     let Some(newline) = report.iter().position(|&b| b == b'\n') else {
         return lost;
     };
-    let Ok(head) = serde_json::from_slice::<Report>(&report[..newline]) else {
+    let Ok(head) = serde_json::from_slice::<Account>(&report[..newline]) else {
         return lost;
     };
     report.drain(..=newline);
@@ -564,7 +564,7 @@ mod tests {
         assert_eq!(parse_report(Vec::new(), Duration::ZERO).ended, Ended::Lost);
         let garbage = b"garbage\n".to_vec();
         assert_eq!(parse_report(garbage, Duration::ZERO).ended, Ended::Lost);
-        let head = Report {
+        let head = Account {
             ended: Ended::Exited(0),
             elapsed_us: 5,
             cpu_us: 3,

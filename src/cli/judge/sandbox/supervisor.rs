@@ -25,7 +25,7 @@ use super::jail::{self, Order, NOT_CONFINED, NOT_STARTED, STARTED};
 use super::memory;
 use super::processes::{cpu_ticks, descendants, is_zombie, parents, peak_kib};
 use super::snapshot::Reader;
-use super::{Ended, Report, Setup, STDERR_TAIL};
+use super::{Account, Ended, Setup, STDERR_TAIL};
 
 /// The supervisor's side, run by the hidden `__run` command with the arguments [`super::run`]
 /// gives it: starts the program, watches it and every descendant, kills them all when the
@@ -52,11 +52,11 @@ pub fn supervise(arguments: &[OsString]) -> io::Result<()> {
     let (report, stdout, stderr) = match report {
         Ok(done) => done,
         Err(Stop::Failed(error)) => (
-            Report::not_run(Some(error.to_string()), None),
+            Account::not_run(Some(error.to_string()), None),
             Vec::new(),
             Vec::new(),
         ),
-        Err(Stop::Refused(why)) => (Report::not_run(None, Some(why)), Vec::new(), Vec::new()),
+        Err(Stop::Refused(why)) => (Account::not_run(None, Some(why)), Vec::new(), Vec::new()),
     };
     let mut out = io::stdout().lock();
     let mut head = serde_json::to_vec(&report)?;
@@ -131,7 +131,7 @@ fn watch(
     program: &[OsString],
     setup: &Setup,
     parent: Pid,
-) -> Result<(Report, Vec<u8>, Vec<u8>), Stop> {
+) -> Result<(Account, Vec<u8>, Vec<u8>), Stop> {
     let limits = &setup.limits;
     if program.is_empty() {
         return Err(io::Error::new(io::ErrorKind::NotFound, "no command").into());
@@ -322,7 +322,7 @@ fn watch(
     } else {
         ended
     };
-    let report = Report {
+    let report = Account {
         ended,
         elapsed_us: elapsed.as_micros() as u64,
         cpu_us: cpu.as_micros() as u64,
