@@ -37,4 +37,4 @@ pub mod tools;
 
 pub use format::Judge;
 pub use puzzle::{Board, Move, Path, Shape};
-pub use solve::{Algorithm, Engine, Unsolved};
+pub use solve::{Engine, Guide, Small, Unsolved};

@@ -4,12 +4,14 @@
 use std::io;
 use std::sync::Arc;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use algo::{algorithm_parser, Algo};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
 use eight::solve::pdb::Kind;
-use eight::{Algorithm, Judge};
+use eight::Judge;
 
+mod algo;
 mod arguments;
 mod batch;
 mod cache;
@@ -245,7 +247,7 @@ struct EngineArgs {
     /// heuristic: `auto` chooses; `manhattan`, `conflicts` (Manhattan plus linear conflicts) and
     /// `pdb` (pattern databases, as --pdb says) compare. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
-    algo: Algorithm,
+    algo: Algo,
     /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
     /// number a cell
     #[arg(long, value_name = "WxH")]
@@ -310,20 +312,6 @@ fn sized(
     let goal = Board::parse(goal, judge.shape)
         .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
     Ok(judge.with_goal(goal))
-}
-
-/// `--algo`'s values: each algorithm's name, and `table`, which earlier versions took for the
-/// tables that `auto` answers 3x3 boards with.
-fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
-    let values = Algorithm::ALL.map(|algorithm| match algorithm {
-        Algorithm::Auto => PossibleValue::new("auto").alias("table"),
-        other => PossibleValue::new(other.name()),
-    });
-    PossibleValuesParser::new(values).map(|name| {
-        Algorithm::from_name(&name)
-            .or((name == "table").then_some(Algorithm::Auto))
-            .expect("a possible value is an algorithm")
-    })
 }
 
 /// The pattern databases asked for: a family, or `None` for the automatic choice.

@@ -17,9 +17,10 @@ use eight::solve::pdb::Kind;
 use eight::solve::Report;
 use eight::solve::Store;
 use eight::tools::stream::{Output, Stream};
-use eight::{Algorithm, Board, Engine};
+use eight::{Board, Engine, Guide};
 use itertools::Itertools;
 
+use super::algo::Algo;
 use super::{EngineArgs, Status};
 
 /// The solving commands, one per format, in the order of the judges.
@@ -167,46 +168,52 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
 /// tables, larger ones by IDA*), the heuristics of the searches of boards of more than 9 cells
 /// do not apply to smaller ones, and the pattern databases serve 4x4 and 5x5 only (boards that
 /// give their own size are not checked).
-fn algorithm_fits(judge: &Judge, algorithm: Algorithm) -> clap::error::Result<()> {
-    if judge.sided() || algorithm == Algorithm::Auto {
-        return Ok(());
-    }
+fn algorithm_fits(judge: &Judge, algo: Algo) -> clap::error::Result<()> {
     let invalid = |message: String| {
         Err(clap::Error::raw(
             clap::error::ErrorKind::ValueValidation,
             message,
         ))
     };
-    let name = algorithm.name();
-    if !algorithm.is_deep() {
-        if judge.shape == Shape::SQUARE3 {
-            return Ok(());
+    let name = algo.name();
+    match algo {
+        _ if judge.sided() => Ok(()),
+        Algo::Auto => Ok(()),
+        Algo::Small(_) if judge.shape == Shape::SQUARE3 => Ok(()),
+        Algo::Small(_) => {
+            let instead = match judge.shape.cells() {
+                ..=9 => "they are answered from whole-space tables: take auto",
+                _ => "they are searched by IDA*: take auto, manhattan, conflicts or pdb",
+            };
+            invalid(format!(
+                "--algo {name} runs on 3x3 boards, not {}: {instead}\n",
+                judge.shape
+            ))
         }
-        let instead = match judge.shape.cells() {
-            ..=9 => "they are answered from whole-space tables: take auto",
-            _ => "they are searched by IDA*: take auto, manhattan, conflicts or pdb",
-        };
-        return invalid(format!(
-            "--algo {name} runs on 3x3 boards, not {}: {instead}\n",
-            judge.shape
-        ));
-    }
-    if judge.shape.cells() <= 9 {
-        return invalid(format!(
+        Algo::Guide(_) if judge.shape.cells() <= 9 => invalid(format!(
             "--algo {name} chooses the heuristic of boards of more than 9 cells, and {} boards \
              are answered from whole-space tables: give --size 4x4 (or larger), or for {} take \
              auto, bibfs, bfs, astar or idastar\n",
             judge.shape, judge.shape
-        ));
+        )),
+        Algo::Guide(Guide::Pdb) if ![Shape::SQUARE4, Shape::SQUARE5].contains(&judge.shape) => {
+            invalid(format!(
+                "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not {}: take manhattan \
+                 or conflicts\n",
+                judge.shape
+            ))
+        }
+        Algo::Guide(_) => Ok(()),
     }
-    if algorithm == Algorithm::Pdb && ![Shape::SQUARE4, Shape::SQUARE5].contains(&judge.shape) {
-        return invalid(format!(
-            "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not {}: take manhattan \
-             or conflicts\n",
-            judge.shape
-        ));
+}
+
+/// `engine` with the choice `--algo` made, if it made one.
+fn with_algo(engine: Engine, algo: Algo) -> Engine {
+    match algo {
+        Algo::Auto => engine,
+        Algo::Small(small) => engine.with_small(small),
+        Algo::Guide(guide) => engine.with_guide(guide),
     }
-    Ok(())
 }
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
@@ -236,14 +243,14 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     }
     let mut stream = Stream {
         judge: invocation.judge,
-        engine: Engine::new(options.algo)
+        engine: with_algo(Engine::default(), options.algo)
             .with_store(store.clone())
             .with_budget(options.max_nodes)
             .with_jobs(usize::from(options.jobs))
             .with_fast(options.fast)
             .with_databases(match (options.pdb.0, options.algo) {
                 // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
-                (None, Algorithm::Pdb) if invocation.judge.shape == Shape::SQUARE5 => {
+                (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {
                     Some(Kind::TwentyFour)
                 }
                 (kind, _) => kind,

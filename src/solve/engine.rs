@@ -16,7 +16,7 @@ use super::pdb::{Class, Kind, Lookup, Supply};
 use super::report::elapsed;
 
 mod deep;
-pub use super::report::{Algorithm, Bound, Method, Quality, Report};
+pub use super::report::{Bound, Guide, Method, Quality, Report, Small};
 use super::small;
 use super::square3::{unpack, Tables};
 use super::stats::Stats;
@@ -70,7 +70,10 @@ fn square3(board: &Board) -> Option<&[u8; 9]> {
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]
 struct Settings {
-    algorithm: Algorithm,
+    /// How 3×3 boards are answered.
+    small: Small,
+    /// The heuristic of the searches of boards of more than 9 cells.
+    guide: Guide,
     /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
     timed: bool,
     /// The most nodes a search of a larger board may expand ([`Engine::budget`] if not set).
@@ -121,7 +124,8 @@ pub struct Engine {
 }
 
 impl Default for Engine {
-    /// An engine that answers with [`Algorithm::Auto`], with a store of its own.
+    /// An engine that answers 3×3 boards from the tables and chooses the heuristic of larger
+    /// boards, with a store of its own.
     fn default() -> Engine {
         Engine {
             settings: Settings::default(),
@@ -147,18 +151,19 @@ pub const DEFAULT_BUDGET: u64 = 500_000_000;
 pub const DEFAULT_BUDGET_OTHERS: u64 = 50_000_000;
 
 impl Engine {
-    /// An engine that answers 3×3 boards with `algorithm`.
-    pub fn new(algorithm: Algorithm) -> Engine {
-        Engine {
-            settings: Settings {
-                algorithm,
-                ..Settings::default()
-            },
-            ..Engine::default()
-        }
+    /// This engine, answering 3×3 boards as `small` says.
+    pub fn with_small(mut self, small: Small) -> Engine {
+        self.settings.small = small;
+        self
     }
 
-    /// A new engine that answers as this one does: the same algorithm, budget, timing, jobs and
+    /// This engine, guiding the searches of boards of more than 9 cells by `guide`.
+    pub fn with_guide(mut self, guide: Guide) -> Engine {
+        self.settings.guide = guide;
+        self
+    }
+
+    /// A new engine that answers as this one does: the same choices, budget, timing, jobs and
     /// databases (for another thread).
     pub fn like(&self) -> Engine {
         Engine {
@@ -423,23 +428,18 @@ impl Engine {
     ) -> (Option<u32>, Option<Path>) {
         let began = Instant::now();
         let (expanded, generated) = (self.solver.nodes_expanded(), self.solver.nodes_generated());
-        let (method, found) = match self.settings.algorithm {
-            Algorithm::Bfs => (Method::Bfs, Some(textbook::bfs(start, goal))),
-            Algorithm::Astar => (Method::Astar, Some(textbook::astar(start, goal))),
-            Algorithm::Idastar => {
+        let (method, found) = match self.settings.small {
+            Small::Bfs => (Method::Bfs, Some(textbook::bfs(start, goal))),
+            Small::Astar => (Method::Astar, Some(textbook::astar(start, goal))),
+            Small::Idastar => {
                 let (start, goal) = (unpack(start), unpack(goal));
                 (
                     Method::Idastar,
                     Some(textbook::idastar(&start, &goal, None)),
                 )
             }
-            // the deep algorithms choose the heuristics of larger boards: 3×3 boards are
-            // answered as by `auto` (see `route`)
-            Algorithm::Auto
-            | Algorithm::Bibfs
-            | Algorithm::Manhattan
-            | Algorithm::Conflicts
-            | Algorithm::Pdb => (Method::Bibfs, None),
+            // the tables' misses (none: `route` looks them up) and the bidirectional search
+            Small::Table | Small::Bibfs => (Method::Bibfs, None),
         };
         let (distance, path, stats) = match found {
             Some((path, stats)) => (path.as_ref().map(|p| p.len() as u32), path, stats),
@@ -499,7 +499,7 @@ impl Engine {
     fn route(&mut self, start: &[u8; 9], target: &Target) -> Route {
         let began = self.clock();
         let before = self.solver.nodes_expanded();
-        if self.settings.algorithm == Algorithm::Auto || self.settings.algorithm.is_deep() {
+        if self.settings.small == Small::Table {
             // one index for the parity and the lookup: relabelling keeps reachability
             let (index, parity) = match &target.names {
                 None => class_index(start),
@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn tables_and_search_give_the_same_answers_for_any_goal() {
         let mut engine = Engine::default();
-        let mut search = Engine::new(Algorithm::Bibfs);
+        let mut search = Engine::default().with_small(Small::Bibfs);
         let mut solver = Solver::new();
         // spread over all ranks: enough queries for every blank cell's table to be built
         for index in 0..4_000u64 {
@@ -633,11 +633,11 @@ mod tests {
     #[test]
     fn forced_algorithms_stay_with_their_engine() {
         let (start, goal) = (unpack(&unrank(12_345)), unpack(&unrank(54_321)));
-        let mut search = Engine::new(Algorithm::Bibfs);
+        let mut search = Engine::default().with_small(Small::Bibfs);
         let _ = search.distance(&start, &goal);
         assert_eq!(search.last().method, Method::Bibfs);
         assert!(search.solver.nodes_expanded() > 0);
-        let mut table = Engine::new(Algorithm::Auto);
+        let mut table = Engine::default();
         let _ = table.distance(&start, &goal);
         let _ = table.path(&start, &goal);
         assert_eq!(table.last().method, Method::Table);

@@ -24,7 +24,7 @@ pub mod stats;
 pub mod store;
 pub mod textbook;
 
-pub use engine::{Algorithm, Engine, MoveSink, Report, Unsolved};
+pub use engine::{Engine, Guide, MoveSink, Report, Small, Unsolved};
 pub use ida::Outcome;
 pub use stats::Stats;
 pub use store::Store;

@@ -1,5 +1,6 @@
-//! What answers a query and what it cost: the algorithm asked for, the method that answered,
-//! its counts and time, and with `--fast` how good the path is.
+//! What answers a query and what it cost: the two choices asked for (how 3×3 boards are
+//! answered, which heuristic guides larger boards' search), the method that answered, its
+//! counts and time, and with `--fast` how good the path is.
 
 use std::time::{Duration, Instant};
 
@@ -8,12 +9,13 @@ use serde::Serialize;
 use super::pdb::Kind;
 use super::stats::Stats;
 
-/// Which engine answers 3×3 boards.
+/// How 3×3 boards are answered (`--algo auto|bibfs|bfs|astar|idastar`): every one gives the
+/// canonical path.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Algorithm {
-    /// The whole-space tables, embedded at compile time: every 3×3 query is a lookup.
+pub enum Small {
+    /// The whole-space tables, embedded at compile time: every query is a lookup.
     #[default]
-    Auto,
+    Table,
     /// The bidirectional search for every case.
     Bibfs,
     /// Plain breadth-first search from the goal, for every case.
@@ -22,57 +24,22 @@ pub enum Algorithm {
     Astar,
     /// IDA* with the Manhattan distance, for every case.
     Idastar,
-    /// Boards of more than 9 cells: IDA* with the Manhattan distance alone.
-    Manhattan,
-    /// Boards of more than 9 cells: IDA* with the Manhattan distance and linear conflicts.
-    Conflicts,
-    /// Boards of more than 9 cells: IDA* with pattern databases (the family `--pdb` chooses),
-    /// never linear conflicts first.
-    Pdb,
 }
 
-impl Algorithm {
-    /// Every algorithm.
-    pub const ALL: [Algorithm; 8] = [
-        Algorithm::Auto,
-        Algorithm::Bibfs,
-        Algorithm::Bfs,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-        Algorithm::Manhattan,
-        Algorithm::Conflicts,
-        Algorithm::Pdb,
-    ];
-
-    /// Whether it chooses a heuristic of the searches of boards of more than 9 cells (the
-    /// others choose how 3×3 boards are answered).
-    pub fn is_deep(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Manhattan | Algorithm::Conflicts | Algorithm::Pdb
-        )
-    }
-
-    /// The algorithm's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "auto",
-            Algorithm::Bibfs => "bibfs",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Manhattan => "manhattan",
-            Algorithm::Conflicts => "conflicts",
-            Algorithm::Pdb => "pdb",
-        }
-    }
-
-    /// The algorithm of this name, if any.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|algorithm| algorithm.name() == name)
-    }
+/// The heuristic that guides IDA* on boards of more than 9 cells (`--algo
+/// auto|manhattan|conflicts|pdb`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Guide {
+    /// Chosen for the board and what the cache holds: linear conflicts first where databases are
+    /// not ready, pattern databases where they serve.
+    #[default]
+    Auto,
+    /// The Manhattan distance alone.
+    Manhattan,
+    /// The Manhattan distance and linear conflicts.
+    Conflicts,
+    /// Pattern databases (the family `--pdb` chooses), never linear conflicts first.
+    Pdb,
 }
 
 /// What answered a query: the whole-space tables, parity alone, or a search.

@@ -159,8 +159,8 @@ impl Engine {
     ) -> (Outcome, Method, Searched) {
         let source = self.settings.store.databases.clone();
         let jobs = self.jobs();
-        let algorithm = self.settings.algorithm;
-        if algorithm == Algorithm::Manhattan {
+        let guide = self.settings.guide;
+        if guide == Guide::Manhattan {
             let manhattan = conflicts::Manhattan::new(start, goal);
             let (outcome, bounds) = ida::solve_with(start, manhattan, limit, budget, jobs);
             return (outcome, Method::Manhattan, Searched::of(bounds));
@@ -170,12 +170,12 @@ impl Engine {
                 let (outcome, bounds) = conflicts::solve(start, goal, limit, budget, jobs);
                 return (outcome, Method::Conflicts, Searched::of(bounds));
             }
-            _ if algorithm == Algorithm::Conflicts => {
+            _ if guide == Guide::Conflicts => {
                 let (outcome, bounds) = conflicts::solve(start, goal, limit, budget, jobs);
                 return (outcome, Method::Conflicts, Searched::of(bounds));
             }
             // the databases alone: fetched (or built) at once
-            _ if algorithm == Algorithm::Pdb => true,
+            _ if guide == Guide::Pdb => true,
             Plan::Bytes { class, .. } => source.ready(class).is_some(),
             Plan::Compact(ref layout) => ready(source.as_ref(), layout).is_some(),
         };
