@@ -42,11 +42,37 @@ fn judges_of(command: &str) -> Vec<&'static Judge> {
 }
 
 /// The command of judges that share a format: named for what it prints, their ids as aliases.
+/// Its arguments are made only when it is the one invoked (or asked for whole, by `--help`,
+/// completions and the manual): a run makes one command's of the 23, not all of them.
 fn command(judges: &[&'static Judge]) -> clap::Command {
     let judge = judges[0];
-    let help = super::help::of(judge.command);
+    let (summary, long_about, examples) = words(judges);
+    clap::Command::new(judge.command)
+        .about(summary)
+        .long_about(long_about)
+        .visible_aliases(
+            judges
+                .iter()
+                .map(|judge| judge.id)
+                .filter(|&id| id != judge.command),
+        )
+        .after_help(examples)
+        .defer(arguments)
+}
+
+/// The summary, the long description and the examples of the command of `judges`.
+fn words(judges: &[&'static Judge]) -> (String, String, &'static str) {
+    let help = super::help::of(judges[0].command);
     let names = judges.iter().map(|judge| judge.name()).join(", ");
     let summary = format!("{} ({names})", help.summary);
+    let long_about = format!("{summary}\n\n{}", help.cases);
+    (summary, long_about, help.examples)
+}
+
+/// The arguments of the solving command `command`, made when it is built.
+fn arguments(command: clap::Command) -> clap::Command {
+    let judges = judges_of(command.get_name());
+    let judge = judges[0];
     let (value_name, boards_help) = match judge.boards {
         _ if judge.files => (
             "FILE",
@@ -76,7 +102,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
         .help(boards_help)
         .action(ArgAction::Append)
         .value_parser(value_parser!(OsString));
-    let mut command = clap::Command::new(judge.command).arg(boards);
+    let mut command = command.arg(boards);
     if judge.boards == 1 {
         let mut goal = Arg::new("goal")
             .short('g')
@@ -90,17 +116,11 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
         }
         command = command.arg(goal);
     }
-    // after the shared options, whose own documentation would stand in for the command's
+    // the shared options bring their own documentation, which the command's own words replace
+    let (summary, long_about, _) = words(&judges);
     EngineArgs::augment_args(command)
-        .about(summary.clone())
-        .long_about(format!("{summary}\n\n{}", help.cases))
-        .visible_aliases(
-            judges
-                .iter()
-                .map(|judge| judge.id)
-                .filter(|&id| id != judge.command),
-        )
-        .after_help(help.examples)
+        .about(summary)
+        .long_about(long_about)
 }
 
 /// A solving command as parsed: the judge (with the goal of the run), the boards given as
