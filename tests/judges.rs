@@ -495,3 +495,25 @@ fn judging_a_parity_judge_builds_no_databases() {
     let built: Vec<_> = fs::read_dir(cache.path()).expect("the cache").collect();
     assert!(built.is_empty(), "{built:?}");
 }
+
+#[test]
+fn a_size_that_is_no_size_is_said_and_the_cases_after_it_are_answered() {
+    // a size beyond a u32, a size of 0 by 5, a row too long: each said where it is, and the
+    // valid cases around them answered at their true numbers
+    let input = "99999999999 1\n0 5\n2 2\n1 2\n3 0 7\n2 2\n2 1\n3 0\n1 1\n0\n0 0\n";
+    let (answers, errors, code) = run(&["poj2893"], input);
+    assert_eq!(answers, "NO\nYES\n");
+    let errors: Vec<&str> = errors.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            "eight: line 1:1: found a board of more than 1000 rows or columns, expected the \
+             board's size, its rows and its columns, each from 1 to 1000",
+            "eight: line 2:1: found a board of 0x5, expected the board's size, its rows and its \
+             columns, each from 1 to 1000",
+            "eight: line 5:6: found the end of a row of 3 cells, expected rows of 2 cells (line 3 \
+             says)",
+        ]
+    );
+    assert_eq!(code, Some(2));
+}

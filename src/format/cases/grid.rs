@@ -105,6 +105,9 @@ impl<R: Read> Cases<R> {
                 _ => "the board's side n, from 1 to 1000",
             };
             let found = match (read, size.problem) {
+                (true, _) if width > MOST_SIDE || height > MOST_SIDE => {
+                    "a board of more than 1000 rows or columns".to_string()
+                }
                 (true, _) => format!("a board of {height}x{width}"),
                 (false, Some(problem)) => problem.found,
                 (false, None) => format!("{} numbers on the line", size.count),
@@ -217,7 +220,9 @@ impl<R: Read> Cases<R> {
                             });
                         }
                         if cells.len() < most {
-                            cells.push(value.unwrap_or(0) as u32);
+                            // a size too large for a u32 is still too large
+                            let value = value.unwrap_or(0).min(u64::from(u32::MAX));
+                            cells.push(value as u32);
                         }
                     }
                     Event::Break(place) => {
