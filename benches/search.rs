@@ -66,9 +66,14 @@ fn runs(c: &mut Criterion) {
         budget: None,
     };
     let mut input = Vec::new();
-    generate(&request, &Default::default(), &mut input, None)
-        .expect("memory")
-        .expect("a possible request");
+    generate(
+        &request,
+        (&Default::default(), &Default::default()),
+        &mut input,
+        None,
+    )
+    .expect("memory")
+    .expect("a possible request");
     let mut group = c.benchmark_group("run");
     group.sample_size(10);
     group.bench_function("path/100k", |b| {

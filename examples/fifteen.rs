@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use eight::solve::Store;
+use eight::solve::{Outcome, Store};
 use eight::tools::cache::DiskCache;
 use eight::{Board, Engine, Shape};
 
@@ -31,7 +31,11 @@ fn main() {
         Board::parse("13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11", Shape::SQUARE4).expect("a 4×4 board");
     let goal =
         Board::parse("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Shape::SQUARE4).expect("a 4×4 board");
-    let path = engine.path(&start, &goal).expect("the pair meets");
+    // what answered and at what cost come back with the path
+    let solution = engine.solve(&start, &goal, None);
+    let Outcome::Found(path) = solution.outcome else {
+        panic!("the pair meets: {:?}", solution.outcome)
+    };
     assert_eq!(path.len(), 41);
 
     // the path replayed: every move legal, and the goal at the end
@@ -40,7 +44,7 @@ fn main() {
         board = board.apply(step).expect("a legal move");
     }
     assert_eq!(board, goal);
-    let report = engine.last();
+    let report = solution.report;
     println!("{} moves: {path}", path.len());
     println!(
         "{}: {} boards expanded in {:.2?}",

@@ -15,6 +15,7 @@ use std::time::Duration;
 use common::names;
 use eight::solve::pdb::compact::{Pattern, Spec};
 use eight::solve::pdb::{Class, Databases, Kind, Memory, Supply};
+use eight::solve::Control;
 use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
 
@@ -617,7 +618,7 @@ fn a_compact_table_is_built_written_whole_and_read_back() {
     let spec = small_spec();
     let (cache, warnings) = cache_in(&folder);
     assert!(cache.ready_table(&spec).is_none(), "nothing to read yet");
-    let built = cache.table(&spec).expect("built");
+    let built = cache.table(&spec, &Control::default()).expect("built");
     let file = DiskCache::table_file(&folder, &spec);
     assert!(fs::read(&file).expect("written") == cache::encode_table(&spec, &built));
     assert_eq!(
@@ -633,7 +634,10 @@ fn a_compact_table_is_built_written_whole_and_read_back() {
 #[test]
 fn a_damaged_or_poisoned_compact_table_is_never_trusted_and_is_rebuilt() {
     let spec = small_spec();
-    let good = cache::encode_table(&spec, &SOURCE.table(&spec).expect("built"));
+    let good = cache::encode_table(
+        &spec,
+        &SOURCE.table(&spec, &Control::default()).expect("built"),
+    );
     let resum = |bytes: &mut Vec<u8>| {
         let body = bytes.len() - 4;
         let sum = crc32fast::hash(&bytes[..body]).to_le_bytes();
@@ -681,8 +685,11 @@ fn a_damaged_or_poisoned_compact_table_is_never_trusted_and_is_rebuilt() {
         );
         assert!(!file.exists(), "{what}: the damaged file is removed");
         // judged once a run: the rebuild is written whole in its place
-        let rebuilt = cache.table(&spec).expect("built");
-        assert!(*rebuilt == *SOURCE.table(&spec).expect("built"), "{what}");
+        let rebuilt = cache.table(&spec, &Control::default()).expect("built");
+        assert!(
+            *rebuilt == *SOURCE.table(&spec, &Control::default()).expect("built"),
+            "{what}"
+        );
         assert!(fs::read(&file).expect("rewritten") == good, "{what}");
     }
 }
@@ -698,7 +705,7 @@ fn a_link_in_a_compact_table_s_place_is_replaced_never_written_through() {
     std::os::unix::fs::symlink(&precious, &file).expect("link");
     let (cache, warnings) = cache_in(dir.path());
     assert!(cache.ready_table(&spec).is_none());
-    cache.table(&spec).expect("built");
+    cache.table(&spec, &Control::default()).expect("built");
     assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
     assert!(fs::symlink_metadata(&file).expect("the cache").is_file());
     assert!(

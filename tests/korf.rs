@@ -4,7 +4,9 @@
 //! conflicts alone a sample that it solves within CI's time.
 
 use eight::puzzle::{Board, Shape};
-use eight::solve::{conflicts, Outcome};
+use eight::solve::conflicts::LinearConflicts;
+use eight::solve::search::Ida;
+use eight::solve::{Control, Outcome, Query, Search};
 use eight::Engine;
 
 /// Korf's goal: the blank top-left, tile i in cell i.
@@ -55,7 +57,14 @@ fn linear_conflicts_alone_solve_a_sample_with_the_paper_s_lengths() {
     // the instances that IDA* with linear conflicts solves in well under a second each
     for number in [5, 6, 9] {
         let (length, board) = &instances[number - 1];
-        let (Outcome::Found(path), _) = conflicts::solve(board, &goal, None, u64::MAX, 1) else {
+        let query = Query {
+            start: board,
+            goal: &goal,
+            limit: None,
+            budget: u64::MAX,
+        };
+        let solution = Ida::new(LinearConflicts, 1).search(&query, &Control::default());
+        let Outcome::Found(path) = solution.outcome else {
             panic!("instance {number} unsolved");
         };
         assert_eq!(path.len(), *length, "instance {number}");
@@ -68,7 +77,7 @@ fn all_hundred_are_solved_with_the_paper_s_lengths_by_the_pattern_databases() {
     let goal = korf_goal();
     let mut engine = Engine::default();
     for (number, (length, board)) in instances().iter().enumerate() {
-        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+        let Outcome::Found(path) = engine.solve(board, &goal, None).outcome else {
             panic!("instance {} unsolved", number + 1);
         };
         assert_eq!(path.len(), *length, "instance {}", number + 1);
@@ -110,7 +119,8 @@ fn fast_paths_of_the_hundred_are_legal_within_a_tenth_of_their_optimal_total() {
     let mut engine = Engine::default().with_fast(true);
     let (mut optimal, mut total) = (0, 0);
     for (number, (length, board)) in instances().iter().enumerate() {
-        let Outcome::Found(path) = engine.solve(board, &goal, None) else {
+        let solution = engine.solve(board, &goal, None);
+        let Outcome::Found(path) = solution.outcome else {
             panic!("instance {} unsolved", number + 1);
         };
         assert_eq!(
@@ -119,7 +129,10 @@ fn fast_paths_of_the_hundred_are_legal_within_a_tenth_of_their_optimal_total() {
             "instance {}",
             number + 1
         );
-        let quality = engine.last().quality.expect("a fast engine says how good");
+        let quality = solution
+            .report
+            .quality
+            .expect("a fast engine says how good");
         assert_eq!(quality.length as usize, path.len());
         assert!(
             quality.lower_bound as usize <= *length,

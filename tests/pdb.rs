@@ -6,11 +6,13 @@
 mod common;
 
 use eight::puzzle::{Board, Move, Shape};
-use eight::solve::conflicts;
+use eight::solve::conflicts::LinearConflicts;
 use eight::solve::heuristic::Heuristic;
 use eight::solve::ida;
 use eight::solve::pdb::{Class, Databases, Lookup, Memory, Supply};
+use eight::solve::search::Ida;
 use eight::solve::textbook::idastar;
+use eight::solve::{Control, Query, Search};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
@@ -89,6 +91,19 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     }
 }
 
+/// What IDA* with linear conflicts finds from `start` to `goal`, the search the databases are
+/// checked against.
+fn by_conflicts(start: &Board, goal: &Board) -> ida::Outcome {
+    let query = Query {
+        start,
+        goal,
+        limit: None,
+        budget: u64::MAX,
+    };
+    let mut search = Ida::new(LinearConflicts, 1);
+    search.search(&query, &Control::default()).outcome
+}
+
 #[test]
 fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
@@ -98,11 +113,19 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
             let start = walk(&goal, rng.random_range(20..=70), &mut rng);
             let lookup = Lookup::new(&databases, &start, &goal);
             let estimate = lookup.estimate();
-            let (by_databases, _) = ida::solve_with(&start, lookup.clone(), None, u64::MAX, 1);
-            let (by_conflicts, _) = conflicts::solve(&start, &goal, None, u64::MAX, 1);
+            let (by_databases, _) = ida::solve_with(
+                &start,
+                lookup.clone(),
+                None,
+                u64::MAX,
+                1,
+                &Control::default(),
+            );
+            let by_conflicts = by_conflicts(&start, &goal);
             assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
             // on three threads, the subtrees 12 moves in are shared out: the same path
-            let (on_threads, _) = ida::solve_with(&start, lookup, None, u64::MAX, 3);
+            let (on_threads, _) =
+                ida::solve_with(&start, lookup, None, u64::MAX, 3, &Control::default());
             assert_eq!(
                 on_threads, by_conflicts,
                 "{name}, board {round}: {start}, threads"
@@ -127,8 +150,16 @@ fn the_databases_find_the_path_an_independent_search_finds() {
             let start = walk(&goal, rng.random_range(16..=30), &mut rng);
             let expected = idastar(&start, &goal, None).0.expect("reachable");
             let lookup = Lookup::new(&databases, &start, &goal);
-            let (alone, _) = ida::solve_with(&start, lookup.clone(), None, u64::MAX, 1);
-            let (on_threads, _) = ida::solve_with(&start, lookup, None, u64::MAX, 3);
+            let (alone, _) = ida::solve_with(
+                &start,
+                lookup.clone(),
+                None,
+                u64::MAX,
+                1,
+                &Control::default(),
+            );
+            let (on_threads, _) =
+                ida::solve_with(&start, lookup, None, u64::MAX, 3, &Control::default());
             let found = ida::Outcome::Found(expected);
             assert_eq!(alone, found, "{name}, board {round}: {start}");
             assert_eq!(on_threads, found, "{name}, board {round}: {start}, threads");
@@ -148,6 +179,7 @@ fn every_class_s_goal_is_its_own_databases_zero() {
             None,
             u64::MAX,
             1,
+            &Control::default(),
         );
         assert_eq!(solved, ida::Outcome::Found(Default::default()), "{name}");
         assert_eq!(ida::nodes(&nodes), 0);

@@ -15,7 +15,7 @@ fn shape(text: &str) -> Shape {
 }
 
 fn solved(engine: &mut Engine, start: &Board, goal: &Board) -> Option<Path> {
-    match engine.solve(start, goal, None) {
+    match engine.solve(start, goal, None).outcome {
         Outcome::Found(path) => Some(path),
         Outcome::Unreachable => None,
         other => panic!("{start} to {goal}: {other:?}"),
@@ -112,7 +112,10 @@ fn larger_boards_agree_with_the_textbook_idastar() {
         let mut cells = goal.cells().to_vec();
         cells.swap(0, 1);
         let swapped = Board::new(shape, &cells).expect("a permutation");
-        assert_eq!(engine.solve(&swapped, &goal, None), Outcome::Unreachable);
+        assert_eq!(
+            engine.solve(&swapped, &goal, None).outcome,
+            Outcome::Unreachable
+        );
     }
 }
 
@@ -126,15 +129,18 @@ fn a_limit_and_a_budget_end_the_search() {
         .len() as u32;
     let mut engine = Engine::default();
     assert_eq!(
-        engine.solve(&start, &goal, Some(length - 2)),
+        engine.solve(&start, &goal, Some(length - 2)).outcome,
         Outcome::Beyond(length - 2)
     );
     assert!(matches!(
-        engine.solve(&start, &goal, Some(length)),
+        engine.solve(&start, &goal, Some(length)).outcome,
         Outcome::Found(_)
     ));
     let mut starved = Engine::default().with_budget(Some(10));
-    assert_eq!(starved.solve(&start, &goal, None), Outcome::Exhausted);
+    assert_eq!(
+        starved.solve(&start, &goal, None).outcome,
+        Outcome::Exhausted
+    );
 }
 
 #[test]

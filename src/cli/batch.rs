@@ -154,7 +154,8 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let state = || {
         let engine = Engine::default()
             .with_store(store.clone())
-            .with_budget(options.max_nodes);
+            .with_budget(options.max_nodes)
+            .with_control(super::live::control(false));
         let goals = Goals {
             text: options.goal.clone(),
             read: HashMap::new(),
@@ -185,7 +186,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             Finding::Trouble(_) => trouble += 1,
         }
         progress.inc(1);
-        if eight::solve::interrupt::requested() {
+        if super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
             // --bless caught the signal: the file being written is as it was, and no other starts
             stopped = Some(
                 fixtures[index]

@@ -215,6 +215,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                     }
                 }
                 Family::SevenEight | Family::TwentyFour => {
+                    let control = super::live::control(false);
                     let layouts: Vec<Layout> = match family {
                         Family::SevenEight => {
                             Class::ALL.into_iter().map(Layout::seven_eight).collect()
@@ -222,7 +223,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                         _ => vec![Layout::twenty_four()],
                     };
                     for spec in layouts.iter().flat_map(|layout| &layout.tables) {
-                        if source.table(spec).is_none() {
+                        if source.table(spec, &control).is_none() {
                             super::warn(&"interrupted: nothing half-built is left");
                             return Ok(Status::Interrupted);
                         }

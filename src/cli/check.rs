@@ -59,7 +59,9 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             return Ok(Status::CheckerFailure);
         }
     };
-    let mut engine = Engine::default().with_store(store.clone());
+    let mut engine = Engine::default()
+        .with_store(store.clone())
+        .with_control(super::live::control(false));
     let answer = options
         .answer
         .as_ref()

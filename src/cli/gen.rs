@@ -96,7 +96,8 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         // a case enters the buffer whole and a write to a pipe of at most PIPE_BUF (4096) bytes
         // is atomic: an interrupted run leaves whole lines
         let mut out = io::BufWriter::with_capacity(4096, io::stdout().lock());
-        let generated = generate(&request, store, &mut out, None)?;
+        let control = super::live::control(false);
+        let generated = generate(&request, (store, &control), &mut out, None)?;
         out.flush()?;
         return Ok(report(generated));
     };
@@ -127,7 +128,8 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let interrupts = Interrupts::catch()?;
     let mut input = staged(&input_path, Allow::Files, &interrupts)?;
     let mut answers = staged(&answers_path, Allow::Files, &interrupts)?;
-    let generated = generate(&request, store, &mut input, Some(&mut answers));
+    let control = super::live::control(false);
+    let generated = generate(&request, (store, &control), &mut input, Some(&mut answers));
     if interrupts.came() {
         // the temporary files go with `input` and `answers`
         anyhow::bail!(

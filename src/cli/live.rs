@@ -3,10 +3,10 @@
 //! half a second, and wiped when it ends, before its answer is written (a pipe gets nothing).
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use eight::solve::progress::{self, Watcher};
+use eight::solve::{Control, Watcher};
 
 /// How long a search runs before its line shows, and how often the line is redrawn.
 const QUIET: Duration = Duration::from_millis(500);
@@ -70,9 +70,12 @@ impl Watcher for Live {
     }
 }
 
-/// Draws the searches' progress on standard error, if it is a terminal.
-pub fn show() {
-    if io::stderr().is_terminal() {
-        progress::watch(Box::new(Live::default()));
+/// The control of a run's searches: stopped by the run's stop flag, and, when `live` and
+/// standard error is a terminal, drawing their progress there.
+pub fn control(live: bool) -> Control {
+    let control = Control::default().stopped_by(super::files::stop_flag());
+    match live && io::stderr().is_terminal() {
+        true => control.watched_by(Arc::new(Live::default())),
+        false => control,
     }
 }

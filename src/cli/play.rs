@@ -147,7 +147,9 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         super::warn(&"play needs a terminal: standard input is not one");
         return Ok(Status::Trouble);
     }
-    let mut engine = Engine::default().with_store(store.clone());
+    let mut engine = Engine::default()
+        .with_store(store.clone())
+        .with_control(super::live::control(false));
     let mut game = match Game::new(start, goal, &mut engine) {
         Ok(game) => game,
         Err(Refusal::Unreachable) => {
@@ -168,7 +170,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 #[cfg(unix)]
 fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<Status> {
     use std::os::fd::AsFd;
-    let interrupted = eight::solve::interrupt::flag();
+    let interrupted = super::files::stop_flag();
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
     }

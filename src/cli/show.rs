@@ -82,13 +82,13 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             return Ok(Status::Trouble);
         }
     };
-    if start.cells().len() > 9 {
-        super::live::show();
-    }
     let mut engine = Engine::default()
         .with_store(store.clone())
-        .with_fast(options.fast);
-    let path = match engine.solve(&start, &goal, None) {
+        .with_fast(options.fast)
+        .with_control(super::live::control(start.cells().len() > 9));
+    let solution = engine.solve(&start, &goal, None);
+    let quality = solution.report.quality;
+    let path = match solution.outcome {
         Outcome::Found(path) => Some(path),
         Outcome::Unreachable | Outcome::Beyond(_) => None,
         Outcome::Exhausted => {
@@ -103,7 +103,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let mut out = io::stdout().lock();
     if options.json {
         let mut drawing = Drawing::new(&start, &goal, path.as_ref());
-        drawing.solution = drawing.solution.with_quality(engine.last().quality);
+        drawing.solution = drawing.solution.with_quality(quality);
         writeln!(out, "{}", serde_json::to_string(&drawing)?)?;
         return Ok(Status::Success);
     }
@@ -113,7 +113,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     };
     let frames = show::frames(&start, &path);
     let mut moves = if path.len() == 1 { "move" } else { "moves" }.to_string();
-    if let Some(quality) = engine.last().quality.filter(|quality| !quality.optimal) {
+    if let Some(quality) = quality.filter(|quality| !quality.optimal) {
         moves += &format!(
             " (not known to be shortest: at least {})",
             quality.lower_bound
@@ -123,7 +123,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let pictures = [
         (&options.svg, eight::tools::picture::strip(&frames, &title)),
         (&options.html, {
-            let bound = engine.last().quality.filter(|q| !q.optimal);
+            let bound = quality.filter(|q| !q.optimal);
             eight::tools::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
         }),
     ];

@@ -252,11 +252,11 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     let mut each = |case: u64, report: Report| totals.add(case, &report);
     let options = &invocation.engine;
     let judge = &invocation.judge;
-    if judge.shape.cells() > 9 || judge.sided() {
-        // searches that may take seconds: a live line on a terminal, and Ctrl-C stops the one
-        // under way (the answers before it written whole) instead of killing the process
-        super::live::show();
-        let flag = eight::solve::interrupt::flag();
+    // searches that may take seconds: a live line on a terminal, and Ctrl-C stops the one
+    // under way (the answers before it written whole) instead of killing the process
+    let long = judge.shape.cells() > 9 || judge.sided();
+    if long {
+        let flag = super::files::stop_flag();
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
             signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
         }
@@ -275,7 +275,8 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
                 }
                 (kind, _) => kind,
             })
-            .timed(options.stats),
+            .timed(options.stats)
+            .with_control(super::live::control(long)),
         output: if options.json {
             Output::Json
         } else {

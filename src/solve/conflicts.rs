@@ -6,10 +6,42 @@
 //! two moves each beyond their Manhattan distance. The same holds for columns, with moves of the
 //! other direction, so the two counts add up.
 
-use super::heuristic::Heuristic;
-use super::ida::{self, Outcome};
+use super::heuristic::{Evaluator, Heuristic};
+use super::report::Method;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
+
+/// The evaluator of [`Conflicts`]: it looks nothing up.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinearConflicts;
+
+impl Evaluator for LinearConflicts {
+    type Heuristic<'a> = Conflicts;
+
+    fn heuristic(&self, start: &Board, goal: &Board) -> Conflicts {
+        Conflicts::new(start, goal)
+    }
+
+    fn method(&self) -> Method {
+        Method::Conflicts
+    }
+}
+
+/// The evaluator of [`Manhattan`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ManhattanDistance;
+
+impl Evaluator for ManhattanDistance {
+    type Heuristic<'a> = Manhattan;
+
+    fn heuristic(&self, start: &Board, goal: &Board) -> Manhattan {
+        Manhattan::new(start, goal)
+    }
+
+    fn method(&self) -> Method {
+        Method::Manhattan
+    }
+}
 
 /// The estimate's parts, in step with the board.
 #[derive(Clone)]
@@ -250,22 +282,6 @@ impl Heuristic for Manhattan {
     fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, undo: (u8, u8)) {
         self.0.unslide(tile, from, to, vertical, undo)
     }
-}
-
-/// The canonical path from `start` to `goal` by IDA* with the Manhattan distance and linear
-/// conflicts, if it is at most `limit` moves long, expanding at most `budget` nodes on `jobs`
-/// threads; returns the outcome and each iteration's bound and nodes.
-pub fn solve(
-    start: &Board,
-    goal: &Board,
-    limit: Option<u32>,
-    budget: u64,
-    jobs: usize,
-) -> (Outcome, Vec<ida::Bound>) {
-    if !start.reaches(goal) {
-        return (Outcome::Unreachable, Vec::new());
-    }
-    ida::solve_with(start, Conflicts::new(start, goal), limit, budget, jobs)
 }
 
 #[cfg(test)]

@@ -1,71 +1,27 @@
-//! The engine behind every solving command, the one router: it decides by shape what answers a
-//! query. A 3×3 board is packed and looked up in the whole-space tables that the build script
-//! made with `eight-core`'s bidirectional search (or, when asked with `--algo`, searched by that
-//! search or a textbook one); up to 9 cells, a whole-space table per shape; beyond, IDA*, with
-//! the pattern databases for 4×4. All give the canonical answer, so output does not depend on
-//! which one answered.
+//! The engine behind every solving command: a cache of the components that answer queries
+//! (`super::search`), the choices and limits of a run, and its control. Its plan (`plan.rs`) is
+//! the one place that decides which component answers a query, by shape, goal, options and what
+//! the store holds; the 3×3 tables are also reached directly, for the quick path. All give the
+//! canonical answer, so output does not depend on which one answered.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::conflicts::{self, Conflicts};
-use super::fast;
-use super::heuristic::Heuristic;
-use super::ida::{self, Outcome};
-use super::pdb::{Class, Kind, Lookup, Supply};
-use super::report::elapsed;
-
-mod deep;
-pub use super::report::{Bound, Guide, Method, Quality, Report, Small};
+use super::control::Control;
+use super::pdb::{Kind, Supply};
+use super::search::{Bibfs, Collect, Query, Search, Solution, Whole};
 use super::small;
-use super::square3::{unpack, Tables};
-use super::stats::Stats;
 use super::store::Store;
-use super::textbook;
 use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::{Move, Path};
-use deep::Searched;
-pub use deep::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
-use eight_core::bibfs::Solver;
+use crate::puzzle::moves::Path;
 use eight_core::packed::Packed;
-use eight_core::state::class_index;
-use eight_core::table::{Table, Walk};
 
-/// What answers one 3×3 query, as [`Engine::route`] decides.
-enum Route {
-    /// The parities differ.
-    Unreachable,
-    /// The table of the goal's blank cell, from `start` relabelled for it (its index in the
-    /// table's class).
-    Table {
-        start: u32,
-        blank: usize,
-        began: Option<Instant>,
-        before: u64,
-    },
-    /// A search from `start`, packed.
-    Search(Packed),
-}
-
-/// A 3×3 goal as the tables see it, kept from one query to the next (the cases of a run
-/// usually share their goal).
-#[derive(Clone, Copy)]
-struct Target {
-    cells: [u8; 9],
-    packed: Packed,
-    /// What each value of a board becomes for the goal's canonical table (`None`: the goal is
-    /// canonical already, nothing to rename).
-    names: Option<[u8; 9]>,
-}
-
-/// The cells of a 3×3 board; `None` for other shapes.
-#[inline]
-fn square3(board: &Board) -> Option<&[u8; 9]> {
-    match board.shape() == Shape::SQUARE3 {
-        true => board.cells().try_into().ok(),
-        false => None,
-    }
-}
+mod plan;
+pub use super::ida::Outcome;
+pub use super::report::{Bound, Guide, Method, Quality, Report, Small};
+use super::search::square3;
+pub use super::search::MoveSink;
+pub use plan::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
 
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]
@@ -86,6 +42,8 @@ struct Settings {
     databases: Option<Kind>,
     /// What it looks up instead of searching, shared with the engines made like it.
     store: Arc<Store>,
+    /// What stops its searches and hears of their progress.
+    control: Control,
 }
 
 /// Why [`Engine::distance`], [`Engine::walk`] or [`Engine::path`] gives no answer.
@@ -113,27 +71,21 @@ impl std::error::Error for Unsolved {}
 /// Answers queries about boards of every shape; see the module's documentation.
 pub struct Engine {
     settings: Settings,
-    solver: Solver,
-    /// The embedded 3×3 tables, the store's, at hand.
-    tables: &'static Tables,
-    /// The last 3×3 goal asked about, as its table sees it, and its parity.
-    target: Option<Target>,
-    goal_parity: Option<(Packed, u8)>,
-    /// What answered the last query.
-    last: Report,
+    /// The whole-space tables, with the last 3×3 goal asked about.
+    whole: Whole,
+    /// The bidirectional search, its memory allocated once.
+    bibfs: Bibfs,
 }
 
 impl Default for Engine {
     /// An engine that answers 3×3 boards from the tables and chooses the heuristic of larger
     /// boards, with a store of its own.
     fn default() -> Engine {
+        let settings = Settings::default();
         Engine {
-            settings: Settings::default(),
-            solver: Solver::default(),
-            tables: Tables::embedded(),
-            target: None,
-            goal_parity: None,
-            last: Report::default(),
+            whole: Whole::new(settings.store.clone()),
+            settings,
+            bibfs: Bibfs::default(),
         }
     }
 }
@@ -167,8 +119,9 @@ impl Engine {
     /// databases (for another thread).
     pub fn like(&self) -> Engine {
         Engine {
+            whole: Whole::new(self.settings.store.clone()),
             settings: self.settings.clone(),
-            ..Engine::default()
+            bibfs: Bibfs::default(),
         }
     }
 
@@ -192,7 +145,7 @@ impl Engine {
     }
 
     /// This engine, answering with any path where the shortest is out of reach when `fast`
-    /// ([`fast`]): every solvable board of every size gets one, and [`Report::quality`] says
+    /// ([`super::fast`]): every solvable board of every size gets one, and [`Report::quality`] says
     /// how good it is.
     pub fn with_fast(mut self, fast: bool) -> Engine {
         self.settings.fast = fast;
@@ -213,8 +166,20 @@ impl Engine {
 
     /// This engine, looking up in `store` (its 4×4 pattern databases among them).
     pub fn with_store(mut self, store: Arc<Store>) -> Engine {
+        self.whole = Whole::new(store.clone());
         self.settings.store = store;
         self
+    }
+
+    /// This engine, its searches stopped and watched by `control`.
+    pub fn with_control(mut self, control: Control) -> Engine {
+        self.settings.control = control;
+        self
+    }
+
+    /// What stops its searches and hears of their progress.
+    pub fn control(&self) -> &Control {
+        &self.settings.control
     }
 
     /// This engine, with its 4×4 pattern databases from `supply` (in a store of its own).
@@ -229,54 +194,41 @@ impl Engine {
 
     /// The node budget of a search of a board of `shape`, of more than 9 cells.
     pub fn budget(&self, shape: Shape) -> u64 {
-        let default = match shape {
-            Shape::SQUARE4 => DEFAULT_BUDGET,
-            // a node of a larger board costs more: about the same time on every size
-            _ => DEFAULT_BUDGET_OTHERS * 25 / shape.cells().max(25) as u64,
-        };
-        self.settings.budget.unwrap_or(default)
+        self.settings.budget(shape)
     }
 
     /// The node budget of a search of a board towards `goal`, of more than 9 cells:
     /// [`DEFAULT_BUDGET`] where pattern databases serve the goal, as on 4×4.
     pub fn budget_for(&self, goal: &Board) -> u64 {
-        match self.plan(goal) {
-            deep::Plan::Conflicts => self.budget(goal.shape()),
-            _ => self.settings.budget.unwrap_or(DEFAULT_BUDGET),
-        }
+        self.settings.budget_for(goal)
     }
 
     /// The threads a 4×4 search may use.
     pub fn jobs(&self) -> usize {
-        self.settings.jobs.unwrap_or(1)
-    }
-
-    /// What answered the last query, and what it cost.
-    pub fn last(&self) -> Report {
-        self.last.clone()
+        self.settings.jobs()
     }
 
     /// The minimum number of moves from `start` to `goal`, or why there is none: unreachable,
     /// or, for a board of more than 9 cells, a search that spent its budget first.
     #[inline]
     pub fn distance(&mut self, start: &Board, goal: &Board) -> Result<u32, Unsolved> {
-        let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
-            return self.answer(start, goal).map(|path| path.len() as u32);
-        };
-        let target = self.target(goal);
-        match self.route(start, &target) {
-            Route::Unreachable => Err(Unsolved::Unreachable),
-            Route::Table {
-                start,
-                blank,
-                began,
-                before,
-            } => Ok(self.chosen(blank, began, before).index_distance(start)),
-            Route::Search(start) => self
-                .search(&start, &target.packed, false)
-                .0
-                .ok_or(Unsolved::Unreachable),
+        if let (Some(start), Some(goal)) = (square3(start), square3(goal)) {
+            let found = match self.settings.small {
+                Small::Table => Some(self.whole.distance(start, goal)),
+                Small::Bibfs => {
+                    let (start, goal) = (
+                        Packed::from_permutation(*start),
+                        Packed::from_permutation(*goal),
+                    );
+                    Some(self.bibfs.distance(&start, &goal))
+                }
+                _ => None,
+            };
+            if let Some(found) = found {
+                return found.ok_or(Unsolved::Unreachable);
+            }
         }
+        self.answer(start, goal).map(|path| path.len() as u32)
     }
 
     /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or says why
@@ -289,29 +241,16 @@ impl Engine {
         goal: &Board,
         sink: S,
     ) -> Result<S::Output, Unsolved> {
-        let (Some(start), Some(goal)) = (square3(start), square3(goal)) else {
+        if let (Small::Table, Some(start), Some(goal)) =
+            (self.settings.small, square3(start), square3(goal))
+        {
             return self
-                .answer(start, goal)
-                .map(|path| sink.take(path.0.into_iter()));
-        };
-        let target = self.target(goal);
-        match self.route(start, &target) {
-            Route::Unreachable => Err(Unsolved::Unreachable),
-            Route::Table {
-                start,
-                blank,
-                began,
-                before,
-            } => {
-                let table = self.chosen(blank, began, before);
-                Ok(sink.take_walk(table.walk_index(start)))
-            }
-            Route::Search(start) => {
-                let path = self.search(&start, &target.packed, true).1;
-                let path = path.ok_or(Unsolved::Unreachable)?;
-                Ok(sink.take(path.0.into_iter()))
-            }
+                .whole
+                .walk(start, goal, sink)
+                .ok_or(Unsolved::Unreachable);
         }
+        self.answer(start, goal)
+            .map(|path| sink.take(path.0.into_iter()))
     }
 
     /// The canonical path from `start` to `goal`, or why there is none as [`Engine::distance`]
@@ -320,60 +259,34 @@ impl Engine {
         self.walk(start, goal, Collect)
     }
 
-    /// The canonical path between boards of any shape, if it is at most `limit` moves long:
-    /// the 3×3 engine for 3×3 boards, a whole-space table up to 9 cells, IDA* beyond.
-    pub fn solve(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Outcome {
-        let began = Instant::now();
-        let (path, method, searched) = match (square3(start), square3(goal)) {
-            (Some(_), Some(_)) => {
-                let path = self.path(start, goal);
-                // a 3×3 query always ends: unreachable is its one way to have no path
-                (
-                    path.map_err(|_| Outcome::Unreachable),
-                    None,
-                    Searched::default(),
-                )
-            }
-            _ if !start.reaches(goal) => (
-                Err(Outcome::Unreachable),
-                Some(Method::Parity),
-                Searched::default(),
-            ),
-            _ if goal.cells().len() <= small::MAX_CELLS => {
-                let path = self.settings.store.small.path(start, goal);
-                let found = path.ok_or(Outcome::Unreachable);
-                (found, Some(Method::Table), Searched::default())
-            }
-            _ if self.settings.fast => {
-                // exhausted only when a stop was asked for
-                let (path, method, searched) = self.quick(start, goal);
-                (path, Some(method), searched)
-            }
-            _ => {
-                let budget = self.budget_for(goal);
-                let (outcome, method, searched) = self.deep(start, goal, limit, budget);
-                let path = match outcome {
-                    Outcome::Found(path) => Ok(path),
-                    other => Err(other),
-                };
-                (path, Some(method), searched)
-            }
+    /// The canonical path between boards of any shape, if it is at most `limit` moves long, and
+    /// what found it at what cost: the component that the plan chooses answers, stopped and
+    /// watched by the engine's control.
+    pub fn solve(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Solution {
+        let large = goal.cells().len() > small::MAX_CELLS;
+        // reading the clock costs more than a lookup: only searches and `--stats` are timed
+        let began = (large || self.settings.timed).then(Instant::now);
+        let budget = match large {
+            true => self.settings.budget_for(goal),
+            false => u64::MAX,
         };
-        if let Some(method) = method {
-            self.last = Report {
-                method,
-                stats: Stats {
-                    expanded: searched.nodes,
-                    time: began.elapsed(),
-                    ..Stats::default()
-                },
-                quality: None,
-                bounds: searched.bounds,
-            };
+        let query = Query {
+            start,
+            goal,
+            limit,
+            budget,
+        };
+        let settings = &self.settings;
+        let mut planned = plan::plan(settings, &mut self.whole, &mut self.bibfs, start, goal);
+        let mut solution = planned.search(&query, &settings.control);
+        drop(planned);
+        let report = &mut solution.report;
+        if let (Duration::ZERO, Some(began)) = (report.stats.time, began) {
+            report.stats.time = began.elapsed();
         }
-        if let (true, Ok(path)) = (self.settings.fast, &path) {
+        if let (true, Outcome::Found(path)) = (self.settings.fast, &solution.outcome) {
             let length = path.len() as u32;
-            self.last.quality = Some(match self.last.method {
+            solution.report.quality = Some(match solution.report.method {
                 Method::Beam => Quality {
                     optimal: false,
                     lower_bound: self.lower_bound(start, goal),
@@ -382,206 +295,55 @@ impl Engine {
                 _ => Quality::exact(length),
             });
         }
-        match path {
-            Ok(path) => match limit {
-                Some(limit) if path.len() as u32 > limit => Outcome::Beyond(limit),
-                _ => Outcome::Found(path),
-            },
-            Err(outcome) => outcome,
+        if let (Some(limit), Outcome::Found(path)) = (limit, &solution.outcome) {
+            if path.len() as u32 > limit {
+                solution.outcome = Outcome::Beyond(limit);
+            }
         }
+        solution
+    }
+
+    /// The best admissible estimate of the moves from `start` to `goal` that needs no search:
+    /// the Manhattan distance plus linear conflicts, or the pattern databases' estimate where
+    /// they are ready, whichever is larger.
+    pub fn lower_bound(&self, start: &Board, goal: &Board) -> u32 {
+        plan::lower_bound(&self.settings, start, goal)
     }
 
     /// The path [`Engine::solve`] finds without a limit, or why it finds none.
     fn answer(&mut self, start: &Board, goal: &Board) -> Result<Path, Unsolved> {
-        match self.solve(start, goal, None) {
+        match self.solve(start, goal, None).outcome {
             Outcome::Found(path) => Ok(path),
             Outcome::Unreachable => Err(Unsolved::Unreachable),
             // without a limit no path is beyond it: only a spent budget or a stop is left
             Outcome::Beyond(_) | Outcome::Exhausted => Err(Unsolved::Exhausted),
         }
     }
-
-    /// The path [`Engine::solve`] finds without a limit, if it finds one.
-    fn solved(&mut self, start: &Board, goal: &Board) -> Option<Path> {
-        self.answer(start, goal).ok()
-    }
-
-    /// Whether `start` reaches `goal`, by parity, remembering the last goal's.
-    fn reaches(&mut self, start: &Packed, goal: &Packed) -> bool {
-        let parity = match self.goal_parity {
-            Some((last, parity)) if last == *goal => parity,
-            _ => {
-                let parity = goal.parity();
-                self.goal_parity = Some((*goal, parity));
-                parity
-            }
-        };
-        start.parity() == parity
-    }
-
-    /// Answers with a search when no table does, noting what it cost.
-    fn search(
-        &mut self,
-        start: &Packed,
-        goal: &Packed,
-        want_path: bool,
-    ) -> (Option<u32>, Option<Path>) {
-        let began = Instant::now();
-        let (expanded, generated) = (self.solver.nodes_expanded(), self.solver.nodes_generated());
-        let (method, found) = match self.settings.small {
-            Small::Bfs => (Method::Bfs, Some(textbook::bfs(start, goal))),
-            Small::Astar => (Method::Astar, Some(textbook::astar(start, goal))),
-            Small::Idastar => {
-                let (start, goal) = (unpack(start), unpack(goal));
-                (
-                    Method::Idastar,
-                    Some(textbook::idastar(&start, &goal, None)),
-                )
-            }
-            // the tables' misses (none: `route` looks them up) and the bidirectional search
-            Small::Table | Small::Bibfs => (Method::Bibfs, None),
-        };
-        let (distance, path, stats) = match found {
-            Some((path, stats)) => (path.as_ref().map(|p| p.len() as u32), path, stats),
-            None => {
-                let (distance, path) = if want_path {
-                    let path = self.solver.path(start, goal);
-                    (path.as_ref().map(|p| p.len() as u32), path)
-                } else {
-                    (self.solver.distance(start, goal), None)
-                };
-                let stats = Stats {
-                    expanded: self.solver.nodes_expanded() - expanded,
-                    generated: self.solver.nodes_generated() - generated,
-                    peak_frontier: self.solver.peak_frontier(),
-                    time: began.elapsed(),
-                };
-                (distance, path, stats)
-            }
-        };
-        self.last = Report {
-            method,
-            stats,
-            ..Report::default()
-        };
-        (distance, path)
-    }
-
-    /// The 3×3 goal of these cells as its table sees it, remembered for the next query.
-    #[inline(always)]
-    fn target(&mut self, goal: &[u8; 9]) -> Target {
-        match self.target {
-            Some(target) if target.cells == *goal => target,
-            _ => {
-                let packed = Packed::from_permutation(*goal);
-                let canonical = *self.tables.get(packed.blank()).goal();
-                let names = (packed != canonical).then(|| {
-                    let mut names = [0; 9];
-                    for (&old, new) in goal.iter().zip(canonical.cells()) {
-                        names[usize::from(old)] = new;
-                    }
-                    names
-                });
-                let target = Target {
-                    cells: *goal,
-                    packed,
-                    names,
-                };
-                self.target = Some(target);
-                target
-            }
-        }
-    }
-
-    /// Decides once per 3×3 query what answers it: parity for an unreachable board, the goal's
-    /// table (with `start` relabelled for it), or a search.
-    #[inline]
-    fn route(&mut self, start: &[u8; 9], target: &Target) -> Route {
-        let began = self.clock();
-        let before = self.solver.nodes_expanded();
-        if self.settings.small == Small::Table {
-            // one index for the parity and the lookup: relabelling keeps reachability
-            let (index, parity) = match &target.names {
-                None => class_index(start),
-                Some(names) => {
-                    let mut relabelled = [0; 9];
-                    for (new, &old) in relabelled.iter_mut().zip(start) {
-                        *new = names[usize::from(old)];
-                    }
-                    class_index(&relabelled)
-                }
-            };
-            let blank = target.packed.blank();
-            if parity != self.tables.get(blank).parity() {
-                self.last = Report::new(Method::Parity, began);
-                return Route::Unreachable;
-            }
-            return Route::Table {
-                start: index,
-                blank,
-                began,
-                before,
-            };
-        }
-        let start = Packed::from_permutation(*start);
-        if !self.reaches(&start, &target.packed) {
-            self.last = Report::new(Method::Parity, began);
-            return Route::Unreachable;
-        }
-        Route::Search(start)
-    }
-
-    /// The table that `route` chose, noting the lookup as the last query; `before` is the
-    /// solver's count of expanded boards when the query began.
-    #[inline]
-    fn chosen(&mut self, blank: usize, began: Option<Instant>, before: u64) -> &Table {
-        // in place: a lookup does not drop and remake the last report's bounds
-        self.last.method = Method::Table;
-        self.last.stats = Stats {
-            expanded: self.solver.nodes_expanded() - before,
-            time: elapsed(began),
-            ..Stats::default()
-        };
-        self.last.quality = None;
-        self.last.bounds.clear();
-        self.tables.get(blank)
-    }
-
-    /// The time now, if queries are timed.
-    #[inline]
-    fn clock(&self) -> Option<Instant> {
-        self.settings.timed.then(Instant::now)
-    }
 }
 
-/// Collects the walked moves into a path (a search's path is collected in place).
-struct Collect;
-
-impl MoveSink for Collect {
-    type Output = Path;
-
-    fn take(self, moves: impl Iterator<Item = Move>) -> Path {
-        Path(moves.collect())
+impl Settings {
+    /// The node budget of a search of a board of `shape`, of more than 9 cells.
+    fn budget(&self, shape: Shape) -> u64 {
+        let default = match shape {
+            Shape::SQUARE4 => DEFAULT_BUDGET,
+            // a node of a larger board costs more: about the same time on every size
+            _ => DEFAULT_BUDGET_OTHERS * 25 / shape.cells().max(25) as u64,
+        };
+        self.budget.unwrap_or(default)
     }
-}
 
-/// What takes the moves of a canonical path from [`Engine::walk`]: generic over their iterator,
-/// so that each engine's moves are consumed by code made for them (a closure could take only
-/// one iterator type, and choosing between two at every move costs a quarter of a path's time).
-pub trait MoveSink {
-    /// What taking the moves gives.
-    type Output;
+    /// The node budget of a search towards `goal`: [`DEFAULT_BUDGET`] where pattern databases
+    /// serve the goal.
+    fn budget_for(&self, goal: &Board) -> u64 {
+        match self.databases_for(goal) {
+            plan::Databases::None => self.budget(goal.shape()),
+            _ => self.budget.unwrap_or(DEFAULT_BUDGET),
+        }
+    }
 
-    /// Takes every move, in order.
-    fn take(self, moves: impl Iterator<Item = Move>) -> Self::Output;
-
-    /// Takes the moves of a table's path word, which a sink may read two bits a move at once
-    /// rather than one move at a time.
-    fn take_walk(self, walk: Walk) -> Self::Output
-    where
-        Self: Sized,
-    {
-        self.take(walk)
+    /// The threads a search of a larger board may use.
+    fn jobs(&self) -> usize {
+        self.jobs.unwrap_or(1)
     }
 }
 
@@ -589,6 +351,7 @@ pub trait MoveSink {
 mod tests {
     use super::*;
     use crate::solve::square3::unpack;
+    use eight_core::bibfs::Solver;
     use eight_core::rank::{unrank, COUNT};
 
     #[test]
@@ -634,14 +397,59 @@ mod tests {
     fn forced_algorithms_stay_with_their_engine() {
         let (start, goal) = (unpack(&unrank(12_345)), unpack(&unrank(54_321)));
         let mut search = Engine::default().with_small(Small::Bibfs);
-        let _ = search.distance(&start, &goal);
-        assert_eq!(search.last().method, Method::Bibfs);
-        assert!(search.solver.nodes_expanded() > 0);
+        let solution = search.solve(&start, &goal, None);
+        assert_eq!(solution.report.method, Method::Bibfs);
+        assert!(solution.report.stats.expanded > 0);
         let mut table = Engine::default();
-        let _ = table.distance(&start, &goal);
-        let _ = table.path(&start, &goal);
-        assert_eq!(table.last().method, Method::Table);
+        let solution = table.solve(&start, &goal, None);
         // the tables are embedded: no query searches, and nothing is built
-        assert_eq!(table.solver.nodes_expanded(), 0);
+        assert_eq!(solution.report.method, Method::Table);
+        assert_eq!(solution.report.stats.expanded, 0);
+        for small in [Small::Bfs, Small::Astar, Small::Idastar] {
+            let mut textbook = Engine::default().with_small(small);
+            let method = textbook.solve(&start, &goal, None).report.method;
+            assert_eq!(method.name(), format!("{small:?}").to_lowercase());
+        }
+    }
+
+    #[test]
+    fn the_parity_is_said_without_a_search_on_every_size() {
+        for (side, small) in [
+            (3, Small::Table),
+            (3, Small::Bibfs),
+            (3, Small::Astar),
+            (4, Small::Table),
+        ] {
+            let shape = Shape::new(side, side).expect("a shape");
+            let goal = Board::ordered(shape);
+            let mut cells = goal.cells().to_vec();
+            cells.swap(0, 1);
+            let start = Board::new(shape, &cells).expect("a board");
+            let solution = Engine::default()
+                .with_small(small)
+                .solve(&start, &goal, None);
+            assert_eq!(solution.outcome, Outcome::Unreachable);
+            assert_eq!(solution.report.method, Method::Parity, "{side}: {small:?}");
+        }
+    }
+
+    #[test]
+    fn two_engines_stop_apart() {
+        use std::sync::atomic::AtomicBool;
+        let shape = Shape::new(5, 5).expect("a shape");
+        let goal = Board::ordered(shape);
+        let cells = "5 7 24 10 19 3 12 20 0 8 21 18 11 16 23 13 4 1 6 9 17 15 22 2 14";
+        let deep = Board::parse(cells, shape).expect("a board");
+        let flag = Arc::new(AtomicBool::new(true));
+        let stopped = Control::default().stopped_by(flag);
+        let mut stopping = Engine::default().with_control(stopped);
+        let mut going = Engine::default().with_budget(Some(300_000));
+        let solution = stopping.solve(&deep, &goal, None);
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        // stopped at its first look at the flag, long before its budget
+        assert!(solution.report.stats.expanded <= 1 << 16, "{solution:?}");
+        let solution = going.solve(&deep, &goal, None);
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        assert!(solution.report.stats.expanded > 300_000, "{solution:?}");
     }
 }

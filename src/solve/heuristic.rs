@@ -1,6 +1,25 @@
 //! What IDA* needs of a heuristic: an admissible estimate of the moves left, kept up to date move
-//! by move. Each heuristic is one file beside this one (`conflicts`, the pattern databases'
-//! `pdb::lookup`), and the engine chooses one by shape.
+//! by move ([`Heuristic`]), made for each query by an [`Evaluator`] that holds what it looks up
+//! (in the manner of Fast Downward's evaluators). Each heuristic is one file beside this one
+//! (`conflicts`, the pattern databases' `pdb::lookup` and `pdb::compact::lookup`); the engine's
+//! plan chooses one.
+
+use crate::puzzle::board::Board;
+use crate::solve::report::Method;
+
+/// What makes a heuristic for each query: its tables, if it has any.
+pub trait Evaluator: Send + Sync {
+    /// The heuristic it makes, which may borrow its tables.
+    type Heuristic<'a>: Heuristic + Clone + Send + Sync
+    where
+        Self: 'a;
+
+    /// The heuristic of a search from `start` to `goal`, in step with `start`.
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Self::Heuristic<'a>;
+
+    /// What a search guided by it is called in reports.
+    fn method(&self) -> Method;
+}
 
 /// An admissible estimate of the moves left, told of every move of the search and of its undoing.
 pub trait Heuristic {
@@ -24,4 +43,20 @@ pub trait Heuristic {
 
     /// Undoes the [`Heuristic::slide`] of the same arguments, which returned `undo`.
     fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, undo: Self::Undo);
+}
+
+/// An evaluator shared with the store that keeps its tables.
+impl<E: Evaluator> Evaluator for std::sync::Arc<E> {
+    type Heuristic<'a>
+        = E::Heuristic<'a>
+    where
+        Self: 'a;
+
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> E::Heuristic<'a> {
+        (**self).heuristic(start, goal)
+    }
+
+    fn method(&self) -> Method {
+        (**self).method()
+    }
 }

@@ -9,31 +9,18 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use super::control::{Control, Meter};
 use super::heuristic::Heuristic;
-use super::interrupt;
 use super::parallel::ordered_map;
-use super::progress;
-pub use super::report::Bound;
+pub use super::report::{Bound, Outcome};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
 
-/// How a bounded search ended.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// The canonical path.
-    Found(Path),
-    /// The board does not reach the goal.
-    Unreachable,
-    /// Every path to the goal is longer than the limit.
-    Beyond(u32),
-    /// The node budget ran out first.
-    Exhausted,
-}
-
-/// A search: the board, the moves so far, the nodes spent, and the heuristic in step.
+/// A search: the board, the moves so far, the nodes spent, the heuristic in step, and the
+/// meter its threads share.
 #[derive(Clone)]
-struct Search<H> {
+struct Search<'m, H> {
     /// The board, in an array of every cell a board may have: indexed by a byte, never
     /// checked against its length.
     cells: [u8; MOST_CELLS],
@@ -44,6 +31,7 @@ struct Search<H> {
     nodes: u64,
     budget: u64,
     heuristic: H,
+    meter: &'m Meter<'m>,
 }
 
 enum Step {
@@ -53,9 +41,9 @@ enum Step {
     Exhausted,
 }
 
-impl<H: Heuristic> Search<H> {
-    /// A search from `start`, with `heuristic` in step with it.
-    fn new(start: &Board, heuristic: H, budget: u64) -> Search<H> {
+impl<'m, H: Heuristic> Search<'m, H> {
+    /// A search from `start`, with `heuristic` in step with it, told to `meter`.
+    fn new(start: &Board, heuristic: H, budget: u64, meter: &'m Meter<'m>) -> Search<'m, H> {
         let shape = start.shape();
         let mut cells = [BLANK; MOST_CELLS];
         cells[..start.cells().len()].copy_from_slice(start.cells());
@@ -71,6 +59,7 @@ impl<H: Heuristic> Search<H> {
             nodes: 0,
             budget,
             heuristic,
+            meter,
         }
     }
 
@@ -112,11 +101,8 @@ impl<H: Heuristic> Search<H> {
         if self.nodes > self.budget {
             return Step::Exhausted;
         }
-        if self.nodes & PROGRESS_NODES == 0 {
-            progress::add(PROGRESS_NODES + 1);
-            if interrupt::requested() {
-                return Step::Exhausted;
-            }
+        if self.nodes & PROGRESS_NODES == 0 && !self.meter.add(PROGRESS_NODES + 1) {
+            return Step::Exhausted;
         }
         let mut above = u32::MAX;
         for step in Move::ALL {
@@ -158,7 +144,7 @@ impl<H: Heuristic> Search<H> {
 /// The most cells of a board: 16 by 16.
 const MOST_CELLS: usize = Shape::MAX_SIDE as usize * Shape::MAX_SIDE as usize;
 
-/// One less than the nodes between two looks at the interrupt flag and two reports of progress.
+/// One less than the nodes between two looks at the control: its stop flag and its watcher.
 const PROGRESS_NODES: u64 = 0xFFFF;
 
 /// No split: a search that never hands a board over.
@@ -170,25 +156,26 @@ const SPLIT: u32 = 12;
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
 /// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
-/// than one. Returns the outcome and each iteration's bound and nodes.
+/// than one, stopped as `control` asks. Returns the outcome and each iteration's bound and
+/// nodes.
 pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
     limit: Option<u32>,
     budget: u64,
     jobs: usize,
+    control: &Control,
 ) -> (Outcome, Vec<Bound>) {
-    let mut search = Search::new(start, heuristic, budget);
+    let meter = control.begin();
+    let mut search = Search::new(start, heuristic, budget, &meter);
     let mut bound = search.heuristic.estimate();
     let mut bounds = Vec::new();
-    progress::begin();
-    let _ended = progress::Ended;
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), bounds);
         }
         let before = search.nodes;
-        progress::bound(bound);
+        meter.bound(bound);
         let step = match jobs {
             0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
             _ => split(&mut search, bound, jobs),
@@ -215,7 +202,7 @@ pub fn nodes(bounds: &[Bound]) -> u64 {
 /// one: boards after a board with a solution are skipped, boards before it searched to the
 /// end. On return, `search` holds the path found and the nodes of every thread.
 fn split<H: Heuristic + Clone + Send + Sync>(
-    search: &mut Search<H>,
+    search: &mut Search<'_, H>,
     bound: u32,
     jobs: usize,
 ) -> Step {

@@ -8,23 +8,25 @@
 
 pub mod bfs;
 pub mod conflicts;
+pub mod control;
 pub mod engine;
 pub mod fast;
 pub mod heuristic;
 pub mod ida;
-pub mod interrupt;
 pub mod oracle;
 pub mod parallel;
 pub mod pdb;
-pub mod progress;
 pub mod report;
+pub mod search;
 pub mod small;
 pub mod square3;
 pub mod stats;
 pub mod store;
 pub mod textbook;
 
+pub use control::{Control, Watcher};
 pub use engine::{Engine, Guide, MoveSink, Report, Small, Unsolved};
 pub use ida::Outcome;
+pub use search::{Query, Search, Solution};
 pub use stats::Stats;
 pub use store::Store;

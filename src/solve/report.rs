@@ -2,12 +2,11 @@
 //! answered, which heuristic guides larger boards' search), the method that answered, its
 //! counts and time, and with `--fast` how good the path is.
 
-use std::time::{Duration, Instant};
-
 use serde::Serialize;
 
 use super::pdb::Kind;
 use super::stats::Stats;
+use crate::puzzle::moves::Path;
 
 /// How 3×3 boards are answered (`--algo auto|bibfs|bfs|astar|idastar`): every one gives the
 /// canonical path.
@@ -88,6 +87,19 @@ impl Method {
     }
 }
 
+/// How a bounded search ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The canonical path.
+    Found(Path),
+    /// The board does not reach the goal.
+    Unreachable,
+    /// Every path to the goal is longer than the limit.
+    Beyond(u32),
+    /// The node budget ran out first, or a stop was asked for.
+    Exhausted,
+}
+
 /// What answered a query and what it cost.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Report {
@@ -122,20 +134,6 @@ pub struct Quality {
     pub length: u32,
 }
 
-impl Report {
-    pub(super) fn new(method: Method, began: Option<Instant>) -> Report {
-        Report {
-            method,
-            stats: Stats {
-                time: elapsed(began),
-                ..Stats::default()
-            },
-            quality: None,
-            bounds: Vec::new(),
-        }
-    }
-}
-
 impl Quality {
     /// The quality of a shortest path of `length` moves.
     pub fn exact(length: u32) -> Quality {
@@ -145,10 +143,4 @@ impl Quality {
             length,
         }
     }
-}
-
-/// The time since `began`, or nothing if the query was not timed.
-#[inline]
-pub(super) fn elapsed(began: Option<Instant>) -> Duration {
-    began.map_or(Duration::ZERO, |began| began.elapsed())
 }

@@ -51,12 +51,13 @@ pub fn find(
                 }
                 false => engine,
             };
-            let found = match engine.solve(start, goal, judge.spelling.limit) {
+            let solution = engine.solve(start, goal, judge.spelling.limit);
+            let found = match solution.outcome {
                 Outcome::Found(path) => Some(Found::Path(Some(path))),
                 Outcome::Unreachable | Outcome::Beyond(_) => Some(Found::Path(None)),
                 Outcome::Exhausted => None,
             };
-            (found, engine.last())
+            (found, solution.report)
         }
     }
 }

@@ -52,7 +52,7 @@ impl Game {
 
     /// The distance and the next canonical move of the current board.
     fn measure(&mut self, engine: &mut Engine) -> Result<(), Refusal> {
-        match engine.solve(&self.board, &self.goal, None) {
+        match engine.solve(&self.board, &self.goal, None).outcome {
             Outcome::Found(path) => {
                 self.distance = path.len() as u32;
                 self.next = path.0.first().copied();

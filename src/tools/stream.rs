@@ -6,12 +6,10 @@ use std::io::{self, Read, Write};
 use crate::format::answer::{Answer, Found};
 use crate::format::write;
 use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
-use crate::puzzle::{Board, Move};
-use crate::solve::engine::Quality;
-use crate::solve::interrupt;
+use crate::puzzle::{Board, Move, Path};
 use crate::solve::parallel::ordered_map;
 use crate::solve::report::Method;
-use crate::solve::{Engine, MoveSink, Report};
+use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
 use eight_core::table::Walk;
@@ -36,7 +34,7 @@ pub struct Tally {
     /// Errors about the input as a whole, reported: a count of cases that is missing or that
     /// the cases read do not match. They hold no case of their own.
     pub errors: u64,
-    /// Whether a stop was asked for ([`interrupt`]): the case under way and those after it
+    /// Whether a stop was asked for (the engine's control): the case under way and those after it
     /// were left unanswered.
     pub interrupted: bool,
 }
@@ -117,26 +115,26 @@ impl Stream<'_> {
                     }
                 }
                 Item::Case(case) => {
-                    let number = case.number;
                     let (start, goal) = self.judge.problem(case.boards);
-                    match self.output {
-                        Output::Answers => {
-                            Stream::answer(&self.judge, &mut self.engine, start, goal, out)?
-                        }
-                        Output::Json => {
-                            let path = self.engine.path(start, goal).ok();
-                            let solution = Solution::new(start, &goal, path.as_ref());
-                            // the tables' path is the shortest
-                            let exact = path.as_ref().map(|path| Quality::exact(path.len() as u32));
-                            let solution =
-                                solution.with_quality(exact.filter(|_| self.engine.is_fast()));
-                            let report = self.engine.last();
-                            self.record(number, case.place.line, solution, report, out)?;
-                        }
+                    if let (Output::Answers, None) = (self.output, &self.stats) {
+                        Stream::answer(&self.judge, &mut self.engine, start, goal, out)?;
+                        tally.answered += 1;
+                        continue;
                     }
-                    if let Some(stats) = self.stats.as_mut() {
-                        stats(number, self.engine.last());
+                    // `--stats` and JSON: the engine's solution, which says what answered
+                    let solution = self.engine.solve(start, goal, None);
+                    let path = match solution.outcome {
+                        Outcome::Found(path) => Some(path),
+                        _ => None,
+                    };
+                    let report = solution.report;
+                    if self.output == Output::Answers {
+                        Stream::write(&self.judge, path.as_ref(), out)?;
                     }
+                    let quality = report.quality;
+                    let record = (self.output == Output::Json)
+                        .then(|| Solution::new(start, goal, path.as_ref()).with_quality(quality));
+                    self.told(case.number, case.place.line, record, report, out)?;
                     tally.answered += 1;
                 }
                 Item::Grid(case) => {
@@ -146,26 +144,14 @@ impl Stream<'_> {
                         method: Method::Parity,
                         ..Report::default()
                     };
-                    match self.output {
-                        Output::Answers => {
-                            let mut text = self.judge.text(case.number, &found);
-                            text.push('\n');
-                            out.write_all(text.as_bytes())?;
-                        }
-                        Output::Json => {
-                            let solution = Solution::grid(case.grid, &found);
-                            self.record(
-                                case.number,
-                                case.place.line,
-                                solution,
-                                report.clone(),
-                                out,
-                            )?;
-                        }
+                    if self.output == Output::Answers {
+                        let mut text = self.judge.text(case.number, &found);
+                        text.push('\n');
+                        out.write_all(text.as_bytes())?;
                     }
-                    if let Some(stats) = self.stats.as_mut() {
-                        stats(case.number, report);
-                    }
+                    let record =
+                        (self.output == Output::Json).then(|| Solution::grid(case.grid, &found));
+                    self.told(case.number, case.place.line, record, report, out)?;
                     tally.answered += 1;
                 }
                 Item::Malformed(error) => {
@@ -224,6 +210,25 @@ impl Stream<'_> {
         record::write(&record, out)
     }
 
+    /// Writes case `number`'s JSON record (`record`, made when the output is JSON), and tells
+    /// `--stats` what answered it (`report`).
+    fn told(
+        &mut self,
+        number: u64,
+        line: u64,
+        record: Option<Solution>,
+        report: Report,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        if let Some(solution) = record {
+            self.record(number, line, solution, report.clone(), out)?;
+        }
+        if let Some(stats) = self.stats.as_mut() {
+            stats(number, report);
+        }
+        Ok(())
+    }
+
     /// Reports a malformed case (the answers before it first, so that a terminal shows them in
     /// order), and writes its record in JSON.
     fn malformed(
@@ -274,7 +279,7 @@ impl Stream<'_> {
             // a search stopped by the flag ends as if out of nodes: it is no answer, and the
             // cases after it go unanswered; those solved before it still get theirs
             let stopped = matches!(solved, Some((None, _)));
-            if stopped && interrupt::requested() {
+            if stopped && self.engine.control().stop_requested() {
                 tally.interrupted = true;
                 break;
             }
@@ -390,6 +395,18 @@ impl Stream<'_> {
                 .walk(start, goal, Line(out))
                 .unwrap_or_else(|_| write::write_no_path(out)),
             answer => unreachable!("a plain judge counts or walks, never {answer:?}"),
+        }
+    }
+}
+
+impl Stream<'_> {
+    /// Writes the answer line of a plain judge's case from its path (`None`: unreachable).
+    fn write(judge: &Judge, path: Option<&Path>, out: &mut impl Write) -> io::Result<()> {
+        match (judge.answer, path) {
+            (Answer::Count, path) => write::write_count(path.map(|path| path.len() as u32), out),
+            (Answer::Path, Some(path)) => Line(out).take(path.0.iter().copied()),
+            (Answer::Path, None) => write::write_no_path(out),
+            (answer, _) => unreachable!("a plain judge counts or walks, never {answer:?}"),
         }
     }
 }

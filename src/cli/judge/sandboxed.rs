@@ -145,7 +145,12 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         judge_file(&fixture.name, at, judge, options, &runner, engine)
     };
     // printed in file order as the runs finish
-    let engine = || Engine::default().with_store(store.clone());
+    let engine = || {
+        let control = crate::cli::live::control(false);
+        Engine::default()
+            .with_store(store.clone())
+            .with_control(control)
+    };
     ordered_map(&fixtures, jobs, engine, run, |index, ruling| {
         let shown = show(&fixtures[index].name, &ruling, options, color);
         progress.suspend(|| report.say(&shown));

@@ -11,7 +11,7 @@ use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::puzzle::BLANK;
 use crate::solve::conflicts::longest_increasing;
-use crate::solve::interrupt;
+use crate::solve::control::Control;
 
 /// How much more a tile of the line weighs than another of the region: enough that the beam
 /// places the line first, little enough that it still prefers moves that help the rest
@@ -206,13 +206,14 @@ type Candidate = (u32, u32, u64, u32, Move);
 
 /// The moves of a beam `width` boards wide from `board` towards the tiles of `line` (cells of
 /// `goal`) at home, the blank staying in `region`: to a board with them home, or, if the beam
-/// stalls first, to the board nearest that it found.
+/// stalls first (or `control` asks it to stop), to the board nearest that it found.
 pub fn place(
     board: &Board,
     goal: &Board,
     region: Region,
     line: &[usize],
     width: usize,
+    control: &Control,
 ) -> Vec<Move> {
     let shape = board.shape();
     let n = board.cells().len();
@@ -249,7 +250,7 @@ pub fn place(
     let mut scratch = vec![0u8; n];
     let mut candidates: Vec<Candidate> = Vec::new();
     let patience = PATIENCE * region.width().max(region.height());
-    while best.0 .0 > 0 && layers.len() - progress < patience && !interrupt::requested() {
+    while best.0 .0 > 0 && layers.len() - progress < patience && !control.stop_requested() {
         candidates.clear();
         for state in 0..blanks.len() {
             let cells = &boards[state * n..(state + 1) * n];

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::{interrupt, progress};
+use crate::solve::control::Control;
 
 /// The rectangle of cells still to solve: rows `top..bottom`, columns `left..right`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -121,12 +121,13 @@ pub fn beam_width(shape: Shape) -> usize {
 const WHOLE: usize = 64;
 
 /// A path from `start` to `goal`, which `start` must reach; `exact` solves the last region, a
-/// board of at most 9 cells, optimally. `None` only if a stop was asked for ([`interrupt`]).
+/// board of at most 9 cells, optimally. `None` only if `control` asked for a stop.
 pub fn solve(
     start: &Board,
     goal: &Board,
     width: usize,
     exact: &mut dyn FnMut(&Board, &Board) -> Option<Path>,
+    control: &Control,
 ) -> Option<Path> {
     let shape = start.shape();
     let columns = usize::from(shape.width);
@@ -136,15 +137,14 @@ pub fn solve(
     let mut moves = Vec::new();
     let mut region = Region::whole(shape);
     let lines = region.lines(columns, blank);
-    progress::begin();
-    let _ended = progress::Ended;
+    let meter = control.begin();
     while region.cells() > 9 {
         if region.cells() <= WHOLE {
             // the whole region as one line: every tile weighs the same
             let all: Vec<usize> = (0..shape.cells())
                 .filter(|&cell| region.holds(cell / columns, cell % columns))
                 .collect();
-            let placed = beam::place(&board, goal, region, &all, width);
+            let placed = beam::place(&board, goal, region, &all, width, control);
             let mut after = board;
             play(&mut after, &placed);
             if after == *goal {
@@ -153,14 +153,13 @@ pub fn solve(
             }
         }
         let (line, rest) = region.peel(columns, blank);
-        let placed = place_line(&board, goal, region, &line, width);
+        let placed = place_line(&board, goal, region, &line, width, control);
         play(&mut board, &placed);
         moves.extend(placed);
         region = rest;
-        if interrupt::requested() {
+        if !meter.placed(lines - region.lines(columns, blank), lines, moves.len()) {
             return None;
         }
-        progress::placed(lines - region.lines(columns, blank), lines, moves.len());
     }
     let (from, to) = cut(&board, goal, region);
     let last = exact(&from, &to).expect("the last region reaches its goal: all else is solved");
@@ -176,9 +175,10 @@ fn place_line(
     region: Region,
     line: &[usize],
     width: usize,
+    control: &Control,
 ) -> Vec<Move> {
     let mut board = *board;
-    let mut moves = beam::place(&board, goal, region, line, width);
+    let mut moves = beam::place(&board, goal, region, line, width, control);
     play(&mut board, &moves);
     let home = |board: &Board, cell: usize| board.cells()[cell] == goal.cells()[cell];
     if line.iter().all(|&cell| home(&board, cell)) {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::solve::control::Control;
 use crate::solve::engine::Engine;
 use rand::{Rng, SeedableRng};
 
@@ -34,9 +35,15 @@ fn manhattan(board: &Board, goal: &Board) -> usize {
         .sum()
 }
 
+/// The path `solve` finds from `start` to `goal` with a beam `width` boards wide, no stop asked.
+fn fast(start: &Board, goal: &Board, width: usize, engine: &mut Engine) -> Path {
+    let control = Control::default();
+    solve(start, goal, width, &mut exact(engine), &control).expect("no stop asked")
+}
+
 /// The engine's optimal answer for a region of at most 9 cells.
 fn exact(engine: &mut Engine) -> impl FnMut(&Board, &Board) -> Option<Path> + '_ {
-    |from, to| match engine.solve(from, to, None) {
+    |from, to| match engine.solve(from, to, None).outcome {
         crate::solve::Outcome::Found(path) => Some(path),
         _ => None,
     }
@@ -72,7 +79,7 @@ fn every_path_is_legal_and_reaches_the_goal_on_every_size() {
             };
             // a narrow beam on the large boards keeps the test short: the method is the same
             let beam = beam_width(shape).min(200);
-            let path = solve(&start, &goal, beam, &mut exact(&mut engine)).expect("no stop asked");
+            let path = fast(&start, &goal, beam, &mut engine);
             assert_eq!(start.replay(&path), Ok(goal), "{shape}: {start} to {goal}");
             assert!(
                 path.len() >= manhattan(&start, &goal),
@@ -88,12 +95,12 @@ fn a_solved_board_needs_no_moves_and_a_near_one_few() {
     for side in [5, 8, 16] {
         let shape = Shape::new(side, side).expect("a shape");
         let goal = Board::ordered(shape);
-        let path = solve(&goal, &goal, 100, &mut exact(&mut engine)).expect("no stop");
+        let path = fast(&goal, &goal, 100, &mut engine);
         assert!(path.is_empty(), "{shape}: {path}");
         let near = goal
             .apply(crate::puzzle::Move::Up)
             .expect("the blank moves up");
-        let path = solve(&near, &goal, 100, &mut exact(&mut engine)).expect("no stop");
+        let path = fast(&near, &goal, 100, &mut engine);
         assert_eq!(path.to_string(), "d", "{shape}");
     }
 }
@@ -120,7 +127,7 @@ fn the_lower_bound_is_never_above_the_optimum_nor_below_manhattan_on_every_3x3_b
         Board::canonical(Shape::SQUARE3, 4),
     ] {
         let oracle = crate::solve::oracle::Oracle::new(&goal);
-        let mut engine = Engine::default();
+        let engine = Engine::default();
         for (ref board, distance) in oracle.boards() {
             let bound = engine.lower_bound(board, &goal);
             assert!(bound <= distance, "{board}: {bound} > {distance}");
@@ -152,7 +159,7 @@ fn beams_too_narrow_to_place_a_line_still_end_on_the_goal() {
                     break board;
                 }
             };
-            let path = solve(&start, &goal, beam, &mut exact(&mut engine)).expect("no stop");
+            let path = fast(&start, &goal, beam, &mut engine);
             assert_eq!(start.replay(&path), Ok(goal), "{shape}: {start} to {goal}");
         }
     }

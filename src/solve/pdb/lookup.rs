@@ -7,7 +7,20 @@ use super::rank::{address, CELLS};
 use super::{place_of, symmetry, Class, Databases};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
-use crate::solve::heuristic::Heuristic;
+use crate::solve::heuristic::{Evaluator, Heuristic};
+use crate::solve::report::Method;
+
+impl Evaluator for Databases {
+    type Heuristic<'a> = Lookup<'a>;
+
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a> {
+        Lookup::new(self, start, goal)
+    }
+
+    fn method(&self) -> Method {
+        Method::Pdb(super::Kind::SixSixThree)
+    }
+}
 
 /// The frames: the symmetries that fix a corner or a centre cell are two, an edge cell's one.
 const FRAMES: usize = 2;

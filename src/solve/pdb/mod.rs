@@ -20,6 +20,7 @@ mod verify;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
+use crate::solve::control::Control;
 use compact::{Spec, Table};
 
 pub use build::build;
@@ -225,9 +226,9 @@ pub trait Supply: Send + Sync {
     /// The compact table of `spec` if it can be had without building it.
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>>;
 
-    /// The compact table of `spec`, built if need be; `None` if a stop was asked for during the
-    /// build.
-    fn table(&self, spec: &Spec) -> Option<Arc<Table>>;
+    /// The compact table of `spec`, built if need be; `None` if `control` asked for a stop
+    /// during the build.
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>>;
 }
 
 /// Where a compact table is kept once built or read, shared by whoever asks for it.
@@ -264,32 +265,37 @@ impl Memory {
     }
 
     /// The table of `spec`, built on every core with `progress` told of placements settled and
-    /// their total, if no other thread has built it; `None` if a stop was asked for.
+    /// their total, if no other thread has built it; `None` if `control` asked for a stop.
     pub fn table_with(
         &self,
         spec: &Spec,
         progress: &(dyn Fn(u64, u64) + Sync),
+        control: &Control,
     ) -> Option<Arc<Table>> {
         let slot = self.slot(spec);
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
         // two threads may build at once; the first to finish is kept
-        let table = build_table(spec, progress)?;
+        let table = build_table(spec, progress, control)?;
         Some(slot.get_or_init(|| Arc::new(table)).clone())
     }
 }
 
 /// The compact table of `spec`, built on every core; `progress` is told of placements settled
-/// and their total as the search goes. `None` if a stop was asked for.
-pub fn build_table(spec: &Spec, progress: &(dyn Fn(u64, u64) + Sync)) -> Option<Table> {
+/// and their total as the search goes. `None` if `control` asked for a stop.
+pub fn build_table(
+    spec: &Spec,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    control: &Control,
+) -> Option<Table> {
     let total = spec.pattern.placements() as u64;
     let done = AtomicU64::new(0);
     let tell = |settled: u64| {
         progress(done.fetch_add(settled, Relaxed) + settled, total);
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (table, _clipped) = compact::build(&spec.pattern, spec.blank, jobs, &tell)?;
+    let (table, _clipped) = compact::build(&spec.pattern, spec.blank, jobs, &tell, control)?;
     Some(table)
 }
 
@@ -308,8 +314,8 @@ impl Supply for Memory {
         self.slot(spec).get().cloned()
     }
 
-    fn table(&self, spec: &Spec) -> Option<Arc<Table>> {
-        self.table_with(spec, &|_, _| {})
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>> {
+        self.table_with(spec, &|_, _| {}, control)
     }
 }
 

@@ -36,6 +36,7 @@ mod seal;
 pub use files::{decode, decode_table, encode, encode_table, MAGIC};
 pub use seal::Seal;
 
+use crate::solve::control::Control;
 use crate::solve::pdb::compact::{self, Spec, Table};
 use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Supply};
 use crate::tools::staged::{Allow, Staged};
@@ -244,7 +245,7 @@ impl DiskCache {
 
     /// Builds what `item`'s file holds, and writes it to `folder` if given; `None` if a stop was
     /// asked for during the build.
-    fn build(&self, folder: Option<&Path>, item: Item) -> Option<Content> {
+    fn build(&self, folder: Option<&Path>, item: Item, control: &Control) -> Option<Content> {
         let (content, bytes) = match item {
             Item::Class(class) => {
                 let progress =
@@ -257,7 +258,7 @@ impl DiskCache {
                 let what = spec.describe();
                 let progress = |done, total| (self.progress)(&what, done, total);
                 // not through the memory's slot: the caller is initialising it
-                let table = pdb::build_table(spec, &progress)?;
+                let table = pdb::build_table(spec, &progress, control)?;
                 let bytes = folder.map(|_| encode_table(spec, &table));
                 (Content::Table(table), bytes)
             }
@@ -282,7 +283,7 @@ impl DiskCache {
     /// What `item`'s file holds, from the folder, built under its lock when the file is
     /// missing or damaged (another run's build is waited for and read, a few seconds at most);
     /// `None` if a stop was asked for during a build.
-    fn fetch(&self, folder: &Path, item: Item) -> Option<Content> {
+    fn fetch(&self, folder: &Path, item: Item, control: &Control) -> Option<Content> {
         if !self.is_damaged(item) {
             if let Some(content) = self.read(folder, item, false, false) {
                 return Some(content);
@@ -294,7 +295,7 @@ impl DiskCache {
                 Some(content) => Some(content),
                 None => {
                     remove_stale(folder);
-                    self.build(Some(folder), item)
+                    self.build(Some(folder), item, control)
                 }
             },
             Ok(None) => {
@@ -304,11 +305,11 @@ impl DiskCache {
                     folder.display(),
                     LOCK_WAIT.as_secs()
                 ));
-                self.build(None, item)
+                self.build(None, item, control)
             }
             Err(error) => {
                 (self.warn)(&format!("cannot use {}: {error}", folder.display()));
-                self.build(None, item)
+                self.build(None, item, control)
             }
         }
     }
@@ -424,10 +425,12 @@ impl Supply for DiskCache {
             return self.memory.get(class);
         };
         self.loaded[class as usize]
-            .get_or_init(|| match self.fetch(folder, Item::Class(class)) {
-                Some(Content::Databases(databases)) => Arc::new(databases),
-                _ => unreachable!("a class's file holds databases, built without stopping"),
-            })
+            .get_or_init(
+                || match self.fetch(folder, Item::Class(class), &Control::default()) {
+                    Some(Content::Databases(databases)) => Arc::new(databases),
+                    _ => unreachable!("a class's file holds databases, built without stopping"),
+                },
+            )
             .clone()
     }
 
@@ -453,12 +456,11 @@ impl Supply for DiskCache {
         Some(slot.get_or_init(|| Arc::new(table)).clone())
     }
 
-    fn table(&self, spec: &Spec) -> Option<Arc<Table>> {
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>> {
         let Some(folder) = &self.folder else {
             let what = spec.describe();
-            return self
-                .memory
-                .table_with(spec, &|done, total| (self.progress)(&what, done, total));
+            let progress = |done, total| (self.progress)(&what, done, total);
+            return self.memory.table_with(spec, &progress, control);
         };
         let slot = self.memory.slot(spec);
         if let Some(table) = slot.get() {
@@ -468,7 +470,7 @@ impl Supply for DiskCache {
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
-        match self.fetch(folder, Item::Table(spec))? {
+        match self.fetch(folder, Item::Table(spec), control)? {
             Content::Table(table) => Some(slot.get_or_init(|| Arc::new(table)).clone()),
             Content::Databases(_) => unreachable!("a table's file holds a table"),
         }

@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::format::answer::Found;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
-use crate::solve::{Engine, Outcome, Store};
+use crate::solve::{Control, Engine, Outcome, Store};
 use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
 
@@ -127,10 +127,11 @@ pub enum Impossible {
 pub const REACHABLE_WALK: u32 = 60;
 
 /// Generates the cases of `request`, writing the input to `input` and, when given, the
-/// judge's answers to `answers`.
+/// judge's answers to `answers`; `store` holds what the searches look up, and `control` stops
+/// them.
 pub fn generate(
     request: &Request,
-    store: &Arc<Store>,
+    (store, control): (&Arc<Store>, &Control),
     input: &mut dyn Write,
     mut answers: Option<&mut dyn Write>,
 ) -> io::Result<Result<(), Impossible>> {
@@ -142,7 +143,8 @@ pub fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
     let mut engine = Engine::default()
         .with_store(store.clone())
-        .with_budget(request.budget);
+        .with_budget(request.budget)
+        .with_control(control.clone());
     if request.all {
         let Draw::Layers(layers) = &draw else {
             unreachable!("Draw::new refuses every board of a distance for other shapes")

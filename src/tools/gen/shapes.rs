@@ -107,13 +107,13 @@ fn reachable_start(
         if least == 0 && most == u32::MAX {
             return Ok((start, None));
         }
-        let found = engine.solve(&start, goal, None);
+        let found = engine.solve(&start, goal, None).outcome;
         let length = match &found {
             Outcome::Found(path) => path.len() as u32,
             _ => continue,
         };
         if (least..=most).contains(&length) {
-            let outcome = engine.solve(&start, goal, limit);
+            let outcome = engine.solve(&start, goal, limit).outcome;
             return Ok((start, Some(outcome)));
         }
     }

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::{Nibbles, Pattern, Table, MOST_EXCESS};
-use crate::solve::interrupt;
+use crate::solve::control::Control;
 
 /// The frontier's buckets: `2^BUCKET_BITS` runs of neighbouring ranks.
 const BUCKET_BITS: u32 = 14;
@@ -103,17 +103,18 @@ impl Board {
 
 /// The database of `pattern` for a goal whose blank is in `blank`, built on `jobs` threads;
 /// `tell` hears how many more placements have settled, now and then. Returns the table and how
-/// many entries were clipped to the largest excess a nibble holds; `None` if a stop was asked
-/// for ([`interrupt`]), which the build looks at every bucket.
+/// many entries were clipped to the largest excess a nibble holds; `None` if `control` asked
+/// for a stop, which the build looks at every bucket.
 pub fn build(
     pattern: &Pattern,
     blank: usize,
     jobs: usize,
     tell: &(dyn Fn(u64) + Sync),
+    control: &Control,
 ) -> Option<(Table, u64)> {
     match pattern.cells() {
-        0..=16 => search::<AtomicU16>(pattern, blank, jobs, tell),
-        _ => search::<AtomicU32>(pattern, blank, jobs, tell),
+        0..=16 => search::<AtomicU16>(pattern, blank, jobs, tell, control),
+        _ => search::<AtomicU32>(pattern, blank, jobs, tell, control),
     }
 }
 
@@ -122,6 +123,7 @@ fn search<R: Regions>(
     blank: usize,
     jobs: usize,
     tell: &(dyn Fn(u64) + Sync),
+    control: &Control,
 ) -> Option<(Table, u64)> {
     let board = Board::new(pattern.side());
     let tiles = pattern.homes().len();
@@ -161,7 +163,7 @@ fn search<R: Regions>(
                         let mut cells = [0u8; super::MOST_TILES];
                         let mine = job * buckets / jobs..(job + 1) * buckets / jobs;
                         for bucket in mine {
-                            if interrupt::requested() {
+                            if control.stop_requested() {
                                 break;
                             }
                             for &state in frontier.iter().flat_map(|layer| &layer[bucket]) {
@@ -219,7 +221,7 @@ fn search<R: Regions>(
                 .map(|thread| thread.join().expect("a build thread does not panic"))
                 .collect()
         });
-        if interrupt::requested() {
+        if control.stop_requested() {
             return None;
         }
         frontier = next;

@@ -7,8 +7,38 @@ use super::layout::Layout;
 use super::Table;
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
-use crate::solve::heuristic::Heuristic;
+use std::sync::Arc;
+
+use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::pdb::{place_of, symmetry_on};
+use crate::solve::report::Method;
+
+/// A layout with its tables, ready: the evaluator of [`Lookup`].
+pub struct Loaded {
+    layout: Layout,
+    tables: Vec<Arc<Table>>,
+}
+
+impl Loaded {
+    /// `layout` with `tables`, one for each of its tables, in order.
+    pub fn new(layout: Layout, tables: Vec<Arc<Table>>) -> Loaded {
+        assert_eq!(tables.len(), layout.tables.len(), "a table for each");
+        Loaded { layout, tables }
+    }
+}
+
+impl Evaluator for Loaded {
+    type Heuristic<'a> = Lookup<'a>;
+
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a> {
+        let tables: Vec<&Table> = self.tables.iter().map(|table| &**table).collect();
+        Lookup::new(&self.layout, &tables, start, goal)
+    }
+
+    fn method(&self) -> Method {
+        Method::Pdb(self.layout.kind)
+    }
+}
 
 /// The most frames: the symmetries that fix a corner cell are two.
 const FRAMES: usize = 2;

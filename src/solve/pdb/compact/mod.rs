@@ -15,7 +15,7 @@ mod verify;
 
 pub use build::build;
 pub use layout::{Layout, Spec};
-pub use lookup::Lookup;
+pub use lookup::{Loaded, Lookup};
 pub use verify::verify;
 
 /// The most tiles a compact pattern has: a state of the build packs them, 5 bits a cell.

@@ -6,9 +6,16 @@ use super::*;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::solve::conflicts;
+use crate::solve::control::Control;
 use crate::solve::heuristic::Heuristic;
-use crate::solve::ida::Outcome;
+use crate::solve::ida::{self, Bound, Outcome};
 use crate::solve::pdb::{self, rank::address, Class, Kind};
+
+/// IDA* with linear conflicts, the independent search the databases are checked against.
+fn by_conflicts(board: &Board, goal: &Board) -> (Outcome, Vec<Bound>) {
+    let conflicts = conflicts::Conflicts::new(board, goal);
+    ida::solve_with(board, conflicts, None, u64::MAX, 1, &Control::default())
+}
 
 /// Every placement's entry by a plain 0-1 breadth-first search over the pattern's cells and the
 /// blank's (a move of the blank among other tiles free, of a pattern tile one): obviously right.
@@ -62,8 +69,14 @@ fn builds_what_a_plain_search_finds() {
     ] {
         let pattern = Pattern::new(side, &homes);
         for jobs in [1, 2] {
-            let (table, clipped) =
-                build(&pattern, usize::from(blank), jobs, &|_| {}).expect("no stop");
+            let (table, clipped) = build(
+                &pattern,
+                usize::from(blank),
+                jobs,
+                &|_| {},
+                &Control::default(),
+            )
+            .expect("no stop");
             assert_eq!(clipped, 0);
             let expected = plain(side, &homes, blank);
             assert_eq!(expected.len(), pattern.placements(), "{homes:?}");
@@ -84,7 +97,7 @@ fn builds_what_the_byte_databases_hold() {
     let homes = [13u8, 14, 15];
     let bytes = pdb::build(Class::Corner, &homes, &|_| {});
     let pattern = Pattern::new(4, &homes);
-    let (table, _) = build(&pattern, 0, 2, &|_| {}).expect("no stop");
+    let (table, _) = build(&pattern, 0, 2, &|_| {}, &Control::default()).expect("no stop");
     let mut cells = [0u8; 3];
     for index in 0..pattern.placements() {
         pattern.unrank(index, &mut cells);
@@ -100,7 +113,7 @@ fn builds_what_the_byte_databases_hold() {
 fn a_table_serves_its_images_through_the_symmetry() {
     // what the 24-puzzle's layout takes for granted, on three tiles of its shared block
     let block = Pattern::new(5, &[3, 4, 8]);
-    let (shared, _) = build(&block, 0, 2, &|_| {}).expect("no stop");
+    let (shared, _) = build(&block, 0, 2, &|_| {}, &Control::default()).expect("no stop");
     for symmetry in [5, 6] {
         let image: Vec<u8> = block
             .homes()
@@ -112,7 +125,7 @@ fn a_table_serves_its_images_through_the_symmetry() {
             })
             .collect();
         let pattern = Pattern::new(5, &image);
-        let (own, _) = build(&pattern, 0, 1, &|_| {}).expect("no stop");
+        let (own, _) = build(&pattern, 0, 1, &|_| {}, &Control::default()).expect("no stop");
         let mut cells = [0u8; 3];
         for index in 0..pattern.placements() {
             pattern.unrank(index, &mut cells);
@@ -201,7 +214,11 @@ fn small(side: usize, size: usize) -> (Layout, Vec<Table>) {
         .collect();
     let built = tables
         .iter()
-        .map(|spec| build(&spec.pattern, 0, 2, &|_| {}).expect("no stop").0)
+        .map(|spec| {
+            build(&spec.pattern, 0, 2, &|_| {}, &Control::default())
+                .expect("no stop")
+                .0
+        })
         .collect();
     let layout = Layout {
         kind: Kind::SevenEight,
@@ -269,7 +286,7 @@ fn never_exceeds_the_true_distance() {
     for moves in (4..=40).step_by(4) {
         for _ in 0..8 {
             let board = walk(&goal, moves, &mut rng);
-            let (outcome, _) = conflicts::solve(&board, &goal, None, u64::MAX, 1);
+            let (outcome, _) = by_conflicts(&board, &goal);
             let Outcome::Found(path) = outcome else {
                 panic!("{board}: {outcome:?}")
             };
@@ -288,7 +305,7 @@ fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
     use crate::solve::pdb::Depth;
     for (side, homes) in [(4, vec![1u8, 4, 5, 8]), (5, vec![3, 4, 8])] {
         let pattern = Pattern::new(side, &homes);
-        let (table, _) = build(&pattern, 0, 2, &|_| {}).expect("no stop");
+        let (table, _) = build(&pattern, 0, 2, &|_| {}, &Control::default()).expect("no stop");
         assert_eq!(verify(&table, Depth::Full), Ok(()));
         // an entry raised by two (a nibble up by one) where every neighbour is one region
         let mut nibbles = table.nibbles().to_vec();
@@ -326,7 +343,14 @@ fn times_builds() {
             continue;
         }
         let started = std::time::Instant::now();
-        let (table, clipped) = build(&Pattern::new(side, &homes), 0, 2, &|_| {}).expect("no stop");
+        let (table, clipped) = build(
+            &Pattern::new(side, &homes),
+            0,
+            2,
+            &|_| {},
+            &Control::default(),
+        )
+        .expect("no stop");
         let mut sum = 0u64;
         for i in 0..table.pattern().placements() {
             sum += u64::from(table.half_excess(i)) * (i as u64 % 1000 + 1);
@@ -350,8 +374,9 @@ fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
             for _ in 0..6 {
                 let board = walk(&goal, moves, &mut rng);
                 let lookup = Lookup::new(&layout, &tables, &board, &goal);
-                let (ours, _) = crate::solve::ida::solve_with(&board, lookup, None, u64::MAX, 2);
-                let (theirs, _) = conflicts::solve(&board, &goal, None, u64::MAX, 1);
+                let control = Control::default();
+                let (ours, _) = ida::solve_with(&board, lookup, None, u64::MAX, 2, &control);
+                let (theirs, _) = by_conflicts(&board, &goal);
                 assert_eq!(ours, theirs, "{board} to {goal}");
             }
         }

@@ -1,0 +1,362 @@
+//! The engine's plan: the one place that chooses which component answers a query, by the
+//! board's shape, the goal, the options and what the store holds. A new search or heuristic is a
+//! component (`super::super::search`) or an evaluator (`super::super::heuristic`) and one arm here.
+//!
+//! - 3×3: the tables, or the search `--algo` names.
+//! - Parities that differ: unreachable, without a search. Up to 9 cells: the tables.
+//! - `--fast`: a short optimal probe, then the beam.
+//! - Larger: IDA* with the heuristic `--algo` names, or chosen: pattern databases where a family
+//!   serves the goal, reached through a probe of linear conflicts while they are not ready, 6-6-3
+//!   making way for 7-8 as the run's work grows; linear conflicts elsewhere.
+
+use std::sync::Arc;
+
+use super::Settings;
+use crate::puzzle::board::{Board, Shape};
+use crate::solve::conflicts::{LinearConflicts, ManhattanDistance};
+use crate::solve::control::Control;
+use crate::solve::fast;
+use crate::solve::heuristic::{Evaluator, Heuristic};
+use crate::solve::pdb::compact::{Layout, Loaded, Table};
+use crate::solve::pdb::{Class, Kind, Supply};
+use crate::solve::report::{Guide, Method, Small};
+use crate::solve::search::{
+    square3, Beam, Bibfs, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution, Textbook,
+    Whole,
+};
+use crate::solve::small;
+
+/// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
+/// are not ready: about a tenth of a second (0.08 s for `eight steps --size 4x4 --max-nodes
+/// 1000000` on a board past it, with no cache), against the seconds of a build, so that a
+/// shallow board (LightOJ's 35 moves) never waits for one.
+pub const PROBE: u64 = 1_000_000;
+
+/// The nodes `--fast` lets the optimal search of a 4×4 board spend before it takes the beam's
+/// path instead: with the databases, enough for most of Korf's 100 (their median is some
+/// 100,000), a tenth of a second at most.
+pub const FAST_PROBE: u64 = 2_000_000;
+
+/// The same for the other sizes, where linear conflicts are all IDA* has: enough for shallow
+/// boards, some 10 ms (on a random 5×5 board the probe never ends, and 2,000,000 nodes cost a
+/// quarter of `--fast`'s time).
+pub const FAST_PROBE_OTHERS: u64 = 200_000;
+
+/// The nodes that 6-6-3 searches may spend in all, under the automatic choice, before a 4×4
+/// search reads the 7-8 databases from the cache: about what reading them costs in searching
+/// time (0.07 s for 288 MB, some 20 million 6-6-3 nodes a second), so that a few boards do not
+/// wait for it. The rule of ski rental: never more than twice the cost of the best choice made
+/// knowing the run's work in advance.
+pub const LOAD: u64 = 2_000_000;
+
+/// The same for building them when they are not cached: about what the build costs in
+/// searching time (four minutes on two cores here).
+pub const ESCALATE: u64 = 4_000_000_000;
+
+/// Which pattern databases serve an optimal search towards a goal.
+pub(super) enum Databases {
+    /// None: linear conflicts.
+    None,
+    /// The 6-6-3 byte databases of a class; `escalate`: the 7-8 ones once 6-6-3 searches have
+    /// spent [`ESCALATE`] nodes.
+    Bytes { class: Class, escalate: bool },
+    /// Compact databases.
+    Compact(Layout),
+}
+
+/// A component planned for a query: one the engine keeps, or one made for it.
+pub(super) enum Planned<'a> {
+    Kept(&'a mut dyn Search),
+    Made(Box<dyn Search + 'a>),
+}
+
+impl Search for Planned<'_> {
+    fn search(&mut self, query: &Query, control: &Control) -> Solution {
+        match self {
+            Planned::Kept(search) => search.search(query, control),
+            Planned::Made(search) => search.search(query, control),
+        }
+    }
+}
+
+/// The component that answers the query from `start` to `goal`; see the module's documentation.
+pub(super) fn plan<'a>(
+    settings: &'a Settings,
+    whole: &'a mut Whole,
+    bibfs: &'a mut Bibfs,
+    start: &Board,
+    goal: &Board,
+) -> Planned<'a> {
+    if let (Some(_), Some(_)) = (square3(start), square3(goal)) {
+        return match settings.small {
+            Small::Table => Planned::Kept(whole),
+            Small::Bibfs => Planned::Kept(bibfs),
+            Small::Bfs => Planned::Made(Box::new(Textbook::Bfs)),
+            Small::Astar => Planned::Made(Box::new(Textbook::Astar)),
+            Small::Idastar => Planned::Made(Box::new(Textbook::Idastar)),
+        };
+    }
+    if !start.reaches(goal) {
+        return Planned::Made(Box::new(Parity));
+    }
+    if goal.cells().len() <= small::MAX_CELLS {
+        return Planned::Kept(whole);
+    }
+    if settings.fast {
+        let (probe, within): (Box<dyn Search>, u64) = match settings.ready_for_fast(goal) {
+            true => (
+                optimal(settings, goal),
+                settings.budget_for(goal).min(FAST_PROBE),
+            ),
+            false => {
+                let within = settings.budget(goal.shape()).min(FAST_PROBE_OTHERS);
+                (Box::new(Ida::new(LinearConflicts, settings.jobs())), within)
+            }
+        };
+        let width = fast::beam_width(goal.shape());
+        return Planned::Made(Box::new(Beam::new(probe, within, width, whole)));
+    }
+    Planned::Made(optimal(settings, goal))
+}
+
+/// The optimal search of a board of more than 9 cells towards `goal`.
+fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
+    let (guide, jobs) = (settings.guide, settings.jobs());
+    let supply = &**settings.store.databases();
+    let databases = settings.databases_for(goal);
+    let strong: Box<dyn Search + 'a> = match databases {
+        _ if guide == Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
+        Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
+        _ if guide == Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
+        Databases::Bytes { class, escalate } => {
+            let weak = fetch_bytes(supply, class, jobs);
+            match escalate {
+                false => weak,
+                true => {
+                    let layout = Layout::seven_eight(class);
+                    let ready = layout.clone();
+                    Box::new(Rent {
+                        weak,
+                        strong: fetch_compact(supply, layout, jobs),
+                        ready: Box::new(move || ready_tables(supply, &ready).is_some()),
+                        spent: &settings.store.weak,
+                        load: LOAD,
+                        build: ESCALATE,
+                    })
+                }
+            }
+        }
+        Databases::Compact(ref layout) => fetch_compact(supply, layout.clone(), jobs),
+    };
+    let ready = match databases {
+        // the databases alone: fetched (or built) at once
+        _ if guide == Guide::Pdb => true,
+        Databases::None => true,
+        Databases::Bytes { class, .. } => supply.ready(class).is_some(),
+        Databases::Compact(ref layout) => ready_tables(supply, layout).is_some(),
+    };
+    match ready {
+        true => strong,
+        false => {
+            let probe = Box::new(Ida::new(LinearConflicts, 1));
+            Box::new(Escalate::new(probe, PROBE, strong))
+        }
+    }
+}
+
+/// IDA* with the 6-6-3 databases of `class`, fetched (built if need be) when first asked.
+fn fetch_bytes(supply: &dyn Supply, class: Class, jobs: usize) -> Box<dyn Search + '_> {
+    let method = Method::Pdb(Kind::SixSixThree);
+    Box::new(Fetch::new(
+        method,
+        Box::new(move |_| Some(Box::new(Ida::new(supply.get(class), jobs)))),
+    ))
+}
+
+/// IDA* with the compact databases of `layout`, fetched (built if need be, stopped as the
+/// control asks) when first asked.
+fn fetch_compact(supply: &dyn Supply, layout: Layout, jobs: usize) -> Box<dyn Search + '_> {
+    let method = Method::Pdb(layout.kind);
+    Box::new(Fetch::new(
+        method,
+        Box::new(move |control| {
+            let tables: Option<Vec<Arc<Table>>> = layout
+                .tables
+                .iter()
+                .map(|spec| supply.table(spec, control))
+                .collect();
+            Some(Box::new(Ida::new(Loaded::new(layout, tables?), jobs)))
+        }),
+    ))
+}
+
+/// Every table of `layout`, if each is ready.
+fn ready_tables(supply: &dyn Supply, layout: &Layout) -> Option<Vec<Arc<Table>>> {
+    layout
+        .tables
+        .iter()
+        .map(|spec| supply.ready_table(spec))
+        .collect()
+}
+
+/// The best admissible estimate of the moves from `start` to `goal` that needs no search: see
+/// [`super::Engine::lower_bound`].
+pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u32 {
+    let conflicts = LinearConflicts.heuristic(start, goal).estimate();
+    let supply = &**settings.store.databases();
+    let databases = match settings.databases_for(goal) {
+        Databases::None => return conflicts,
+        Databases::Bytes { class, .. } => supply
+            .ready(class)
+            .map_or(0, |databases| databases.heuristic(start, goal).estimate()),
+        Databases::Compact(layout) => ready_tables(supply, &layout).map_or(0, |tables| {
+            Loaded::new(layout, tables)
+                .heuristic(start, goal)
+                .estimate()
+        }),
+    };
+    conflicts.max(databases)
+}
+
+impl Settings {
+    /// The databases that serve an optimal search towards `goal`: those asked for (`--pdb`), or
+    /// the family that suits the goal and what is ready.
+    pub(super) fn databases_for(&self, goal: &Board) -> Databases {
+        let shape = goal.shape();
+        let supply = &**self.store.databases();
+        let corner = |side: usize| {
+            let (row, column) = (goal.blank() / side, goal.blank() % side);
+            (row == 0 || row == side - 1) && (column == 0 || column == side - 1)
+        };
+        match shape {
+            Shape::SQUARE4 => {
+                let class = Class::of(goal.blank());
+                match self.databases {
+                    Some(Kind::SevenEight) => Databases::Compact(Layout::seven_eight(class)),
+                    Some(_) => Databases::Bytes {
+                        class,
+                        escalate: false,
+                    },
+                    None => {
+                        // the 7-8 databases once the run's work pays for reading them
+                        let strong = Layout::seven_eight(class);
+                        let worth =
+                            self.store.weak.load(std::sync::atomic::Ordering::Relaxed) >= LOAD;
+                        match worth && ready_tables(supply, &strong).is_some() {
+                            true => Databases::Compact(strong),
+                            false => Databases::Bytes {
+                                class,
+                                escalate: true,
+                            },
+                        }
+                    }
+                }
+            }
+            // minutes to build: only when asked for, or cached
+            _ if shape == Shape::SQUARE5 && corner(5) => {
+                let layout = Layout::twenty_four();
+                let asked = self.databases == Some(Kind::TwentyFour);
+                let cached = self.databases.is_none() && ready_tables(supply, &layout).is_some();
+                match asked || cached {
+                    true => Databases::Compact(layout),
+                    false => Databases::None,
+                }
+            }
+            _ => Databases::None,
+        }
+    }
+
+    /// Whether `--fast`'s probe may search with databases (ready, or quick to build).
+    fn ready_for_fast(&self, goal: &Board) -> bool {
+        match self.databases_for(goal) {
+            Databases::None => false,
+            Databases::Bytes { .. } => true,
+            Databases::Compact(layout) => {
+                ready_tables(&**self.store.databases(), &layout).is_some()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+    use super::*;
+    use crate::solve::control::Control;
+    use crate::solve::engine::{Engine, Outcome};
+    use crate::solve::pdb::compact::Spec;
+    use crate::solve::pdb::Databases;
+    use crate::solve::store::Store;
+
+    /// The process's 6-6-3 databases, no compact table cached, and a note of any build asked
+    /// for (refused, as if stopped).
+    #[derive(Default)]
+    struct Watching {
+        built: AtomicBool,
+    }
+
+    impl Supply for Watching {
+        fn ready(&self, class: Class) -> Option<Arc<Databases>> {
+            Store::default().databases().ready(class)
+        }
+        fn get(&self, class: Class) -> Arc<Databases> {
+            Store::default().databases().get(class)
+        }
+        fn ready_table(&self, _: &Spec) -> Option<Arc<Table>> {
+            None
+        }
+        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Table>> {
+            self.built.store(true, Relaxed);
+            None
+        }
+    }
+
+    /// Korf's first instance and goal.
+    fn korf_one() -> (Board, Board) {
+        let cells = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+        let start = Board::new(Shape::SQUARE4, &cells).expect("a board");
+        let goal = Board::canonical(Shape::SQUARE4, 0);
+        (start, goal)
+    }
+
+    /// An engine whose run has spent `weak` nodes on 6-6-3 searches.
+    fn spent(weak: u64) -> (Engine, Arc<Watching>) {
+        let source = Arc::new(Watching::default());
+        let store = Store::new(source.clone());
+        store.weak.store(weak, Relaxed);
+        (Engine::default().with_store(Arc::new(store)), source)
+    }
+
+    #[test]
+    fn past_the_reading_threshold_6_6_3_goes_on_when_7_8_is_not_cached() {
+        let (start, goal) = korf_one();
+        let (mut engine, source) = spent(LOAD + 1);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(
+            matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57),
+            "{solution:?}"
+        );
+        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert!(!source.built.load(Relaxed), "no build for a run this small");
+    }
+
+    #[test]
+    fn past_the_building_threshold_the_7_8_databases_are_built() {
+        let (start, goal) = korf_one();
+        // ten nodes short: the 6-6-3 search stops there and asks for the build
+        let (mut engine, source) = spent(ESCALATE - 10);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(source.built.load(Relaxed), "the build asked for");
+        // refused, as a stop during the build is: no answer, never a wrong one
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        assert_eq!(solution.report.method, Method::Pdb(Kind::SevenEight));
+        // and a run that has spent nothing answers with 6-6-3 alone
+        let (mut engine, source) = spent(0);
+        assert!(matches!(
+            engine.solve(&start, &goal, None).outcome,
+            Outcome::Found(_)
+        ));
+        assert!(!source.built.load(Relaxed));
+    }
+}

@@ -1,0 +1,33 @@
+//! IDA* over an evaluator as a search: the evaluator makes the heuristic of each query (from its
+//! tables, if it has any), and `solve::ida` searches with it on the component's threads.
+
+use super::{Control, Query, Search, Solution};
+use crate::solve::heuristic::Evaluator;
+use crate::solve::ida;
+
+/// IDA* guided by `E`'s heuristic, on `jobs` threads.
+pub struct Ida<E> {
+    evaluator: E,
+    jobs: usize,
+}
+
+impl<E: Evaluator> Ida<E> {
+    /// IDA* with `evaluator`'s heuristic, on `jobs` threads (one if 0).
+    pub fn new(evaluator: E, jobs: usize) -> Ida<E> {
+        Ida {
+            evaluator,
+            jobs: jobs.max(1),
+        }
+    }
+}
+
+impl<E: Evaluator> Search for Ida<E> {
+    fn search(&mut self, query: &Query, control: &Control) -> Solution {
+        let (start, goal) = (query.start, query.goal);
+        let heuristic = self.evaluator.heuristic(start, goal);
+        let (limit, budget) = (query.limit, query.budget);
+        let (outcome, bounds) =
+            ida::solve_with(start, heuristic, limit, budget, self.jobs, control);
+        Solution::searched(outcome, self.evaluator.method(), bounds)
+    }
+}
