@@ -7,6 +7,7 @@
 //! other direction, so the two counts add up.
 
 use super::heuristic::{Evaluator, Heuristic};
+use super::manhattan::Manhattan;
 use super::report::Method;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
@@ -27,22 +28,6 @@ impl Evaluator for LinearConflicts {
     }
 }
 
-/// The evaluator of [`Manhattan`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ManhattanDistance;
-
-impl Evaluator for ManhattanDistance {
-    type Heuristic<'a> = Manhattan;
-
-    fn heuristic(&self, start: &Board, goal: &Board) -> Manhattan {
-        Manhattan::new(start, goal)
-    }
-
-    fn method(&self) -> Method {
-        Method::Manhattan
-    }
-}
-
 /// The estimate's parts, in step with the board.
 #[derive(Clone)]
 pub struct Conflicts {
@@ -51,12 +36,11 @@ pub struct Conflicts {
     /// Each tile's goal row and column.
     goal_row: Vec<u8>,
     goal_column: Vec<u8>,
-    /// The Manhattan distance of each tile from each cell (`tile * cells + cell`), and each
-    /// cell's row and column: tables, not divisions.
-    distances: Vec<u8>,
+    /// Each cell's row and column: tables, not divisions.
     rows: Vec<u8>,
     columns: Vec<u8>,
-    manhattan: u32,
+    /// The tiles' Manhattan distance, to which the conflicts add.
+    manhattan: Manhattan,
     /// Tiles in conflict in each row and each column, and their sum.
     row_conflicts: Vec<u8>,
     column_conflicts: Vec<u8>,
@@ -90,33 +74,19 @@ impl Conflicts {
         let (rows, columns): (Vec<u8>, Vec<u8>) = (0..count)
             .map(|cell| ((cell / width) as u8, (cell % width) as u8))
             .unzip();
-        let mut distances = vec![0; count * count];
-        for tile in 1..count {
-            for cell in 0..count {
-                let vertical = rows[cell].abs_diff(goal_row[tile]);
-                let horizontal = columns[cell].abs_diff(goal_column[tile]);
-                distances[tile * count + cell] = vertical + horizontal;
-            }
-        }
         let mut conflicts = Conflicts {
             width,
             cells: count,
             goal_row,
             goal_column,
-            distances,
             rows,
             columns,
-            manhattan: 0,
+            manhattan: Manhattan::new(start, goal),
             row_conflicts: vec![0; height],
             column_conflicts: vec![0; width],
             conflicts: 0,
         };
         let cells = start.cells();
-        for (cell, &tile) in cells.iter().enumerate() {
-            if tile != BLANK {
-                conflicts.manhattan += conflicts.distance(tile, cell);
-            }
-        }
         for row in 0..height {
             conflicts.row_conflicts[row] = conflicts.row_conflict(cells, row);
         }
@@ -130,11 +100,6 @@ impl Conflicts {
             .map(|&c| u32::from(c))
             .sum();
         conflicts
-    }
-
-    #[inline]
-    fn distance(&self, tile: u8, cell: usize) -> u32 {
-        u32::from(self.distances[usize::from(tile) * self.cells + cell])
     }
 
     /// Tiles of row `row` that must leave it: those at home in it, less a longest run in goal order.
@@ -177,7 +142,7 @@ impl Heuristic for Conflicts {
 
     #[inline]
     fn estimate(&self) -> u32 {
-        self.manhattan + 2 * self.conflicts
+        self.manhattan.estimate() + 2 * self.conflicts
     }
 
     #[inline]
@@ -189,7 +154,7 @@ impl Heuristic for Conflicts {
         to: usize,
         vertical: bool,
     ) -> (u8, u8) {
-        self.manhattan = self.manhattan + self.distance(tile, to) - self.distance(tile, from);
+        self.manhattan.slide(cells, tile, from, to, vertical);
         // a vertical move changes the tile's row, and the conflicts of the two rows; a
         // horizontal one those of the two columns
         let (a, b) = self.lines(from, to, vertical);
@@ -232,7 +197,7 @@ impl Heuristic for Conflicts {
 
     #[inline]
     fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, saved: (u8, u8)) {
-        self.manhattan = self.manhattan + self.distance(tile, from) - self.distance(tile, to);
+        self.manhattan.unslide(tile, from, to, vertical, ());
         let (a, b) = self.lines(from, to, vertical);
         let lines = if vertical {
             &mut self.row_conflicts
@@ -243,44 +208,6 @@ impl Heuristic for Conflicts {
         lines[a] = saved.0;
         lines[b] = saved.1;
         self.conflicts = self.conflicts + u32::from(saved.0) + u32::from(saved.1) - now;
-    }
-}
-
-/// The Manhattan distance alone, kept up to date as [`Conflicts`] keeps it (the conflicts are
-/// counted and not used): the weaker heuristic, for comparing node counts.
-#[derive(Clone)]
-pub struct Manhattan(Conflicts);
-
-impl Manhattan {
-    /// The estimate of `start` to `goal`.
-    pub fn new(start: &Board, goal: &Board) -> Manhattan {
-        Manhattan(Conflicts::new(start, goal))
-    }
-}
-
-impl Heuristic for Manhattan {
-    type Undo = (u8, u8);
-
-    #[inline]
-    fn estimate(&self) -> u32 {
-        self.0.manhattan
-    }
-
-    #[inline]
-    fn slide(
-        &mut self,
-        cells: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-        vertical: bool,
-    ) -> (u8, u8) {
-        self.0.slide(cells, tile, from, to, vertical)
-    }
-
-    #[inline]
-    fn unslide(&mut self, tile: u8, from: usize, to: usize, vertical: bool, undo: (u8, u8)) {
-        self.0.unslide(tile, from, to, vertical, undo)
     }
 }
 

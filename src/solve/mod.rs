@@ -1,10 +1,12 @@
-//! The solvers, above the puzzle: the 3×3 fast path over `eight-core` (whose crate holds the
-//! parity-class index, the bidirectional BFS and the whole-space table) with the nine canonical
-//! goals' tables embedded (`square3`), whole-space tables of other shapes up to 9 cells
-//! (`small`), IDA* over the Manhattan distance, linear conflicts and pattern databases (`ida`,
-//! `conflicts`, `pdb`), `--fast`'s beam (`fast`), the textbook searches for comparison, the plain
-//! BFS oracle the tests trust, and the engine that routes each query to one of them. Every
-//! optimal solver gives the canonical path, so which one answered never shows in the output.
+//! The solvers, above the puzzle. Every way of answering is a component behind one interface
+//! (`search`: a query and a control in, a solution out), and the engine plans which answers
+//! (`engine/plan.rs`): the 3×3 tables embedded at compile time (`square3`, over `eight-core`'s
+//! parity-class index, bidirectional BFS and whole-space table), whole-space tables of other
+//! shapes up to 9 cells (`small`), IDA* (`ida`) over a heuristic (`heuristic`: `manhattan`,
+//! `conflicts`, the pattern databases of `pdb`), `--fast`'s beam (`fast`), the textbook searches
+//! for comparison, and the plain BFS oracle the tests trust. What stops a search and hears of
+//! its progress is the caller's `control`, never the process's. Every optimal solver gives the
+//! canonical path, so which one answered never shows in the output.
 
 pub mod bfs;
 pub mod conflicts;
@@ -13,6 +15,7 @@ pub mod engine;
 pub mod fast;
 pub mod heuristic;
 pub mod ida;
+pub mod manhattan;
 pub mod oracle;
 pub mod parallel;
 pub mod pdb;

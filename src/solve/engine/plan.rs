@@ -13,10 +13,11 @@ use std::sync::Arc;
 
 use super::Settings;
 use crate::puzzle::board::{Board, Shape};
-use crate::solve::conflicts::{LinearConflicts, ManhattanDistance};
+use crate::solve::conflicts::LinearConflicts;
 use crate::solve::control::Control;
 use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
+use crate::solve::manhattan::ManhattanDistance;
 use crate::solve::pdb::compact::{Layout, Loaded, Table};
 use crate::solve::pdb::{Class, Kind, Supply};
 use crate::solve::report::{Guide, Method, Small};
