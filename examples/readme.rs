@@ -1,6 +1,7 @@
 //! The README's library example, as it stands there (`tests/ecosystem.rs` checks that the
-//! README shows these lines): 3×3 and 4×4 boards parsed, a path, an unreachable pair, and a
-//! search that spends its budget told apart from it.
+//! README shows these lines): 3×3 and 4×4 boards parsed, a path, an unreachable pair, a
+//! search that spends its budget told apart from it, a solution's report, and a search stopped
+//! through its engine's control.
 //!
 //! `cargo run --example readme` (it needs no feature: the lean library serves).
 
@@ -27,7 +28,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         small.path(&far, &Board::ordered(Shape::SQUARE4)),
         Err(Unsolved::Exhausted)
     );
+    // what answered, and at what cost, comes back with the answer
+    let solution = engine.solve(&start, &goal, None);
+    assert_eq!(solution.report.method.name(), "conflicts");
+    // a search is stopped through its engine's control, never the process's
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let control = eight::solve::Control::default().stopped_by(stop);
+    let mut stopped = Engine::default().with_control(control);
+    assert_eq!(
+        stopped.path(&far, &Board::ordered(Shape::SQUARE4)),
+        Err(Unsolved::Exhausted)
+    );
     // README ends
-    println!("uldr, r, unreachable, exhausted: as the README says");
+    println!("uldr, r, unreachable, exhausted, conflicts, stopped: as the README says");
     Ok(())
 }

@@ -6,9 +6,10 @@
 //!   a word, Cantor ranks, the parity-class index, the bidirectional breadth-first search and
 //!   the whole-space table), which the build script uses too;
 //! - [`puzzle`]: the one [`Board`] of every size and its [`Shape`], parity;
-//! - [`solve`]: the [`Engine`] that routes a query by shape (the embedded 3×3 tables, whole-space
-//!   tables up to 9 cells, IDA* with pattern databases beyond), the textbook searches, the
-//!   plain BFS the tests trust;
+//! - [`solve`]: the search components behind one interface (the embedded 3×3 tables,
+//!   whole-space tables up to 9 cells, IDA* with pattern databases beyond, the textbook
+//!   searches) and the [`Engine`] that plans which answers a query; the plain BFS the tests
+//!   trust;
 //! - [`format`](mod@format): reading cases with located errors, and each judge's description;
 //! - [`tools`]: the answer stream, the checker, test data, drawings and histograms.
 //!

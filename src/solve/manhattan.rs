@@ -2,7 +2,7 @@
 //! columns between each and its home. A move takes one tile one cell, so it changes the sum by
 //! one, looked up in a table of every tile's distance from every cell. Admissible and weak: IDA*
 //! with it alone is for comparing node counts (`--algo manhattan`), and linear conflicts
-//! (`super::conflicts`) add to it.
+//! (`conflicts.rs`) add to it.
 
 use super::heuristic::{Evaluator, Heuristic};
 use super::report::Method;

@@ -329,6 +329,55 @@ mod tests {
         (Engine::default().with_store(Arc::new(store)), source)
     }
 
+    /// Nothing ready, and a note of anything fetched.
+    #[derive(Default)]
+    struct Empty {
+        fetched: AtomicBool,
+    }
+
+    impl Supply for Empty {
+        fn ready(&self, _: Class) -> Option<Arc<Databases>> {
+            None
+        }
+        fn get(&self, class: Class) -> Arc<Databases> {
+            self.fetched.store(true, Relaxed);
+            Store::default().databases().get(class)
+        }
+        fn ready_table(&self, _: &Spec) -> Option<Arc<Table>> {
+            None
+        }
+        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Table>> {
+            self.fetched.store(true, Relaxed);
+            None
+        }
+    }
+
+    #[test]
+    fn a_search_stopped_during_its_probe_fetches_no_databases() {
+        let (start, goal) = korf_one();
+        let supply = Arc::new(Empty::default());
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut engine = Engine::default()
+            .with_store(Arc::new(Store::new(supply.clone())))
+            .with_control(Control::default().stopped_by(stop.clone()));
+        let solution = engine.solve(&start, &goal, None);
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        assert_eq!(solution.report.method, Method::Conflicts);
+        assert!(
+            !supply.fetched.load(Relaxed),
+            "nothing fetched once stopped"
+        );
+        // not stopped, the probe that spends its nodes makes way for the databases
+        stop.store(false, Relaxed);
+        let mut engine = engine.with_budget(Some(PROBE + 1_000));
+        let solution = engine.solve(&start, &goal, None);
+        assert!(
+            supply.fetched.load(Relaxed),
+            "the databases fetched past the probe"
+        );
+        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+    }
+
     #[test]
     fn past_the_reading_threshold_6_6_3_goes_on_when_7_8_is_not_cached() {
         let (start, goal) = korf_one();

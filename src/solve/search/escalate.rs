@@ -80,7 +80,9 @@ impl Search for Escalate<'_> {
             },
             control,
         );
-        if probed.outcome != Outcome::Exhausted || within == query.budget {
+        // a stop asked for during the probe fetches nothing: a build would not be stopped
+        let stopped = control.stop_requested();
+        if probed.outcome != Outcome::Exhausted || within == query.budget || stopped {
             return probed;
         }
         let spent = probed.nodes();
