@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use clap::{Subcommand, ValueEnum};
 #[cfg(unix)]
-use eight::solve::pdb::compact::Layout;
+use eight::solve::pdb::compact::Partition;
 #[cfg(unix)]
 use eight::solve::pdb::{Class, Kind};
 use eight::solve::Store;
@@ -216,13 +216,13 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                 }
                 Family::SevenEight | Family::TwentyFour => {
                     let control = super::live::control(false);
-                    let layouts: Vec<Layout> = match family {
+                    let partitions: Vec<Partition> = match family {
                         Family::SevenEight => {
-                            Class::ALL.into_iter().map(Layout::seven_eight).collect()
+                            Class::ALL.into_iter().map(Partition::seven_eight).collect()
                         }
-                        _ => vec![Layout::twenty_four()],
+                        _ => vec![Partition::twenty_four()],
                     };
-                    for spec in layouts.iter().flat_map(|layout| &layout.tables) {
+                    for spec in partitions.iter().flat_map(|partition| &partition.tables) {
                         if source.table(spec, &control).is_none() {
                             super::warn(&"interrupted: nothing half-built is left");
                             return Ok(Status::Interrupted);

@@ -18,7 +18,7 @@ use crate::solve::control::Control;
 use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::pdb::compact::{Layout, Loaded, Table};
+use crate::solve::pdb::compact::{Loaded, Partition, Pdb};
 use crate::solve::pdb::{Class, Kind, Supply};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
@@ -62,7 +62,7 @@ pub(super) enum Databases {
     /// spent [`ESCALATE`] nodes.
     Bytes { class: Class, escalate: bool },
     /// Compact databases.
-    Compact(Layout),
+    Compact(Partition),
 }
 
 /// A component planned for a query: one the engine keeps, or one made for it.
@@ -134,11 +134,11 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
             match escalate {
                 false => weak,
                 true => {
-                    let layout = Layout::seven_eight(class);
-                    let ready = layout.clone();
+                    let partition = Partition::seven_eight(class);
+                    let ready = partition.clone();
                     Box::new(Rent {
                         weak,
-                        strong: fetch_compact(supply, layout, jobs),
+                        strong: fetch_compact(supply, partition, jobs),
                         ready: Box::new(move || ready_tables(supply, &ready).is_some()),
                         spent: &settings.store.weak,
                         load: LOAD,
@@ -147,14 +147,14 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
                 }
             }
         }
-        Databases::Compact(ref layout) => fetch_compact(supply, layout.clone(), jobs),
+        Databases::Compact(ref partition) => fetch_compact(supply, partition.clone(), jobs),
     };
     let ready = match databases {
         // the databases alone: fetched (or built) at once
         _ if guide == Guide::Pdb => true,
         Databases::None => true,
         Databases::Bytes { class, .. } => supply.ready(class).is_some(),
-        Databases::Compact(ref layout) => ready_tables(supply, layout).is_some(),
+        Databases::Compact(ref partition) => ready_tables(supply, partition).is_some(),
     };
     match ready {
         true => strong,
@@ -174,26 +174,26 @@ fn fetch_bytes(supply: &dyn Supply, class: Class, jobs: usize) -> Box<dyn Search
     ))
 }
 
-/// IDA* with the compact databases of `layout`, fetched (built if need be, stopped as the
+/// IDA* with the compact databases of `partition`, fetched (built if need be, stopped as the
 /// control asks) when first asked.
-fn fetch_compact(supply: &dyn Supply, layout: Layout, jobs: usize) -> Box<dyn Search + '_> {
-    let method = Method::Pdb(layout.kind);
+fn fetch_compact(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Search + '_> {
+    let method = Method::Pdb(partition.kind);
     Box::new(Fetch::new(
         method,
         Box::new(move |control| {
-            let tables: Option<Vec<Arc<Table>>> = layout
+            let tables: Option<Vec<Arc<Pdb>>> = partition
                 .tables
                 .iter()
                 .map(|spec| supply.table(spec, control))
                 .collect();
-            Some(Box::new(Ida::new(Loaded::new(layout, tables?), jobs)))
+            Some(Box::new(Ida::new(Loaded::new(partition, tables?), jobs)))
         }),
     ))
 }
 
-/// Every table of `layout`, if each is ready.
-fn ready_tables(supply: &dyn Supply, layout: &Layout) -> Option<Vec<Arc<Table>>> {
-    layout
+/// Every table of `partition`, if each is ready.
+fn ready_tables(supply: &dyn Supply, partition: &Partition) -> Option<Vec<Arc<Pdb>>> {
+    partition
         .tables
         .iter()
         .map(|spec| supply.ready_table(spec))
@@ -210,8 +210,8 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
         Databases::Bytes { class, .. } => supply
             .ready(class)
             .map_or(0, |databases| databases.heuristic(start, goal).estimate()),
-        Databases::Compact(layout) => ready_tables(supply, &layout).map_or(0, |tables| {
-            Loaded::new(layout, tables)
+        Databases::Compact(partition) => ready_tables(supply, &partition).map_or(0, |tables| {
+            Loaded::new(partition, tables)
                 .heuristic(start, goal)
                 .estimate()
         }),
@@ -233,14 +233,14 @@ impl Settings {
             Shape::SQUARE4 => {
                 let class = Class::of(goal.blank());
                 match self.databases {
-                    Some(Kind::SevenEight) => Databases::Compact(Layout::seven_eight(class)),
+                    Some(Kind::SevenEight) => Databases::Compact(Partition::seven_eight(class)),
                     Some(_) => Databases::Bytes {
                         class,
                         escalate: false,
                     },
                     None => {
                         // the 7-8 databases once the run's work pays for reading them
-                        let strong = Layout::seven_eight(class);
+                        let strong = Partition::seven_eight(class);
                         let worth =
                             self.store.weak.load(std::sync::atomic::Ordering::Relaxed) >= LOAD;
                         match worth && ready_tables(supply, &strong).is_some() {
@@ -255,11 +255,11 @@ impl Settings {
             }
             // minutes to build: only when asked for, or cached
             _ if shape == Shape::SQUARE5 && corner(5) => {
-                let layout = Layout::twenty_four();
+                let partition = Partition::twenty_four();
                 let asked = self.databases == Some(Kind::TwentyFour);
-                let cached = self.databases.is_none() && ready_tables(supply, &layout).is_some();
+                let cached = self.databases.is_none() && ready_tables(supply, &partition).is_some();
                 match asked || cached {
-                    true => Databases::Compact(layout),
+                    true => Databases::Compact(partition),
                     false => Databases::None,
                 }
             }
@@ -272,8 +272,8 @@ impl Settings {
         match self.databases_for(goal) {
             Databases::None => false,
             Databases::Bytes { .. } => true,
-            Databases::Compact(layout) => {
-                ready_tables(&**self.store.databases(), &layout).is_some()
+            Databases::Compact(partition) => {
+                ready_tables(&**self.store.databases(), &partition).is_some()
             }
         }
     }
@@ -304,10 +304,10 @@ mod tests {
         fn get(&self, class: Class) -> Arc<Databases> {
             Store::default().databases().get(class)
         }
-        fn ready_table(&self, _: &Spec) -> Option<Arc<Table>> {
+        fn ready_table(&self, _: &Spec) -> Option<Arc<Pdb>> {
             None
         }
-        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Table>> {
+        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Pdb>> {
             self.built.store(true, Relaxed);
             None
         }
@@ -343,10 +343,10 @@ mod tests {
             self.fetched.store(true, Relaxed);
             Store::default().databases().get(class)
         }
-        fn ready_table(&self, _: &Spec) -> Option<Arc<Table>> {
+        fn ready_table(&self, _: &Spec) -> Option<Arc<Pdb>> {
             None
         }
-        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Table>> {
+        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Pdb>> {
             self.fetched.store(true, Relaxed);
             None
         }

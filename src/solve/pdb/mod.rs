@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::solve::control::Control;
-use compact::{Spec, Table};
+use compact::{Pdb, Spec};
 
 pub use build::build;
 pub use lookup::Lookup;
@@ -224,15 +224,15 @@ pub trait Supply: Send + Sync {
     fn get(&self, class: Class) -> Arc<Databases>;
 
     /// The compact table of `spec` if it can be had without building it.
-    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>>;
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>>;
 
     /// The compact table of `spec`, built if need be; `None` if `control` asked for a stop
     /// during the build.
-    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>>;
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>>;
 }
 
 /// Where a compact table is kept once built or read, shared by whoever asks for it.
-pub(crate) type Slot = Arc<OnceLock<Arc<Table>>>;
+pub(crate) type Slot = Arc<OnceLock<Arc<Pdb>>>;
 
 /// Databases built in memory when first needed, kept for the life of the source.
 #[derive(Default)]
@@ -271,7 +271,7 @@ impl Memory {
         spec: &Spec,
         progress: &(dyn Fn(u64, u64) + Sync),
         control: &Control,
-    ) -> Option<Arc<Table>> {
+    ) -> Option<Arc<Pdb>> {
         let slot = self.slot(spec);
         if let Some(table) = slot.get() {
             return Some(table.clone());
@@ -288,7 +288,7 @@ pub fn build_table(
     spec: &Spec,
     progress: &(dyn Fn(u64, u64) + Sync),
     control: &Control,
-) -> Option<Table> {
+) -> Option<Pdb> {
     let total = spec.pattern.placements() as u64;
     let done = AtomicU64::new(0);
     let tell = |settled: u64| {
@@ -310,11 +310,11 @@ impl Supply for Memory {
             .clone()
     }
 
-    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>> {
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
         self.slot(spec).get().cloned()
     }
 
-    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>> {
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>> {
         self.table_with(spec, &|_, _| {}, control)
     }
 }

@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use crate::solve::pdb::compact::{Nibbles, Spec, Table};
+use crate::solve::pdb::compact::{Nibbles, Pdb, Spec};
 use crate::solve::pdb::{addresses, Class, Databases};
 
 /// The first bytes of a cache file.
@@ -91,7 +91,7 @@ pub(super) fn table_header(spec: &Spec) -> Vec<u8> {
 }
 
 /// The bytes of the cache file of `spec`'s `table`: the header, the nibbles, the CRC-32.
-pub fn encode_table(spec: &Spec, table: &Table) -> Vec<u8> {
+pub fn encode_table(spec: &Spec, table: &Pdb) -> Vec<u8> {
     let mut bytes = table_header(spec);
     bytes.extend(table.nibbles());
     let sum = crc32fast::hash(&bytes);
@@ -100,7 +100,7 @@ pub fn encode_table(spec: &Spec, table: &Table) -> Vec<u8> {
 }
 
 /// The table of `spec` in a cache file's bytes, read from `input`, or what is wrong with them.
-pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Table, String> {
+pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Pdb, String> {
     let expected = table_header(spec);
     let mut found = vec![0; expected.len()];
     let mut nibbles = Nibbles::zeroed(spec.pattern.placements().div_ceil(2));
@@ -120,7 +120,7 @@ pub fn decode_table(spec: &Spec, input: &mut impl Read) -> Result<Table, String>
     if found != expected {
         return Err("a header of another version or layout".into());
     }
-    Table::from_nibbles(spec.pattern.clone(), nibbles).ok_or_else(|| "the wrong size".into())
+    Pdb::from_nibbles(spec.pattern.clone(), nibbles).ok_or_else(|| "the wrong size".into())
 }
 
 /// Fills `buffer` from `input`, or says what is wrong.

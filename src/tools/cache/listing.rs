@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::VERSION;
 use super::{Item, STAGED};
-use crate::solve::pdb::compact::Layout;
+use crate::solve::pdb::compact::Partition;
 use crate::solve::pdb::Class;
 
 /// One file of the folder.
@@ -53,14 +53,14 @@ pub(super) fn known() -> Vec<(String, String)> {
             ),
         );
     }
-    let layouts: Vec<Layout> = Class::ALL
+    let partitions: Vec<Partition> = Class::ALL
         .into_iter()
-        .map(Layout::seven_eight)
-        .chain([Layout::twenty_four()])
+        .map(Partition::seven_eight)
+        .chain([Partition::twenty_four()])
         .collect();
-    for layout in &layouts {
-        for spec in &layout.tables {
-            add(Item::Table(spec), spec.describe());
+    for partition in &partitions {
+        for spec in &partition.tables {
+            add(Item::Pdb(spec), spec.describe());
         }
     }
     known
@@ -136,7 +136,7 @@ mod tests {
             .map(|e| e.name)
             .collect();
         assert_eq!(left, ["notes.txt"]);
-        // every table of every layout has a name of its own
+        // every table of every partition has a name of its own
         let names = known();
         assert_eq!(names.len(), 2 * (3 + 3 + 1 + 2), "{names:?}");
     }

@@ -15,7 +15,7 @@
 //! for: past that, the run builds the databases in memory. What runs killed while writing left
 //! is removed by the next run that takes the lock.
 //!
-//! The files' layouts are in [`files`].
+//! The files' formats are in [`files`].
 
 use std::collections::HashSet;
 use std::fs::{self, File};
@@ -37,7 +37,7 @@ pub use files::{decode, decode_table, encode, encode_table, MAGIC};
 pub use seal::Seal;
 
 use crate::solve::control::Control;
-use crate::solve::pdb::compact::{self, Spec, Table};
+use crate::solve::pdb::compact::{self, Pdb, Spec};
 use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Supply};
 use crate::tools::staged::{Allow, Staged};
 use files::{expected_size, table_header, VERSION};
@@ -56,13 +56,13 @@ pub type Progress = dyn Fn(&str, u64, u64) + Send + Sync;
 #[derive(Clone, Copy)]
 enum Item<'a> {
     Class(Class),
-    Table(&'a Spec),
+    Pdb(&'a Spec),
 }
 
 /// What a cache file held.
 enum Content {
     Databases(Databases),
-    Table(Table),
+    Pdb(Pdb),
 }
 
 impl Item<'_> {
@@ -70,7 +70,7 @@ impl Item<'_> {
     fn name(self) -> &'static str {
         match self {
             Item::Class(class) => class.name(),
-            Item::Table(spec) => spec.name,
+            Item::Pdb(spec) => spec.name,
         }
     }
 
@@ -83,7 +83,7 @@ impl Item<'_> {
     fn size(self) -> u64 {
         match self {
             Item::Class(class) => expected_size(class) as u64,
-            Item::Table(spec) => {
+            Item::Pdb(spec) => {
                 let nibbles = spec.pattern.placements().div_ceil(2);
                 (table_header(spec).len() + nibbles + 4) as u64
             }
@@ -155,7 +155,7 @@ impl DiskCache {
 
     /// The file of the compact table of `spec` in `folder`.
     pub fn table_file(folder: &Path, spec: &Spec) -> PathBuf {
-        Item::Table(spec).file(folder)
+        Item::Pdb(spec).file(folder)
     }
 
     /// Whether this run found `item`'s file damaged.
@@ -217,7 +217,7 @@ impl DiskCache {
         let mut input = BufReader::with_capacity(1 << 16, opened);
         let decoded = match item {
             Item::Class(class) => decode(class, &mut input).map(Content::Databases),
-            Item::Table(spec) => decode_table(spec, &mut input).map(Content::Table),
+            Item::Pdb(spec) => decode_table(spec, &mut input).map(Content::Pdb),
         };
         let content = match decoded {
             Ok(content) => content,
@@ -229,7 +229,7 @@ impl DiskCache {
         let depth = if checked { Depth::Quick } else { Depth::Full };
         let verified = match &content {
             Content::Databases(databases) => pdb::verify(databases, depth),
-            Content::Table(table) => compact::verify(table, depth),
+            Content::Pdb(table) => compact::verify(table, depth),
         };
         match verified {
             Ok(()) => {
@@ -254,13 +254,13 @@ impl DiskCache {
                 let bytes = folder.map(|_| encode(&databases));
                 (Content::Databases(databases), bytes)
             }
-            Item::Table(spec) => {
+            Item::Pdb(spec) => {
                 let what = spec.describe();
                 let progress = |done, total| (self.progress)(&what, done, total);
                 // not through the memory's slot: the caller is initialising it
                 let table = pdb::build_table(spec, &progress, control)?;
                 let bytes = folder.map(|_| encode_table(spec, &table));
-                (Content::Table(table), bytes)
+                (Content::Pdb(table), bytes)
             }
         };
         if let (Some(folder), Some(bytes)) = (folder, bytes) {
@@ -434,7 +434,7 @@ impl Supply for DiskCache {
             .clone()
     }
 
-    fn ready_table(&self, spec: &Spec) -> Option<Arc<Table>> {
+    fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
         let slot = self.memory.slot(spec);
         if let Some(table) = slot.get() {
             return Some(table.clone());
@@ -446,17 +446,17 @@ impl Supply for DiskCache {
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
-        if self.is_damaged(Item::Table(spec)) {
+        if self.is_damaged(Item::Pdb(spec)) {
             return None;
         }
-        let Some(Content::Table(table)) = self.read(folder, Item::Table(spec), false, false) else {
+        let Some(Content::Pdb(table)) = self.read(folder, Item::Pdb(spec), false, false) else {
             return None;
         };
         tidy(folder);
         Some(slot.get_or_init(|| Arc::new(table)).clone())
     }
 
-    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Table>> {
+    fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>> {
         let Some(folder) = &self.folder else {
             let what = spec.describe();
             let progress = |done, total| (self.progress)(&what, done, total);
@@ -470,8 +470,8 @@ impl Supply for DiskCache {
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
-        match self.fetch(folder, Item::Table(spec), control)? {
-            Content::Table(table) => Some(slot.get_or_init(|| Arc::new(table)).clone()),
+        match self.fetch(folder, Item::Pdb(spec), control)? {
+            Content::Pdb(table) => Some(slot.get_or_init(|| Arc::new(table)).clone()),
             Content::Databases(_) => unreachable!("a table's file holds a table"),
         }
     }

@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use super::{Nibbles, Pattern, Table, MOST_EXCESS};
+use super::{Nibbles, Pattern, Pdb, MOST_EXCESS};
 use crate::solve::control::Control;
 
 /// The frontier's buckets: `2^BUCKET_BITS` runs of neighbouring ranks.
@@ -111,7 +111,7 @@ pub fn build(
     jobs: usize,
     tell: &(dyn Fn(u64) + Sync),
     control: &Control,
-) -> Option<(Table, u64)> {
+) -> Option<(Pdb, u64)> {
     match pattern.cells() {
         0..=16 => search::<AtomicU16>(pattern, blank, jobs, tell, control),
         _ => search::<AtomicU32>(pattern, blank, jobs, tell, control),
@@ -124,7 +124,7 @@ fn search<R: Regions>(
     jobs: usize,
     tell: &(dyn Fn(u64) + Sync),
     control: &Control,
-) -> Option<(Table, u64)> {
+) -> Option<(Pdb, u64)> {
     let board = Board::new(pattern.side());
     let tiles = pattern.homes().len();
     let count = pattern.placements();
@@ -236,7 +236,7 @@ fn search<R: Regions>(
         *byte = nibble.into_inner();
     }
     let nibbles = table;
-    let table = Table::from_nibbles(pattern.clone(), nibbles).expect("one nibble a placement");
+    let table = Pdb::from_nibbles(pattern.clone(), nibbles).expect("one nibble a placement");
     Some((table, clipped.into_inner()))
 }
 

@@ -1,10 +1,10 @@
 //! The compact databases' estimate of a board, kept up to date move by move: the Manhattan
 //! distance, plus twice the larger, over the frames (the goal turned or mirrored onto its
-//! layout's canonical goal, one or two ways), of the patterns' half excesses. A move changes one
+//! partition's canonical goal, one or two ways), of the patterns' half excesses. A move changes one
 //! tile, so one pattern's placement per frame: a rank and a nibble each.
 
-use super::layout::Layout;
-use super::Table;
+use super::partition::Partition;
+use super::Pdb;
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
 use std::sync::Arc;
@@ -13,17 +13,17 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::pdb::{place_of, symmetry_on};
 use crate::solve::report::Method;
 
-/// A layout with its tables, ready: the evaluator of [`Lookup`].
+/// A partition with its tables, ready: the evaluator of [`Lookup`].
 pub struct Loaded {
-    layout: Layout,
-    tables: Vec<Arc<Table>>,
+    partition: Partition,
+    tables: Vec<Arc<Pdb>>,
 }
 
 impl Loaded {
-    /// `layout` with `tables`, one for each of its tables, in order.
-    pub fn new(layout: Layout, tables: Vec<Arc<Table>>) -> Loaded {
-        assert_eq!(tables.len(), layout.tables.len(), "a table for each");
-        Loaded { layout, tables }
+    /// `partition` with `tables`, one for each of its tables, in order.
+    pub fn new(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded {
+        assert_eq!(tables.len(), partition.tables.len(), "a table for each");
+        Loaded { partition, tables }
     }
 }
 
@@ -31,22 +31,22 @@ impl Evaluator for Loaded {
     type Heuristic<'a> = Lookup<'a>;
 
     fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a> {
-        let tables: Vec<&Table> = self.tables.iter().map(|table| &**table).collect();
-        Lookup::new(&self.layout, &tables, start, goal)
+        let tables: Vec<&Pdb> = self.tables.iter().map(|table| &**table).collect();
+        Lookup::new(&self.partition, &tables, start, goal)
     }
 
     fn method(&self) -> Method {
-        Method::Pdb(self.layout.kind)
+        Method::Pdb(self.partition.kind)
     }
 }
 
 /// The most frames: the symmetries that fix a corner cell are two.
 const FRAMES: usize = 2;
 
-/// The most patterns of a layout.
+/// The most patterns of a partition.
 const MOST_PATTERNS: usize = 8;
 
-/// The most cells of a board a layout covers: 5 by 5.
+/// The most cells of a board a partition covers: 5 by 5.
 const MOST_CELLS: usize = 25;
 
 /// Where a tile counts in a frame: its pattern, and its place in the pattern's placement.
@@ -66,7 +66,7 @@ pub struct Undo {
 #[derive(Clone)]
 pub struct Lookup<'a> {
     /// Each pattern's table.
-    tables: [&'a Table; MOST_PATTERNS],
+    tables: [&'a Pdb; MOST_PATTERNS],
     /// The tiles of each pattern.
     sizes: [u8; MOST_PATTERNS],
     /// Each tile's slot, in each frame.
@@ -85,15 +85,20 @@ pub struct Lookup<'a> {
 }
 
 impl<'a> Lookup<'a> {
-    /// The estimate of `start` against `goal`, from `tables` (one for each of `layout`'s tables,
+    /// The estimate of `start` against `goal`, from `tables` (one for each of `partition`'s tables,
     /// in order). The goal's blank must be one that a symmetry of the square takes to the
-    /// layout's.
-    pub fn new(layout: &Layout, tables: &[&'a Table], start: &Board, goal: &Board) -> Lookup<'a> {
-        let side = layout.side;
+    /// partition's.
+    pub fn new(
+        partition: &Partition,
+        tables: &[&'a Pdb],
+        start: &Board,
+        goal: &Board,
+    ) -> Lookup<'a> {
+        let side = partition.side;
         let cells = side * side;
-        assert_eq!(goal.cells().len(), cells, "a board of the layout's size");
-        assert_eq!(tables.len(), layout.tables.len(), "a table for each");
-        let tiles = layout.tiles();
+        assert_eq!(goal.cells().len(), cells, "a board of the partition's size");
+        assert_eq!(tables.len(), partition.tables.len(), "a table for each");
+        let tiles = partition.tiles();
         let mut lookup = Lookup {
             tables: [tables[0]; MOST_PATTERNS],
             sizes: [0; MOST_PATTERNS],
@@ -105,16 +110,16 @@ impl<'a> Lookup<'a> {
             distances: [[0; MOST_CELLS]; MOST_CELLS],
             distance: 0,
         };
-        for (pattern, &(table, _)) in layout.patterns.iter().enumerate() {
+        for (pattern, &(table, _)) in partition.patterns.iter().enumerate() {
             lookup.tables[pattern] = tables[table];
             lookup.sizes[pattern] = tiles[pattern].len() as u8;
         }
         let symmetries: Vec<usize> = (0..8)
-            .filter(|&s| symmetry_on(side, s, goal.blank()) == layout.blank)
+            .filter(|&s| symmetry_on(side, s, goal.blank()) == partition.blank)
             .collect();
         assert!(
             !symmetries.is_empty(),
-            "the goal's blank is in the layout's class"
+            "the goal's blank is in the partition's class"
         );
         for (home, &tile) in goal.cells().iter().enumerate() {
             if tile != BLANK {
@@ -128,7 +133,7 @@ impl<'a> Lookup<'a> {
         }
         for frame in 0..FRAMES {
             let s = symmetries[frame % symmetries.len()];
-            for (pattern, &(_, onto)) in layout.patterns.iter().enumerate() {
+            for (pattern, &(_, onto)) in partition.patterns.iter().enumerate() {
                 for cell in 0..cells {
                     let framed = symmetry_on(side, s, cell);
                     lookup.maps[frame][pattern][cell] = symmetry_on(side, onto, framed) as u8;
@@ -154,7 +159,7 @@ impl<'a> Lookup<'a> {
                         lookup.maps[frame][pattern][cell];
                 }
             }
-            for pattern in 0..layout.patterns.len() {
+            for pattern in 0..partition.patterns.len() {
                 let half = lookup.half(frame, pattern);
                 lookup.halves[frame][pattern] = half;
                 lookup.sums[frame] += u32::from(half);

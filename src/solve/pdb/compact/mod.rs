@@ -9,13 +9,13 @@
 //! none of the databases eight builds has one.
 
 mod build;
-mod layout;
 mod lookup;
+mod partition;
 mod verify;
 
 pub use build::build;
-pub use layout::{Layout, Spec};
 pub use lookup::{Loaded, Lookup};
+pub use partition::{Partition, Spec};
 pub use verify::verify;
 
 /// The most tiles a compact pattern has: a state of the build packs them, 5 bits a cell.
@@ -125,7 +125,7 @@ pub fn unrank<const N: usize>(mut index: usize, cells: &mut [u8]) {
 
 /// One pattern's database, four bits a placement.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Table {
+pub struct Pdb {
     pattern: Pattern,
     /// Two placements a byte: rank `r`'s half excess in the low nibble of byte `r / 2` when `r`
     /// is even, the high one when odd.
@@ -207,10 +207,10 @@ impl std::fmt::Debug for Nibbles {
     }
 }
 
-impl Table {
+impl Pdb {
     /// A table of `pattern` from its nibbles, if there are as many as its placements.
-    pub fn from_nibbles(pattern: Pattern, nibbles: Nibbles) -> Option<Table> {
-        (nibbles.len() == pattern.placements().div_ceil(2)).then_some(Table { pattern, nibbles })
+    pub fn from_nibbles(pattern: Pattern, nibbles: Nibbles) -> Option<Pdb> {
+        (nibbles.len() == pattern.placements().div_ceil(2)).then_some(Pdb { pattern, nibbles })
     }
 
     /// Its pattern.

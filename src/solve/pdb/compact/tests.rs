@@ -111,7 +111,7 @@ fn builds_what_the_byte_databases_hold() {
 
 #[test]
 fn a_table_serves_its_images_through_the_symmetry() {
-    // what the 24-puzzle's layout takes for granted, on three tiles of its shared block
+    // what the 24-puzzle's partition takes for granted, on three tiles of its shared block
     let block = Pattern::new(5, &[3, 4, 8]);
     let (shared, _) = build(&block, 0, 2, &|_| {}, &Control::default()).expect("no stop");
     for symmetry in [5, 6] {
@@ -140,9 +140,9 @@ fn a_table_serves_its_images_through_the_symmetry() {
 }
 
 #[test]
-fn the_24_puzzle_layout_is_korf_and_felners() {
-    let layout = Layout::twenty_four();
-    let mut tiles = layout.tiles();
+fn the_24_puzzle_partition_is_korf_and_felners() {
+    let partition = Partition::twenty_four();
+    let mut tiles = partition.tiles();
     for pattern in &mut tiles {
         pattern.sort_unstable();
     }
@@ -157,10 +157,10 @@ fn the_24_puzzle_layout_is_korf_and_felners() {
     );
     // a table looked up through a symmetry that moves the blank must not depend on it: the free
     // cells of its home placement are one region
-    for &(table, symmetry) in &layout.patterns {
+    for &(table, symmetry) in &partition.patterns {
         if symmetry != 0 {
-            let homes = layout.tables[table].pattern.homes();
-            let (with_blank_in_0, _) = (layout.tables[table].blank, ());
+            let homes = partition.tables[table].pattern.homes();
+            let (with_blank_in_0, _) = (partition.tables[table].blank, ());
             assert_eq!(with_blank_in_0, 0);
             let taken: u32 = homes.iter().map(|&h| 1 << h).sum();
             let free: Vec<usize> = (0..25).filter(|&c| taken & 1 << c == 0).collect();
@@ -182,24 +182,24 @@ fn the_24_puzzle_layout_is_korf_and_felners() {
 }
 
 #[test]
-fn the_7_8_layouts_split_every_class() {
+fn the_7_8_partitions_split_every_class() {
     for class in Class::ALL {
-        let layout = Layout::seven_eight(class);
-        let mut tiles = layout.tiles().concat();
+        let partition = Partition::seven_eight(class);
+        let mut tiles = partition.tiles().concat();
         tiles.push(class.blank() as u8);
         tiles.sort_unstable();
         assert_eq!(tiles, (0..16).collect::<Vec<u8>>(), "{class:?}");
         // the 8 tiles' table is one for every class
         assert_eq!(
-            layout.tables[1],
-            Layout::seven_eight(Class::Corner).tables[1]
+            partition.tables[1],
+            Partition::seven_eight(Class::Corner).tables[1]
         );
     }
 }
 
-/// A layout of small patterns, quick to build, on `side`: the tiles of the canonical goal
+/// A partition of small patterns, quick to build, on `side`: the tiles of the canonical goal
 /// (blank in cell 0) in reading order, `size` a pattern.
-fn small(side: usize, size: usize) -> (Layout, Vec<Table>) {
+fn small(side: usize, size: usize) -> (Partition, Vec<Pdb>) {
     let tiles: Vec<u8> = (1..(side * side) as u8).collect();
     let names = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"];
     let tables: Vec<Spec> = tiles
@@ -220,14 +220,14 @@ fn small(side: usize, size: usize) -> (Layout, Vec<Table>) {
                 .0
         })
         .collect();
-    let layout = Layout {
+    let partition = Partition {
         kind: Kind::SevenEight,
         side,
         blank: 0,
         patterns: (0..tables.len()).map(|t| (t, 0)).collect(),
         tables,
     };
-    (layout, built)
+    (partition, built)
 }
 
 /// A random walk of `moves` from `goal`.
@@ -243,13 +243,13 @@ fn walk(goal: &Board, moves: usize, rng: &mut rand_chacha::ChaCha8Rng) -> Board 
 fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
     for (side, size) in [(4, 4), (5, 3)] {
-        let (layout, tables) = small(side, size);
-        let tables: Vec<&Table> = tables.iter().collect();
+        let (partition, tables) = small(side, size);
+        let tables: Vec<&Pdb> = tables.iter().collect();
         let shape = Shape::new(side, side).expect("a shape");
         // both a goal with two frames (blank in the corner) and one moved onto it
         for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {
             let mut board = walk(&goal, 200, &mut rng);
-            let mut lookup = Lookup::new(&layout, &tables, &board, &goal);
+            let mut lookup = Lookup::new(&partition, &tables, &board, &goal);
             for round in 0..2_000 {
                 let step = Move::ALL[rng.random_range(0..4)];
                 let to = board.blank();
@@ -259,7 +259,7 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
                 }
                 let (tile, from) = (board.cells()[to], board.blank());
                 let undo = lookup.slide(board.cells(), tile, from, to, false);
-                let fresh = Lookup::new(&layout, &tables, &board, &goal).estimate();
+                let fresh = Lookup::new(&partition, &tables, &board, &goal).estimate();
                 assert_eq!(
                     lookup.estimate(),
                     fresh,
@@ -279,8 +279,8 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
 fn never_exceeds_the_true_distance() {
     // boards some moves from the goal, their distance from the linear-conflicts IDA*
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(24);
-    let (layout, tables) = small(4, 4);
-    let tables: Vec<&Table> = tables.iter().collect();
+    let (partition, tables) = small(4, 4);
+    let tables: Vec<&Pdb> = tables.iter().collect();
     let goal = Board::ordered(Shape::SQUARE4);
     let mut tight = 0;
     for moves in (4..=40).step_by(4) {
@@ -290,7 +290,7 @@ fn never_exceeds_the_true_distance() {
             let Outcome::Found(path) = outcome else {
                 panic!("{board}: {outcome:?}")
             };
-            let estimate = Lookup::new(&layout, &tables, &board, &goal).estimate();
+            let estimate = Lookup::new(&partition, &tables, &board, &goal).estimate();
             let distance = path.0.len() as u32;
             assert!(estimate <= distance, "{board}: {estimate} > {distance}");
             assert_eq!(estimate % 2, distance % 2, "{board}");
@@ -311,8 +311,7 @@ fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
         let mut nibbles = table.nibbles().to_vec();
         let home = pattern.rank(&homes);
         nibbles[home / 2] += 1 << (4 * (home % 2));
-        let forged =
-            Table::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
+        let forged = Pdb::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
         assert!(verify(&forged, Depth::Quick).is_err());
         // a far placement raised by four
         let mut nibbles = table.nibbles().to_vec();
@@ -322,8 +321,7 @@ fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
         let raised = (nibbles[far / 2] >> (4 * (far % 2)) & 15) + 2;
         nibbles[far / 2] &= !(15 << (4 * (far % 2)));
         nibbles[far / 2] |= raised << (4 * (far % 2));
-        let forged =
-            Table::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
+        let forged = Pdb::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
         assert_eq!(verify(&forged, Depth::Quick), Ok(()));
         assert!(verify(&forged, Depth::Full).is_err(), "{homes:?}");
     }
@@ -367,13 +365,13 @@ fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
     // the canonical path, as IDA* with linear conflicts finds it, on 4x4 and 5x5 boards
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
     for (side, size, moves) in [(4, 4, 44), (5, 3, 30)] {
-        let (layout, tables) = small(side, size);
-        let tables: Vec<&Table> = tables.iter().collect();
+        let (partition, tables) = small(side, size);
+        let tables: Vec<&Pdb> = tables.iter().collect();
         let shape = Shape::new(side, side).expect("a shape");
         for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {
             for _ in 0..6 {
                 let board = walk(&goal, moves, &mut rng);
-                let lookup = Lookup::new(&layout, &tables, &board, &goal);
+                let lookup = Lookup::new(&partition, &tables, &board, &goal);
                 let control = Control::default();
                 let (ours, _) = ida::solve_with(&board, lookup, None, u64::MAX, 2, &control);
                 let (theirs, _) = by_conflicts(&board, &goal);

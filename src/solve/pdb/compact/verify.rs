@@ -8,11 +8,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use super::Table;
+use super::Pdb;
 use crate::solve::pdb::Depth;
 
 /// Why `table` cannot be trusted, if it cannot: the first broken rule found, in a phrase.
-pub fn verify(table: &Table, depth: Depth) -> Result<(), String> {
+pub fn verify(table: &Pdb, depth: Depth) -> Result<(), String> {
     let pattern = table.pattern();
     let home = pattern.rank(pattern.homes());
     if table.half_excess(home) != 0 {
@@ -49,7 +49,7 @@ pub fn verify(table: &Table, depth: Depth) -> Result<(), String> {
 
 /// The entries of the first two placements one move apart that break the rule, among those of
 /// ranks `range`; stops early when another thread found some.
-fn check(table: &Table, range: std::ops::Range<usize>, broken: &AtomicBool) -> Option<(u32, u32)> {
+fn check(table: &Pdb, range: std::ops::Range<usize>, broken: &AtomicBool) -> Option<(u32, u32)> {
     let pattern = table.pattern();
     let side = pattern.side();
     let all = ((1u64 << pattern.cells()) - 1) as u32;

@@ -16,13 +16,13 @@
 use super::Pattern;
 use crate::solve::pdb::{symmetry_on, Class, Kind};
 
-/// One table of a layout: its pattern, the canonical goal's blank it is built for, and its name
+/// One table of a partition: its pattern, the canonical goal's blank it is built for, and its name
 /// (as in a cache file's).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Spec {
     /// The family it belongs to.
     pub kind: Kind,
-    /// The name, unique among every layout's tables.
+    /// The name, unique among every partition's tables.
     pub name: &'static str,
     /// The pattern.
     pub pattern: Pattern,
@@ -32,7 +32,7 @@ pub struct Spec {
 
 /// The patterns of a canonical goal (tile `c` at home in cell `c`, the blank in `blank`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Layout {
+pub struct Partition {
     /// The family: [`Kind::SevenEight`] or [`Kind::TwentyFour`].
     pub kind: Kind,
     /// The side of the square.
@@ -62,9 +62,9 @@ impl Spec {
 /// The identity among the symmetries of [`symmetry_on`].
 const IDENTITY: usize = 0;
 
-impl Layout {
-    /// The 7-8 layout of a 4×4 goal class.
-    pub fn seven_eight(class: Class) -> Layout {
+impl Partition {
+    /// The 7-8 partition of a 4×4 goal class.
+    pub fn seven_eight(class: Class) -> Partition {
         let blank = class.blank();
         let top: Vec<u8> = (0..8u8).filter(|&c| usize::from(c) != blank).collect();
         let name = match class {
@@ -72,7 +72,7 @@ impl Layout {
             Class::Edge => "78-7-edge",
             Class::Centre => "78-7-centre",
         };
-        Layout {
+        Partition {
             kind: Kind::SevenEight,
             side: 4,
             blank,
@@ -95,9 +95,9 @@ impl Layout {
         }
     }
 
-    /// The 6-6-6-6 layout of a 5×5 goal with the blank in a corner (cell 0 canonically).
-    pub fn twenty_four() -> Layout {
-        Layout {
+    /// The 6-6-6-6 partition of a 5×5 goal with the blank in a corner (cell 0 canonically).
+    pub fn twenty_four() -> Partition {
+        Partition {
             kind: Kind::TwentyFour,
             side: 5,
             blank: 0,
