@@ -129,7 +129,9 @@ fn search<R: Regions>(
     let tiles = pattern.homes().len();
     let count = pattern.placements();
     let reached: Vec<R> = (0..count).map(|_| R::none()).collect();
-    let nibbles: Vec<AtomicU8> = (0..count.div_ceil(2)).map(|_| AtomicU8::new(0)).collect();
+    let nibbles: Vec<AtomicU8> = (0..pattern.entries().div_ceil(2))
+        .map(|_| AtomicU8::new(0))
+        .collect();
     let clipped = AtomicU64::new(0);
     let home = pattern.homes();
     let taken = occupied(home);
@@ -195,8 +197,9 @@ fn search<R: Regions>(
                                                         half = u32::from(MOST_EXCESS);
                                                         clipped.fetch_add(1, Relaxed);
                                                     }
-                                                    let shift = (moved & 1) << 2;
-                                                    nibbles[moved >> 1]
+                                                    let at = pattern.index(&cells[..tiles]);
+                                                    let shift = (at & 1) << 2;
+                                                    nibbles[at >> 1]
                                                         .fetch_or((half as u8) << shift, Relaxed);
                                                     settled += 1;
                                                     if settled % REPORT_EVERY == 0 {

@@ -1,7 +1,9 @@
 //! The compact databases' estimate of a board, kept up to date move by move: the Manhattan
 //! distance, plus twice the larger, over the frames (the goal turned or mirrored onto its
 //! partition's canonical goal, one or two ways), of the patterns' half excesses. A move changes one
-//! tile, so one pattern's placement per frame: a rank and a nibble each.
+//! tile, so one pattern's placement per frame: an index and a nibble each. The index is a rank
+//! made anew, or, for addressed patterns (`ADDRESSED`, chosen at compile time so that ranked
+//! tables pay nothing for it), an address kept up to date in one shift.
 
 use super::partition::Partition;
 use super::Pdb;
@@ -13,26 +15,35 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::pdb::{place_of, symmetry_on};
 use crate::solve::report::Method;
 
-/// A partition with its tables, ready: the evaluator of [`Lookup`].
-pub struct Loaded {
+/// A partition with its tables, ready: the evaluator of [`Lookup`]; `ADDRESSED` when its
+/// patterns index their entries by address.
+pub struct Loaded<const ADDRESSED: bool = false> {
     partition: Partition,
     tables: Vec<Arc<Pdb>>,
 }
 
 impl Loaded {
-    /// `partition` with `tables`, one for each of its tables, in order.
+    /// `partition` with `tables` (ranked), one for each of its tables, in order.
     pub fn new(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded {
         assert_eq!(tables.len(), partition.tables.len(), "a table for each");
         Loaded { partition, tables }
     }
 }
 
-impl Evaluator for Loaded {
-    type Heuristic<'a> = Lookup<'a>;
+impl Loaded<true> {
+    /// `partition` with `tables` (addressed), one for each of its tables, in order.
+    pub fn addressed(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded<true> {
+        assert_eq!(tables.len(), partition.tables.len(), "a table for each");
+        Loaded { partition, tables }
+    }
+}
 
-    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a> {
+impl<const ADDRESSED: bool> Evaluator for Loaded<ADDRESSED> {
+    type Heuristic<'a> = Lookup<'a, ADDRESSED>;
+
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a, ADDRESSED> {
         let tables: Vec<&Pdb> = self.tables.iter().map(|table| &**table).collect();
-        Lookup::new(&self.partition, &tables, start, goal)
+        Lookup::with(&self.partition, &tables, start, goal)
     }
 
     fn method(&self) -> Method {
@@ -62,9 +73,10 @@ pub struct Undo {
     halves: [u8; FRAMES],
 }
 
-/// The estimate of a board against one goal, from compact tables.
+/// The estimate of a board against one goal, from compact tables whose patterns index their
+/// entries by address when `ADDRESSED`, by rank otherwise.
 #[derive(Clone)]
-pub struct Lookup<'a> {
+pub struct Lookup<'a, const ADDRESSED: bool = false> {
     /// Each pattern's table.
     tables: [&'a Pdb; MOST_PATTERNS],
     /// The tiles of each pattern.
@@ -73,8 +85,10 @@ pub struct Lookup<'a> {
     slots: [[Slot; MOST_CELLS]; FRAMES],
     /// Where each frame takes each cell, for each pattern: into its table's cells.
     maps: [[[u8; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
-    /// Each pattern's placement in its table's cells, in each frame.
+    /// Each pattern's placement in its table's cells, in each frame, and its entry's index
+    /// there (an address is kept up to date by a move in one shift; a rank is made anew).
     cells: [[[u8; super::MOST_TILES]; MOST_PATTERNS]; FRAMES],
+    indices: [[usize; MOST_PATTERNS]; FRAMES],
     /// Each pattern's half excess, in each frame; and each frame's sum of them.
     halves: [[u8; MOST_PATTERNS]; FRAMES],
     sums: [u32; FRAMES],
@@ -85,15 +99,39 @@ pub struct Lookup<'a> {
 }
 
 impl<'a> Lookup<'a> {
-    /// The estimate of `start` against `goal`, from `tables` (one for each of `partition`'s tables,
-    /// in order). The goal's blank must be one that a symmetry of the square takes to the
-    /// partition's.
+    /// The estimate of `start` against `goal`, from ranked `tables` (one for each of
+    /// `partition`'s tables, in order). The goal's blank must be one that a symmetry of the
+    /// square takes to the partition's.
     pub fn new(
         partition: &Partition,
         tables: &[&'a Pdb],
         start: &Board,
         goal: &Board,
     ) -> Lookup<'a> {
+        Lookup::with(partition, tables, start, goal)
+    }
+}
+
+impl<'a> Lookup<'a, true> {
+    /// The same from addressed `tables`.
+    pub fn addressed(
+        partition: &Partition,
+        tables: &[&'a Pdb],
+        start: &Board,
+        goal: &Board,
+    ) -> Lookup<'a, true> {
+        Lookup::with(partition, tables, start, goal)
+    }
+}
+
+impl<'a, const ADDRESSED: bool> Lookup<'a, ADDRESSED> {
+    /// The estimate of `start` against `goal`, from `tables` indexed as `ADDRESSED` says.
+    fn with(
+        partition: &Partition,
+        tables: &[&'a Pdb],
+        start: &Board,
+        goal: &Board,
+    ) -> Lookup<'a, ADDRESSED> {
         let side = partition.side;
         let cells = side * side;
         assert_eq!(goal.cells().len(), cells, "a board of the partition's size");
@@ -105,12 +143,18 @@ impl<'a> Lookup<'a> {
             slots: [[Slot::default(); MOST_CELLS]; FRAMES],
             maps: [[[0; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
             cells: [[[0; super::MOST_TILES]; MOST_PATTERNS]; FRAMES],
+            indices: [[0; MOST_PATTERNS]; FRAMES],
             halves: [[0; MOST_PATTERNS]; FRAMES],
             sums: [0; FRAMES],
             distances: [[0; MOST_CELLS]; MOST_CELLS],
             distance: 0,
         };
         for (pattern, &(table, _)) in partition.patterns.iter().enumerate() {
+            let addressed = tables[table].pattern().is_addressed();
+            assert_eq!(
+                addressed, ADDRESSED,
+                "every table indexed as the lookup says"
+            );
             lookup.tables[pattern] = tables[table];
             lookup.sizes[pattern] = tiles[pattern].len() as u8;
         }
@@ -160,7 +204,11 @@ impl<'a> Lookup<'a> {
                 }
             }
             for pattern in 0..partition.patterns.len() {
-                let half = lookup.half(frame, pattern);
+                let table = lookup.tables[pattern];
+                let cells = &lookup.cells[frame][pattern][..usize::from(lookup.sizes[pattern])];
+                let index = table.pattern().index(cells);
+                lookup.indices[frame][pattern] = index;
+                let half = table.half_excess(index);
                 lookup.halves[frame][pattern] = half;
                 lookup.sums[frame] += u32::from(half);
             }
@@ -173,12 +221,38 @@ impl<'a> Lookup<'a> {
         lookup
     }
 
-    /// The half excess of `pattern`'s placement in `frame`.
+    /// Moves `slot`'s tile to cell `to` in `frame`; returns the index of its pattern's entry.
     #[inline(always)]
-    fn half(&self, frame: usize, pattern: usize) -> u8 {
+    fn place(&mut self, frame: usize, slot: Slot, to: usize) -> usize {
+        let (pattern, place) = (usize::from(slot.pattern), usize::from(slot.place));
+        let new = self.maps[frame][pattern][to];
+        let old = std::mem::replace(&mut self.cells[frame][pattern][place], new);
         let table = self.tables[pattern];
-        let cells = &self.cells[frame][pattern][..usize::from(self.sizes[pattern])];
-        table.half_excess(table.pattern().rank(cells))
+        match ADDRESSED {
+            true => {
+                let index = &mut self.indices[frame][pattern];
+                *index =
+                    *index + (usize::from(new) << (4 * place)) - (usize::from(old) << (4 * place));
+                *index
+            }
+            false => {
+                let cells = &self.cells[frame][pattern][..usize::from(self.sizes[pattern])];
+                table.pattern().rank(cells)
+            }
+        }
+    }
+
+    /// Moves `slot`'s tile back to cell `from` in `frame`, as [`Lookup::place`] does, where
+    /// only an address needs keeping: a rank is made anew by the next move.
+    #[inline(always)]
+    fn unplace(&mut self, frame: usize, slot: Slot, from: usize) {
+        let (pattern, place) = (usize::from(slot.pattern), usize::from(slot.place));
+        let old = self.maps[frame][pattern][from];
+        let new = std::mem::replace(&mut self.cells[frame][pattern][place], old);
+        if ADDRESSED {
+            let index = &mut self.indices[frame][pattern];
+            *index = *index + (usize::from(old) << (4 * place)) - (usize::from(new) << (4 * place));
+        }
     }
 
     /// Moves `tile` to cell `to` in `frame`; returns its pattern's half excess before.
@@ -186,15 +260,15 @@ impl<'a> Lookup<'a> {
     fn shift(&mut self, frame: usize, tile: u8, to: usize) -> u8 {
         let slot = self.slots[frame][usize::from(tile)];
         let pattern = usize::from(slot.pattern);
-        self.cells[frame][pattern][usize::from(slot.place)] = self.maps[frame][pattern][to];
-        let half = self.half(frame, pattern);
+        let index = self.place(frame, slot, to);
+        let half = self.tables[pattern].half_excess(index);
         let was = std::mem::replace(&mut self.halves[frame][pattern], half);
         self.sums[frame] = self.sums[frame] + u32::from(half) - u32::from(was);
         was
     }
 }
 
-impl Heuristic for Lookup<'_> {
+impl<const ADDRESSED: bool> Heuristic for Lookup<'_, ADDRESSED> {
     type Undo = Undo;
 
     #[inline]
@@ -218,7 +292,7 @@ impl Heuristic for Lookup<'_> {
         for frame in 0..FRAMES {
             let slot = self.slots[frame][usize::from(tile)];
             let pattern = usize::from(slot.pattern);
-            self.cells[frame][pattern][usize::from(slot.place)] = self.maps[frame][pattern][from];
+            self.unplace(frame, slot, from);
             let now = std::mem::replace(&mut self.halves[frame][pattern], undo.halves[frame]);
             self.sums[frame] = self.sums[frame] + u32::from(undo.halves[frame]) - u32::from(now);
         }

@@ -67,8 +67,12 @@ fn builds_what_a_plain_search_finds() {
         (3, vec![6, 7, 8, 3], 1),
         (4, vec![1, 4, 5], 0),
     ] {
-        let pattern = Pattern::new(side, &homes);
-        for jobs in [1, 2] {
+        let addressed = Pattern::addressed(side, &homes);
+        for (pattern, jobs) in [
+            (Pattern::new(side, &homes), 1),
+            (addressed.clone(), 1),
+            (addressed, 2),
+        ] {
             let (table, clipped) = build(
                 &pattern,
                 usize::from(blank),
@@ -86,6 +90,56 @@ fn builds_what_a_plain_search_finds() {
                     entry,
                     "{side} {homes:?}: {placement:?}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_6_6_3_partition_estimates_and_searches_as_the_byte_databases_do() {
+    use crate::solve::pdb::Depth;
+    use crate::solve::store::Store;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(663);
+    let control = Control::default();
+    for class in Class::ALL {
+        let partition = Partition::six_six_three(class);
+        let tables: Vec<Pdb> = partition
+            .tables
+            .iter()
+            .map(|spec| build(&spec.pattern, spec.blank, 2, &|_| {}, &control))
+            .map(|built| built.expect("no stop").0)
+            .collect();
+        let depth = match class {
+            Class::Corner => Depth::Full,
+            _ => Depth::Quick,
+        };
+        for table in &tables {
+            verify(table, depth).expect("a true table");
+            assert_eq!(table.nibbles().len(), table.pattern().entries() / 2);
+        }
+        let tables: Vec<&Pdb> = tables.iter().collect();
+        let bytes = Store::default().databases().get(class);
+        // goals with the blank in every cell of the class, their tiles shuffled
+        for cell in (0..16).filter(|&cell| Class::of(cell) == class) {
+            let goal = loop {
+                let goal = walk(&Board::canonical(Shape::SQUARE4, cell), 300, &mut rng);
+                if goal.blank() == cell {
+                    break goal;
+                }
+            };
+            for moves in [0, 5, 20, 40, 80] {
+                let board = walk(&goal, moves, &mut rng);
+                let ours = Lookup::addressed(&partition, &tables, &board, &goal);
+                let theirs = pdb::Lookup::new(&bytes, &board, &goal);
+                assert_eq!(ours.estimate(), theirs.estimate(), "{board} to {goal}");
+                if moves == 40 {
+                    let (found, bounds) =
+                        ida::solve_with(&board, ours, None, u64::MAX, 1, &control);
+                    let (expected, by_bytes) =
+                        ida::solve_with(&board, theirs, None, u64::MAX, 1, &control);
+                    assert_eq!(found, expected, "{board} to {goal}");
+                    assert_eq!(bounds, by_bytes, "the same nodes at every bound");
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ use crate::solve::pdb::Depth;
 /// Why `table` cannot be trusted, if it cannot: the first broken rule found, in a phrase.
 pub fn verify(table: &Pdb, depth: Depth) -> Result<(), String> {
     let pattern = table.pattern();
-    let home = pattern.rank(pattern.homes());
+    let home = pattern.index(pattern.homes());
     if table.half_excess(home) != 0 {
         return Err("its home placement's entry is not 0".into());
     }
