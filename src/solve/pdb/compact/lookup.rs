@@ -221,13 +221,14 @@ impl<'a, const ADDRESSED: bool> Lookup<'a, ADDRESSED> {
         lookup
     }
 
-    /// Moves `slot`'s tile to cell `to` in `frame`; returns the index of its pattern's entry.
+    /// Moves `slot`'s tile from cell `from` to `to` in `frame`; returns the index of its
+    /// pattern's entry. An address moves by the difference of the two cells' digits, with no
+    /// placement to keep; a rank is made anew from the placement.
     #[inline(always)]
-    fn place(&mut self, frame: usize, slot: Slot, to: usize) -> usize {
+    fn place(&mut self, frame: usize, slot: Slot, from: usize, to: usize) -> usize {
         let (pattern, place) = (usize::from(slot.pattern), usize::from(slot.place));
-        let new = self.maps[frame][pattern][to];
-        let old = std::mem::replace(&mut self.cells[frame][pattern][place], new);
-        let table = self.tables[pattern];
+        let maps = &self.maps[frame][pattern];
+        let (old, new) = (maps[from], maps[to]);
         match ADDRESSED {
             true => {
                 let index = &mut self.indices[frame][pattern];
@@ -236,31 +237,39 @@ impl<'a, const ADDRESSED: bool> Lookup<'a, ADDRESSED> {
                 *index
             }
             false => {
-                let cells = &self.cells[frame][pattern][..usize::from(self.sizes[pattern])];
-                table.pattern().rank(cells)
+                let cells = &mut self.cells[frame][pattern];
+                cells[place] = new;
+                let table = self.tables[pattern];
+                table
+                    .pattern()
+                    .rank(&cells[..usize::from(self.sizes[pattern])])
             }
         }
     }
 
-    /// Moves `slot`'s tile back to cell `from` in `frame`, as [`Lookup::place`] does, where
-    /// only an address needs keeping: a rank is made anew by the next move.
+    /// Moves `slot`'s tile back from `to` to cell `from` in `frame`, as [`Lookup::place`]
+    /// does, without making a rank: the next move makes it anew.
     #[inline(always)]
-    fn unplace(&mut self, frame: usize, slot: Slot, from: usize) {
+    fn unplace(&mut self, frame: usize, slot: Slot, from: usize, to: usize) {
         let (pattern, place) = (usize::from(slot.pattern), usize::from(slot.place));
-        let old = self.maps[frame][pattern][from];
-        let new = std::mem::replace(&mut self.cells[frame][pattern][place], old);
-        if ADDRESSED {
-            let index = &mut self.indices[frame][pattern];
-            *index = *index + (usize::from(old) << (4 * place)) - (usize::from(new) << (4 * place));
+        let maps = &self.maps[frame][pattern];
+        let (old, new) = (maps[from], maps[to]);
+        match ADDRESSED {
+            true => {
+                let index = &mut self.indices[frame][pattern];
+                *index =
+                    *index + (usize::from(old) << (4 * place)) - (usize::from(new) << (4 * place));
+            }
+            false => self.cells[frame][pattern][place] = old,
         }
     }
 
-    /// Moves `tile` to cell `to` in `frame`; returns its pattern's half excess before.
+    /// Moves `tile` from `from` to `to` in `frame`; returns its pattern's half excess before.
     #[inline(always)]
-    fn shift(&mut self, frame: usize, tile: u8, to: usize) -> u8 {
+    fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> u8 {
         let slot = self.slots[frame][usize::from(tile)];
         let pattern = usize::from(slot.pattern);
-        let index = self.place(frame, slot, to);
+        let index = self.place(frame, slot, from, to);
         let half = self.tables[pattern].half_excess(index);
         let was = std::mem::replace(&mut self.halves[frame][pattern], half);
         self.sums[frame] = self.sums[frame] + u32::from(half) - u32::from(was);
@@ -281,7 +290,7 @@ impl<const ADDRESSED: bool> Heuristic for Lookup<'_, ADDRESSED> {
         let distances = &self.distances[usize::from(tile)];
         self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
         Undo {
-            halves: [self.shift(0, tile, to), self.shift(1, tile, to)],
+            halves: [self.shift(0, tile, from, to), self.shift(1, tile, from, to)],
         }
     }
 
@@ -292,7 +301,7 @@ impl<const ADDRESSED: bool> Heuristic for Lookup<'_, ADDRESSED> {
         for frame in 0..FRAMES {
             let slot = self.slots[frame][usize::from(tile)];
             let pattern = usize::from(slot.pattern);
-            self.unplace(frame, slot, from);
+            self.unplace(frame, slot, from, to);
             let now = std::mem::replace(&mut self.halves[frame][pattern], undo.halves[frame]);
             self.sums[frame] = self.sums[frame] + u32::from(undo.halves[frame]) - u32::from(now);
         }
