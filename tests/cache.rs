@@ -13,8 +13,7 @@ use std::thread;
 use std::time::Duration;
 
 use common::names;
-use eight::solve::pdb::compact::{Pattern, Spec};
-use eight::solve::pdb::{Class, Databases, Kind, Memory, Supply};
+use eight::solve::pdb::{Class, Kind, Memory, Nibbles, Partition, Pattern, Pdb, Spec, Supply};
 use eight::solve::Control;
 use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
@@ -23,7 +22,25 @@ use nix::fcntl::{Flock, FlockArg};
 static SOURCE: Memory = Memory::new();
 
 fn reference() -> Vec<u8> {
-    cache::encode(&SOURCE.get(Class::Corner))
+    let tables = get(&SOURCE, Class::Corner);
+    let tables: Vec<&Pdb> = tables.iter().map(|table| &**table).collect();
+    cache::encode(&specs(Class::Corner), &tables)
+}
+
+/// The tables of `class`'s 6-6-3 databases, one file's.
+fn specs(class: Class) -> Vec<Spec> {
+    Partition::six_six_three(class).tables
+}
+
+/// The 6-6-3 tables of `class` in `supply`, if they are ready.
+fn ready(supply: &dyn Supply, class: Class) -> Option<Vec<Arc<Pdb>>> {
+    supply.ready_tables(&Partition::six_six_three(class))
+}
+
+/// The 6-6-3 tables of `class` in `supply`, built if need be.
+fn get(supply: &dyn Supply, class: Class) -> Vec<Arc<Pdb>> {
+    let tables = supply.tables(&Partition::six_six_three(class), &Control::default());
+    tables.expect("built without a stop")
 }
 
 type Warnings = Arc<Mutex<Vec<String>>>;
@@ -53,8 +70,11 @@ fn a_missing_cache_is_built_written_whole_and_read_back() {
     let dir = tempfile::tempdir().expect("a folder");
     let folder = dir.path().join("eight");
     let (cache, warnings) = cache_in(&folder);
-    assert!(cache.ready(Class::Corner).is_none(), "nothing to read yet");
-    let built = cache.get(Class::Corner);
+    assert!(
+        ready(&cache, Class::Corner).is_none(),
+        "nothing to read yet"
+    );
+    let built = get(&cache, Class::Corner);
     let file = DiskCache::file(&folder, Class::Corner);
     assert!(fs::read(&file).expect("written") == reference());
     assert_eq!(
@@ -63,7 +83,7 @@ fn a_missing_cache_is_built_written_whole_and_read_back() {
         "no temporary left"
     );
     let (again, _) = cache_in(&folder);
-    assert!(*again.ready(Class::Corner).expect("read back") == *built);
+    assert!(*ready(&again, Class::Corner).expect("read back") == *built);
     assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
 }
 
@@ -109,11 +129,11 @@ fn a_damaged_cache_is_never_trusted() {
         damage(&mut bytes);
         fs::write(&file, &bytes).expect("write");
         assert!(
-            cache::decode(Class::Corner, &mut &bytes[..]).is_err(),
+            cache::decode(&specs(Class::Corner), &mut &bytes[..]).is_err(),
             "{what}"
         );
         let (cache, warnings) = cache_in(dir.path());
-        assert!(cache.ready(Class::Corner).is_none(), "{what}: trusted");
+        assert!(ready(&cache, Class::Corner).is_none(), "{what}: trusted");
         let said = said(&warnings);
         assert_eq!(said.len(), 1, "{what}: {said:?}");
         assert!(
@@ -133,9 +153,9 @@ fn a_damaged_cache_is_rebuilt_in_place() {
     fs::write(&file, &bytes).expect("write");
     let (cache, warnings) = cache_in(dir.path());
     // as an engine asks: ready? (no: the file is damaged), then get, which rebuilds it
-    assert!(cache.ready(Class::Corner).is_none());
-    let databases = cache.get(Class::Corner);
-    assert!(*databases == *SOURCE.get(Class::Corner));
+    assert!(ready(&cache, Class::Corner).is_none());
+    let databases = get(&cache, Class::Corner);
+    assert!(*databases == *get(&SOURCE, Class::Corner));
     assert!(fs::read(&file).expect("rewritten") == reference());
     assert_eq!(said(&warnings).len(), 1, "said once: {:?}", said(&warnings));
 }
@@ -148,7 +168,7 @@ fn a_build_removes_what_a_run_killed_while_writing_left_and_nothing_else() {
     let other = dir.path().join("notes.txt");
     fs::write(&other, b"kept").expect("write");
     let (cache, _) = cache_in(dir.path());
-    cache.get(Class::Corner);
+    get(&cache, Class::Corner);
     assert_eq!(
         names(dir.path()),
         ["notes.txt", "pdb-corner-v2.bin", "pdb-corner-v2.checked"]
@@ -164,8 +184,8 @@ fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
     let file = DiskCache::file(dir.path(), Class::Corner);
     std::os::unix::fs::symlink(&precious, &file).expect("link");
     let (cache, warnings) = cache_in(dir.path());
-    assert!(cache.ready(Class::Corner).is_none());
-    cache.get(Class::Corner);
+    assert!(ready(&cache, Class::Corner).is_none());
+    get(&cache, Class::Corner);
     assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
     let metadata = fs::symlink_metadata(&file).expect("the cache");
     assert!(metadata.is_file(), "the link is replaced by a file");
@@ -177,34 +197,40 @@ fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
     );
 }
 
-/// The reference file with the entries of pattern `pattern` changed by `change` (given the
-/// entry's address and value), its checksum made right again: a poison a CRC cannot see.
+/// The reference file with the half excesses of pattern `pattern` changed by `change` (given
+/// the entry's address and half excess), its checksum made right again: a poison a CRC cannot
+/// see.
 fn poisoned(pattern: usize, change: &dyn Fn(usize, u8) -> u8) -> Vec<u8> {
-    let databases = SOURCE.get(Class::Corner);
-    let mut entries = databases.entries().to_vec();
-    for (address, entry) in entries[pattern].iter_mut().enumerate() {
-        *entry = change(address, *entry);
+    let tables = get(&SOURCE, Class::Corner);
+    let mut nibbles = tables[pattern].nibbles().to_vec();
+    for address in 0..tables[pattern].pattern().entries() {
+        let (byte, shift) = (address / 2, 4 * (address % 2));
+        let half = change(address, nibbles[byte] >> shift & 0xF).min(15);
+        nibbles[byte] = nibbles[byte] & !(0xF << shift) | half << shift;
     }
-    let poisoned = Databases::from_entries(Class::Corner, entries).expect("the same sizes");
-    cache::encode(&poisoned)
+    let pattern_of = tables[pattern].pattern().clone();
+    let changed = Pdb::from_nibbles(pattern_of, Nibbles::copy_of(&nibbles)).expect("sizes");
+    let mut held: Vec<&Pdb> = tables.iter().map(|table| &**table).collect();
+    held[pattern] = &changed;
+    cache::encode(&specs(Class::Corner), &held)
 }
 
 #[test]
 fn a_poisoned_cache_with_a_right_checksum_is_refused() {
     // the goal placement of the corner class's first pattern, and one whose free cells make
-    // one region, as do those of the placement one move of tile 1 to the right
+    // one region, as do those of a placement one move away and nearer home, which bounds it
     let goal = [1usize, 4, 5, 8, 9, 12];
     let address = |cells: &[usize]| cells.iter().rev().fold(0, |a, &c| a << 4 | c);
-    let open = address(&[6, 4, 5, 8, 9, 12]);
+    let open = address(&[6, 4, 7, 8, 10, 12]);
     let poisons: Vec<(&str, Vec<u8>)> = vec![
-        ("every entry 40", poisoned(0, &|_, _| 40)),
-        ("6 added to the small pattern", poisoned(2, &|_, e| e + 6)),
+        ("every entry 30 over its distance", poisoned(0, &|_, _| 15)),
+        ("6 added to the small pattern", poisoned(2, &|_, e| e + 3)),
         (
-            "one entry three too many, in the open",
-            poisoned(0, &|a, e| if a == open { e + 3 } else { e }),
+            "one entry two too many, in the open",
+            poisoned(0, &|a, e| if a == open { e + 1 } else { e }),
         ),
         (
-            "every entry but the goal's doubled",
+            "every excess but the goal's doubled",
             poisoned(0, &|a, e| if a == address(&goal) { e } else { 2 * e }),
         ),
     ];
@@ -213,11 +239,11 @@ fn a_poisoned_cache_with_a_right_checksum_is_refused() {
         let file = DiskCache::file(dir.path(), Class::Corner);
         fs::write(&file, &bytes).expect("write");
         assert!(
-            cache::decode(Class::Corner, &mut &bytes[..]).is_ok(),
+            cache::decode(&specs(Class::Corner), &mut &bytes[..]).is_ok(),
             "{what}: whole"
         );
         let (cache, warnings) = cache_in(dir.path());
-        assert!(cache.ready(Class::Corner).is_none(), "{what}: trusted");
+        assert!(ready(&cache, Class::Corner).is_none(), "{what}: trusted");
         let said = said(&warnings);
         assert!(
             said.len() == 1 && said[0].contains("not a true database"),
@@ -225,7 +251,7 @@ fn a_poisoned_cache_with_a_right_checksum_is_refused() {
         );
         assert!(!file.exists(), "{what}: the poisoned file is removed");
         assert!(
-            *cache.get(Class::Corner) == *SOURCE.get(Class::Corner),
+            *get(&cache, Class::Corner) == *get(&SOURCE, Class::Corner),
             "{what}"
         );
     }
@@ -254,12 +280,12 @@ fn a_damaged_cache_is_judged_once_a_run_and_removed() {
     bytes[2_000_000] ^= 1;
     fs::write(&file, &bytes).expect("write");
     let (cache, warnings) = cache_in(dir.path());
-    assert!(cache.ready(Class::Corner).is_none());
+    assert!(ready(&cache, Class::Corner).is_none());
     assert!(!file.exists(), "removed, as said");
     // a file put back is not read again by the same run: its boards cost nothing more
     fs::write(&file, &bytes).expect("write");
     for _ in 0..3 {
-        assert!(cache.ready(Class::Corner).is_none());
+        assert!(ready(&cache, Class::Corner).is_none());
     }
     assert!(file.exists(), "not read again");
     assert_eq!(said(&warnings).len(), 1, "{:?}", said(&warnings));
@@ -490,23 +516,23 @@ fn every_rule_is_checked_once_a_file_and_again_when_it_changes() {
     let stamp = dir.path().join("pdb-corner-v2.checked");
     fs::write(&file, reference()).expect("write");
     let (cache, _) = cache_in(dir.path());
-    assert!(cache.ready(Class::Corner).is_some());
+    assert!(ready(&cache, Class::Corner).is_some());
     let checked = fs::read_to_string(&stamp).expect("a stamp once checked");
-    // an entry three too many in the open, the checksum made right, written in place: the
-    // file is another, and every rule is checked again
-    let open = [6usize, 4, 5, 8, 9, 12]
+    // an entry two too many in the open, the checksum made right, written in place: the file
+    // is another, and every rule is checked again
+    let open = [6usize, 4, 7, 8, 10, 12]
         .iter()
         .rev()
         .fold(0, |a, &c| a << 4 | c);
     thread::sleep(Duration::from_millis(20));
     fs::write(
         &file,
-        poisoned(0, &|a, e| if a == open { e + 3 } else { e }),
+        poisoned(0, &|a, e| if a == open { e + 1 } else { e }),
     )
     .expect("write");
     let (again, warnings) = cache_in(dir.path());
     assert!(
-        again.ready(Class::Corner).is_none(),
+        ready(&again, Class::Corner).is_none(),
         "trusted by its old stamp"
     );
     assert!(
@@ -518,7 +544,7 @@ fn every_rule_is_checked_once_a_file_and_again_when_it_changes() {
     fs::write(&file, reference()).expect("write");
     fs::write(&stamp, &checked).expect("write");
     let (third, _) = cache_in(dir.path());
-    assert!(third.ready(Class::Corner).is_some());
+    assert!(ready(&third, Class::Corner).is_some());
     assert_ne!(
         fs::read_to_string(&stamp).expect("a stamp"),
         checked,
@@ -601,7 +627,7 @@ fn a_full_disk_loses_no_answer_and_leaves_no_staged_file() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// A small compact table's spec, quick to build: what the 7-8 and 6-6-6-6 files are, in little.
+/// A small table's spec, quick to build: what the 7-8 and 6-6-6-6 files are, in little.
 fn small_spec() -> Spec {
     Spec {
         kind: Kind::SevenEight,
@@ -620,7 +646,9 @@ fn a_compact_table_is_built_written_whole_and_read_back() {
     assert!(cache.ready_table(&spec).is_none(), "nothing to read yet");
     let built = cache.table(&spec, &Control::default()).expect("built");
     let file = DiskCache::table_file(&folder, &spec);
-    assert!(fs::read(&file).expect("written") == cache::encode_table(&spec, &built));
+    assert!(
+        fs::read(&file).expect("written") == cache::encode(std::slice::from_ref(&spec), &[&*built])
+    );
     assert_eq!(
         names(&folder),
         ["pdb-test-4-v2.bin", "pdb-test-4-v2.checked"],
@@ -634,10 +662,8 @@ fn a_compact_table_is_built_written_whole_and_read_back() {
 #[test]
 fn a_damaged_or_poisoned_compact_table_is_never_trusted_and_is_rebuilt() {
     let spec = small_spec();
-    let good = cache::encode_table(
-        &spec,
-        &SOURCE.table(&spec, &Control::default()).expect("built"),
-    );
+    let built = SOURCE.table(&spec, &Control::default()).expect("built");
+    let good = cache::encode(std::slice::from_ref(&spec), &[&*built]);
     let resum = |bytes: &mut Vec<u8>| {
         let body = bytes.len() - 4;
         let sum = crc32fast::hash(&bytes[..body]).to_le_bytes();
@@ -710,6 +736,38 @@ fn a_link_in_a_compact_table_s_place_is_replaced_never_written_through() {
     assert!(fs::symlink_metadata(&file).expect("the cache").is_file());
     assert!(
         said(&warnings)[0].contains("a link"),
+        "{:?}",
+        said(&warnings)
+    );
+}
+
+#[test]
+fn an_earlier_version_s_class_file_is_replaced_without_a_word() {
+    // the layout before the 6-6-3 tables were nibbles: a byte an address, 33.6 MB a class
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = DiskCache::file(dir.path(), Class::Edge);
+    let mut earlier = cache::MAGIC.to_vec();
+    earlier.extend(2u32.to_le_bytes());
+    earlier.push(Class::Edge as u8);
+    earlier.resize(33_558_564, 0);
+    fs::write(&file, &earlier).expect("write");
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(
+        ready(&cache, Class::Edge).is_none(),
+        "an earlier layout read"
+    );
+    assert!(!file.exists(), "the earlier file is removed");
+    get(&cache, Class::Edge);
+    assert!(fs::metadata(&file).expect("rebuilt").len() < 17_000_000);
+    assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
+    // the same size with another class's header is damage, and said
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = DiskCache::file(dir.path(), Class::Corner);
+    fs::write(&file, &earlier).expect("write");
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(ready(&cache, Class::Corner).is_none());
+    assert!(
+        said(&warnings)[0].contains("bytes where"),
         "{:?}",
         said(&warnings)
     );

@@ -7,14 +7,13 @@ mod common;
 
 use eight::puzzle::{Board, Move, Shape};
 use eight::solve::conflicts::LinearConflicts;
-use eight::solve::heuristic::Heuristic;
+use eight::solve::heuristic::{Evaluator, Heuristic};
 use eight::solve::ida;
-use eight::solve::pdb::{Class, Databases, Lookup, Memory, Supply};
+use eight::solve::pdb::{verify, Class, Depth, Loaded, Memory, Nibbles, Partition, Pdb, Supply};
 use eight::solve::search::Ida;
 use eight::solve::textbook::idastar;
 use eight::solve::{Control, Query, Search};
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 
 /// One source for the whole binary: each class is built once.
 static SOURCE: Memory = Memory::new();
@@ -42,8 +41,11 @@ fn goals() -> Vec<(&'static str, Board)> {
     ]
 }
 
-fn databases(goal: &Board) -> Arc<Databases> {
-    SOURCE.get(Class::of(goal.blank()))
+/// The 6-6-3 partition of `goal`'s class, with its tables.
+fn databases(goal: &Board) -> Loaded<true> {
+    let partition = Partition::six_six_three(Class::of(goal.blank()));
+    let tables = SOURCE.tables(&partition, &Control::default());
+    Loaded::addressed(partition, tables.expect("built without a stop"))
 }
 
 /// A board `moves` random moves from `goal`, never undoing the last.
@@ -68,7 +70,7 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     for (name, goal) in goals() {
         let databases = databases(&goal);
         let mut board = walk(&goal, 80, &mut rng);
-        let mut lookup = Lookup::new(&databases, &board, &goal);
+        let mut lookup = databases.heuristic(&board, &goal);
         for _ in 0..2_000 {
             let step = Move::ALL[rng.random_range(0..4)];
             let before = (board, lookup.estimate());
@@ -80,7 +82,7 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
             let (tile, to) = (board.cells()[from], from);
             let vertical = matches!(step, Move::Up | Move::Down);
             let undo = lookup.slide(board.cells(), tile, board.blank(), to, vertical);
-            let fresh = Lookup::new(&databases, &board, &goal).estimate();
+            let fresh = databases.heuristic(&board, &goal).estimate();
             assert_eq!(lookup.estimate(), fresh, "{name}: {board}");
             if rng.random_bool(0.25) {
                 lookup.unslide(tile, board.blank(), to, vertical, undo);
@@ -111,7 +113,7 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
         let databases = databases(&goal);
         for round in 0..16 {
             let start = walk(&goal, rng.random_range(20..=70), &mut rng);
-            let lookup = Lookup::new(&databases, &start, &goal);
+            let lookup = databases.heuristic(&start, &goal);
             let estimate = lookup.estimate();
             let (by_databases, _) = ida::solve_with(
                 &start,
@@ -149,7 +151,7 @@ fn the_databases_find_the_path_an_independent_search_finds() {
         for round in 0..6 {
             let start = walk(&goal, rng.random_range(16..=30), &mut rng);
             let expected = idastar(&start, &goal, None).0.expect("reachable");
-            let lookup = Lookup::new(&databases, &start, &goal);
+            let lookup = databases.heuristic(&start, &goal);
             let (alone, _) = ida::solve_with(
                 &start,
                 lookup.clone(),
@@ -171,11 +173,10 @@ fn the_databases_find_the_path_an_independent_search_finds() {
 fn every_class_s_goal_is_its_own_databases_zero() {
     for (name, goal) in goals() {
         let databases = databases(&goal);
-        assert_eq!(databases.size(), 2 * (1 << 24) + (1 << 12), "{name}");
-        assert_eq!(Lookup::new(&databases, &goal, &goal).estimate(), 0);
+        assert_eq!(databases.heuristic(&goal, &goal).estimate(), 0);
         let (solved, nodes) = ida::solve_with(
             &goal,
-            Lookup::new(&databases, &goal, &goal),
+            databases.heuristic(&goal, &goal),
             None,
             u64::MAX,
             1,
@@ -189,25 +190,32 @@ fn every_class_s_goal_is_its_own_databases_zero() {
 #[test]
 fn true_databases_of_every_class_keep_the_rules_a_loaded_file_must_keep() {
     for class in Class::ALL {
-        let databases = SOURCE.get(class);
+        let partition = Partition::six_six_three(class);
+        let tables = SOURCE
+            .tables(&partition, &Control::default())
+            .expect("built");
+        let sizes: Vec<usize> = tables.iter().map(|t| t.nibbles().len()).collect();
         assert_eq!(
-            eight::solve::pdb::verify(&databases, eight::solve::pdb::Depth::Full),
-            Ok(()),
-            "{class:?}"
+            sizes,
+            [1 << 23, 1 << 23, 1 << 11],
+            "{class:?}: a nibble an address"
         );
-        // and one entry three too many, anywhere among the first pattern's placements in the
-        // open, is seen
-        let mut entries = databases.entries().to_vec();
-        let open = [6usize, 4, 7, 8, 10, 12]
-            .iter()
-            .rev()
-            .fold(0, |a, &c| a << 4 | c);
-        entries[0][open] += 3;
-        let raised = Databases::from_entries(class, entries).expect("sizes");
-        assert!(
-            eight::solve::pdb::verify(&raised, eight::solve::pdb::Depth::Full).is_err(),
-            "{class:?}"
-        );
+        for table in &tables {
+            assert_eq!(verify(table, Depth::Full), Ok(()), "{class:?}");
+        }
+        // and one entry two too many (a nibble up by one), on a placement of the corner
+        // class's first pattern in the open, with a neighbour nearer home that bounds it, is
+        // seen
+        if class != Class::Corner {
+            continue;
+        }
+        let first = &tables[0];
+        let open = first.pattern().index(&[6, 4, 7, 8, 10, 12]);
+        let mut nibbles = first.nibbles().to_vec();
+        nibbles[open / 2] += 1 << (4 * (open % 2));
+        let raised = Pdb::from_nibbles(first.pattern().clone(), Nibbles::copy_of(&nibbles));
+        let raised = raised.expect("sizes");
+        assert!(verify(&raised, Depth::Full).is_err(), "{class:?}");
     }
 }
 

@@ -5,9 +5,8 @@ use std::sync::Arc;
 
 use clap::{Subcommand, ValueEnum};
 #[cfg(unix)]
-use eight::solve::pdb::compact::Partition;
 #[cfg(unix)]
-use eight::solve::pdb::{Class, Kind};
+use eight::solve::pdb::{Class, Kind, Partition};
 use eight::solve::Store;
 #[cfg(unix)]
 use eight::tools::cache::{listing, DiskCache, FOLDER_VARIABLE};
@@ -23,7 +22,7 @@ pub enum Action {
     /// Build a family of databases now, into the folder, rather than at the first search that
     /// needs it
     Build {
-        /// The family: 6-6-3 (33 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
+        /// The family: 6-6-3 (17 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
         /// (the 24-puzzle's, 128 MB, a minute or more)
         #[arg(value_enum, default_value_t = Family::SixSixThree)]
         family: Family,
@@ -208,26 +207,19 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
         Action::Build { family } => {
             std::fs::create_dir_all(&folder)?;
             let source = store.databases();
-            match family {
-                Family::SixSixThree => {
-                    for class in Class::ALL {
-                        source.get(class);
-                    }
-                }
-                Family::SevenEight | Family::TwentyFour => {
-                    let control = super::live::control(false);
-                    let partitions: Vec<Partition> = match family {
-                        Family::SevenEight => {
-                            Class::ALL.into_iter().map(Partition::seven_eight).collect()
-                        }
-                        _ => vec![Partition::twenty_four()],
-                    };
-                    for spec in partitions.iter().flat_map(|partition| &partition.tables) {
-                        if source.table(spec, &control).is_none() {
-                            super::warn(&"interrupted: nothing half-built is left");
-                            return Ok(Status::Interrupted);
-                        }
-                    }
+            let control = super::live::control(false);
+            let partitions: Vec<Partition> = match family {
+                Family::SixSixThree => Class::ALL
+                    .into_iter()
+                    .map(Partition::six_six_three)
+                    .collect(),
+                Family::SevenEight => Class::ALL.into_iter().map(Partition::seven_eight).collect(),
+                Family::TwentyFour => vec![Partition::twenty_four()],
+            };
+            for partition in &partitions {
+                if source.tables(partition, &control).is_none() {
+                    super::warn(&"interrupted: nothing half-built is left");
+                    return Ok(Status::Interrupted);
                 }
             }
             let kind = match family {

@@ -1,7 +1,7 @@
 //! What IDA* needs of a heuristic: an admissible estimate of the moves left, kept up to date move
 //! by move ([`Heuristic`]), made for each query by an [`Evaluator`] that holds what it looks up
 //! (in the manner of Fast Downward's evaluators). Each heuristic is one file beside this one
-//! (`conflicts`, the pattern databases' `pdb::lookup` and `pdb::compact::lookup`); the engine's
+//! (`conflicts`, the pattern databases' `pdb::lookup`); the engine's
 //! plan chooses one.
 
 use crate::puzzle::board::Board;

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use eight::format::answer::Side;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Shape;
+use eight::solve::control::Control;
 use eight::solve::parallel::ordered_map;
-use eight::solve::pdb::Class;
+use eight::solve::pdb::{Class, Partition};
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
@@ -217,7 +218,8 @@ fn load_databases<'a>(
         }
     }
     for class in Class::ALL.into_iter().filter(|&c| classes[c as usize]) {
-        store.databases().get(class);
+        let partition = Partition::six_six_three(class);
+        store.databases().tables(&partition, &Control::default());
     }
 }
 

@@ -9,8 +9,6 @@
 //!   serves the goal, reached through a probe of linear conflicts while they are not ready, 6-6-3
 //!   making way for 7-8 as the run's work grows; linear conflicts elsewhere.
 
-use std::sync::Arc;
-
 use super::Settings;
 use crate::puzzle::board::{Board, Shape};
 use crate::solve::conflicts::LinearConflicts;
@@ -18,8 +16,7 @@ use crate::solve::control::Control;
 use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::pdb::compact::{Loaded, Partition, Pdb};
-use crate::solve::pdb::{Class, Kind, Supply};
+use crate::solve::pdb::{Class, Kind, Loaded, Partition, Supply};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution, Textbook,
@@ -58,11 +55,11 @@ pub const ESCALATE: u64 = 4_000_000_000;
 pub(super) enum Databases {
     /// None: linear conflicts.
     None,
-    /// The 6-6-3 byte databases of a class; `escalate`: the 7-8 ones once 6-6-3 searches have
-    /// spent [`ESCALATE`] nodes.
-    Bytes { class: Class, escalate: bool },
-    /// Compact databases.
-    Compact(Partition),
+    /// The tables of a partition.
+    Tables(Partition),
+    /// The 6-6-3 tables of a class, until the run's 6-6-3 searches have spent enough to pay
+    /// for the 7-8 ones ([`LOAD`] to read them, [`ESCALATE`] to build them).
+    Rent(Class),
 }
 
 /// A component planned for a query: one the engine keeps, or one made for it.
@@ -129,32 +126,28 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         _ if guide == Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
         Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
         _ if guide == Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
-        Databases::Bytes { class, escalate } => {
-            let weak = fetch_bytes(supply, class, jobs);
-            match escalate {
-                false => weak,
-                true => {
-                    let partition = Partition::seven_eight(class);
-                    let ready = partition.clone();
-                    Box::new(Rent {
-                        weak,
-                        strong: fetch_compact(supply, partition, jobs),
-                        ready: Box::new(move || ready_tables(supply, &ready).is_some()),
-                        spent: &settings.store.weak,
-                        load: LOAD,
-                        build: ESCALATE,
-                    })
-                }
-            }
+        Databases::Tables(ref partition) => fetch(supply, partition.clone(), jobs),
+        Databases::Rent(class) => {
+            let strong = Partition::seven_eight(class);
+            let ready = strong.clone();
+            Box::new(Rent {
+                weak: fetch(supply, Partition::six_six_three(class), jobs),
+                strong: fetch(supply, strong, jobs),
+                ready: Box::new(move || supply.ready_tables(&ready).is_some()),
+                spent: &settings.store.weak,
+                load: LOAD,
+                build: ESCALATE,
+            })
         }
-        Databases::Compact(ref partition) => fetch_compact(supply, partition.clone(), jobs),
     };
     let ready = match databases {
         // the databases alone: fetched (or built) at once
         _ if guide == Guide::Pdb => true,
         Databases::None => true,
-        Databases::Bytes { class, .. } => supply.ready(class).is_some(),
-        Databases::Compact(ref partition) => ready_tables(supply, partition).is_some(),
+        Databases::Tables(ref partition) => supply.ready_tables(partition).is_some(),
+        Databases::Rent(class) => supply
+            .ready_tables(&Partition::six_six_three(class))
+            .is_some(),
     };
     match ready {
         true => strong,
@@ -165,39 +158,20 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     }
 }
 
-/// IDA* with the 6-6-3 databases of `class`, fetched (built if need be) when first asked.
-fn fetch_bytes(supply: &dyn Supply, class: Class, jobs: usize) -> Box<dyn Search + '_> {
-    let method = Method::Pdb(Kind::SixSixThree);
-    Box::new(Fetch::new(
-        method,
-        Box::new(move |_| Some(Box::new(Ida::new(supply.get(class), jobs)))),
-    ))
-}
-
-/// IDA* with the compact databases of `partition`, fetched (built if need be, stopped as the
-/// control asks) when first asked.
-fn fetch_compact(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Search + '_> {
+/// IDA* with the databases of `partition`, fetched (built if need be, stopped as the control
+/// asks) when first asked.
+fn fetch(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Search + '_> {
     let method = Method::Pdb(partition.kind);
     Box::new(Fetch::new(
         method,
         Box::new(move |control| {
-            let tables: Option<Vec<Arc<Pdb>>> = partition
-                .tables
-                .iter()
-                .map(|spec| supply.table(spec, control))
-                .collect();
-            Some(Box::new(Ida::new(Loaded::new(partition, tables?), jobs)))
+            let tables = supply.tables(&partition, control)?;
+            Some(match partition.is_addressed() {
+                true => Box::new(Ida::new(Loaded::addressed(partition, tables), jobs)),
+                false => Box::new(Ida::new(Loaded::new(partition, tables), jobs)),
+            })
         }),
     ))
-}
-
-/// Every table of `partition`, if each is ready.
-fn ready_tables(supply: &dyn Supply, partition: &Partition) -> Option<Vec<Arc<Pdb>>> {
-    partition
-        .tables
-        .iter()
-        .map(|spec| supply.ready_table(spec))
-        .collect()
 }
 
 /// The best admissible estimate of the moves from `start` to `goal` that needs no search: see
@@ -207,16 +181,21 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
     let supply = &**settings.store.databases();
     let databases = match settings.databases_for(goal) {
         Databases::None => return conflicts,
-        Databases::Bytes { class, .. } => supply
-            .ready(class)
-            .map_or(0, |databases| databases.heuristic(start, goal).estimate()),
-        Databases::Compact(partition) => ready_tables(supply, &partition).map_or(0, |tables| {
-            Loaded::new(partition, tables)
-                .heuristic(start, goal)
-                .estimate()
-        }),
+        Databases::Tables(partition) => partition,
+        Databases::Rent(class) => Partition::six_six_three(class),
     };
-    conflicts.max(databases)
+    let estimate =
+        supply
+            .ready_tables(&databases)
+            .map_or(0, |tables| match databases.is_addressed() {
+                true => Loaded::addressed(databases, tables)
+                    .heuristic(start, goal)
+                    .estimate(),
+                false => Loaded::new(databases, tables)
+                    .heuristic(start, goal)
+                    .estimate(),
+            });
+    conflicts.max(estimate)
 }
 
 impl Settings {
@@ -233,22 +212,16 @@ impl Settings {
             Shape::SQUARE4 => {
                 let class = Class::of(goal.blank());
                 match self.databases {
-                    Some(Kind::SevenEight) => Databases::Compact(Partition::seven_eight(class)),
-                    Some(_) => Databases::Bytes {
-                        class,
-                        escalate: false,
-                    },
+                    Some(Kind::SevenEight) => Databases::Tables(Partition::seven_eight(class)),
+                    Some(_) => Databases::Tables(Partition::six_six_three(class)),
                     None => {
                         // the 7-8 databases once the run's work pays for reading them
                         let strong = Partition::seven_eight(class);
                         let worth =
                             self.store.weak.load(std::sync::atomic::Ordering::Relaxed) >= LOAD;
-                        match worth && ready_tables(supply, &strong).is_some() {
-                            true => Databases::Compact(strong),
-                            false => Databases::Bytes {
-                                class,
-                                escalate: true,
-                            },
+                        match worth && supply.ready_tables(&strong).is_some() {
+                            true => Databases::Tables(strong),
+                            false => Databases::Rent(class),
                         }
                     }
                 }
@@ -257,9 +230,9 @@ impl Settings {
             _ if shape == Shape::SQUARE5 && corner(5) => {
                 let partition = Partition::twenty_four();
                 let asked = self.databases == Some(Kind::TwentyFour);
-                let cached = self.databases.is_none() && ready_tables(supply, &partition).is_some();
+                let cached = self.databases.is_none() && supply.ready_tables(&partition).is_some();
                 match asked || cached {
-                    true => Databases::Compact(partition),
+                    true => Databases::Tables(partition),
                     false => Databases::None,
                 }
             }
@@ -271,9 +244,11 @@ impl Settings {
     fn ready_for_fast(&self, goal: &Board) -> bool {
         match self.databases_for(goal) {
             Databases::None => false,
-            Databases::Bytes { .. } => true,
-            Databases::Compact(partition) => {
-                ready_tables(&**self.store.databases(), &partition).is_some()
+            // built in seconds
+            Databases::Rent(_) => true,
+            Databases::Tables(partition) => {
+                partition.kind == Kind::SixSixThree
+                    || self.store.databases().ready_tables(&partition).is_some()
             }
         }
     }
@@ -286,30 +261,35 @@ mod tests {
     use super::*;
     use crate::solve::control::Control;
     use crate::solve::engine::{Engine, Outcome};
-    use crate::solve::pdb::compact::Spec;
-    use crate::solve::pdb::Databases;
+    use crate::solve::pdb::{Pdb, Spec};
     use crate::solve::store::Store;
+    use std::sync::Arc;
 
-    /// The process's 6-6-3 databases, no compact table cached, and a note of any build asked
+    /// The process's 6-6-3 databases, no other table cached, and a note of any build asked
     /// for (refused, as if stopped).
     #[derive(Default)]
     struct Watching {
         built: AtomicBool,
     }
 
+    /// The process's 6-6-3 tables of `spec`, built if need be; `None` for another family.
+    fn six_six_three(spec: &Spec) -> Option<Arc<Pdb>> {
+        let quick = spec.kind == Kind::SixSixThree;
+        quick.then(|| {
+            Store::default()
+                .databases()
+                .table(spec, &Control::default())
+        })?
+    }
+
     impl Supply for Watching {
-        fn ready(&self, class: Class) -> Option<Arc<Databases>> {
-            Store::default().databases().ready(class)
+        fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
+            six_six_three(spec)
         }
-        fn get(&self, class: Class) -> Arc<Databases> {
-            Store::default().databases().get(class)
-        }
-        fn ready_table(&self, _: &Spec) -> Option<Arc<Pdb>> {
-            None
-        }
-        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Pdb>> {
-            self.built.store(true, Relaxed);
-            None
+        fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
+            let found = six_six_three(spec);
+            self.built.fetch_or(found.is_none(), Relaxed);
+            found
         }
     }
 
@@ -336,19 +316,12 @@ mod tests {
     }
 
     impl Supply for Empty {
-        fn ready(&self, _: Class) -> Option<Arc<Databases>> {
-            None
-        }
-        fn get(&self, class: Class) -> Arc<Databases> {
-            self.fetched.store(true, Relaxed);
-            Store::default().databases().get(class)
-        }
         fn ready_table(&self, _: &Spec) -> Option<Arc<Pdb>> {
             None
         }
-        fn table(&self, _: &Spec, _: &Control) -> Option<Arc<Pdb>> {
+        fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
             self.fetched.store(true, Relaxed);
-            None
+            six_six_three(spec)
         }
     }
 

@@ -1,32 +1,51 @@
-//! Additive pattern databases for the 15-puzzle (Korf and Felner 2002; Felner, Korf and Hanan
-//! 2004): the tiles split into disjoint patterns of 6, 6 and 3; each pattern's database holds,
-//! for every placement of its tiles, the fewest moves *of those tiles* that bring them home,
-//! whatever the others do. Moves of one pattern's tiles never count in another's, so the three
-//! values add up to an admissible estimate, and the largest of the sums over the goal's mirror
-//! images (the reflected lookup) is one too.
+//! Additive pattern databases (Korf and Felner 2002; Felner, Korf and Hanan 2004): the tiles
+//! split into disjoint patterns; each pattern's database holds, for every placement of its
+//! tiles, the fewest moves *of those tiles* that bring them home, whatever the others do. Moves
+//! of one pattern's tiles never count in another's, so the values add up to an admissible
+//! estimate, and the largest of the sums over the goal's mirror images (the reflected lookup) is
+//! one too.
 //!
-//! Databases are made for three canonical goals, one per kind of cell the goal's blank can
-//! occupy up to the square's eight symmetries (a corner, an edge cell, a centre cell): tile `c`
-//! at home in cell `c`, the blank in cell 0, 1 or 5. Any 4×4 goal is one of those turned or
-//! mirrored, with the tiles named after their home cells; a [`Lookup`] carries every board into
-//! that frame, so one set serves every goal of its class.
+//! One stack serves every family ([`Kind`]): a [`Pattern`] (its tiles, and how a placement is
+//! indexed), its [`Pdb`] (an entry a nibble), one [`build`], one [`Lookup`], one [`verify`]; the
+//! families are data ([`Partition`]). An entry is at least the pattern's Manhattan distance and
+//! of the same parity (each move takes one tile one cell): what is kept is half the excess,
+//! `(entry − distance) / 2`, and the search adds the distance back. An excess past 30 is kept as
+//! 30 (the build counts them: a lower value is still admissible); none of the databases eight
+//! builds has one.
+//!
+//! Databases are made for canonical goals, one per kind of cell the goal's blank can occupy up
+//! to the square's eight symmetries (on the 4×4 board: a corner, an edge cell, a centre cell):
+//! tile `c` at home in cell `c`. Any goal is one of those turned or mirrored, with the tiles
+//! named after their home cells; a [`Lookup`] carries every board into that frame, so one set
+//! serves every goal of its class.
 
 mod build;
-pub mod compact;
 mod lookup;
-pub mod rank;
+mod partition;
+mod pattern;
+mod table;
 mod verify;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::solve::control::Control;
-use compact::{Pdb, Spec};
 
 pub use build::build;
-pub use lookup::Lookup;
-pub use rank::{addresses, placements, CELLS};
+pub use lookup::{Loaded, Lookup};
+pub use partition::{Partition, Spec};
+pub use pattern::{unrank, Pattern};
+pub use table::{Nibbles, Pdb};
 pub use verify::{verify, Depth};
+
+/// The most tiles a pattern has: a state of the build packs them, 5 bits a cell.
+pub const MOST_TILES: usize = 8;
+
+/// The largest excess a nibble holds, halved.
+const MOST_EXCESS: u8 = 15;
+
+/// The cells of the 15-puzzle.
+const CELLS: usize = 16;
 
 /// The side of the square.
 const SIDE: usize = 4;
@@ -34,12 +53,11 @@ const SIDE: usize = 4;
 /// A family of pattern databases, weakest first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
-    /// The 15-puzzle's 6-6-3 split, a byte a base-16 address: built in seconds.
+    /// The 15-puzzle's 6-6-3 split, indexed by address: built in seconds.
     SixSixThree,
-    /// The 15-puzzle's 7-8 split, compact ([`compact`]): built in minutes, some five times fewer
-    /// nodes.
+    /// The 15-puzzle's 7-8 split: built in minutes, some five times fewer nodes.
     SevenEight,
-    /// The 24-puzzle's 6-6-6-6 split, compact.
+    /// The 24-puzzle's 6-6-6-6 split.
     TwentyFour,
 }
 
@@ -154,91 +172,37 @@ pub fn symmetry_on(side: usize, index: usize, cell: usize) -> usize {
     row * side + column
 }
 
-/// One class's databases, one per pattern, in [`Class::patterns`] order.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Databases {
-    class: Class,
-    entries: Vec<Vec<u8>>,
-}
-
-impl Databases {
-    /// The databases of `class`, built by breadth-first search; `progress` is told the
-    /// placements settled so far and their total, as the search goes.
-    pub fn build(class: Class, progress: &(dyn Fn(u64, u64) + Sync)) -> Databases {
-        let patterns = class.patterns();
-        let total: u64 = patterns.iter().map(|p| placements(p.len()) as u64).sum();
-        let done = std::sync::atomic::AtomicU64::new(0);
-        let tell = |settled: u64| {
-            let now = done.fetch_add(settled, std::sync::atomic::Ordering::Relaxed) + settled;
-            progress(now, total);
-        };
-        // one thread per pattern: the two large ones take the two cores
-        let entries = std::thread::scope(|scope| {
-            let builds: Vec<_> = patterns
-                .iter()
-                .map(|pattern| scope.spawn(|| build(class, pattern, &tell)))
-                .collect();
-            builds
-                .into_iter()
-                .map(|b| b.join().expect("a database build does not panic"))
-                .collect()
-        });
-        Databases { class, entries }
-    }
-
-    /// Databases of `class` from their entries (as [`Databases::entries`] gave them), if each
-    /// has the size of its pattern's addresses.
-    pub fn from_entries(class: Class, entries: Vec<Vec<u8>>) -> Option<Databases> {
-        let patterns = class.patterns();
-        let fits = entries.len() == patterns.len()
-            && entries
-                .iter()
-                .zip(&patterns)
-                .all(|(e, p)| e.len() == addresses(p.len()));
-        fits.then_some(Databases { class, entries })
-    }
-
-    /// The class served.
-    pub fn class(&self) -> Class {
-        self.class
-    }
-
-    /// Each pattern's entries, indexed by placement address.
-    pub fn entries(&self) -> &[Vec<u8>] {
-        &self.entries
-    }
-
-    /// The bytes the databases hold.
-    pub fn size(&self) -> usize {
-        self.entries.iter().map(Vec::len).sum()
-    }
-}
-
 /// Where an engine's store gets its databases, its supply: built in memory
 /// ([`Memory`], the default), or a cache on disk that the tools provide.
 pub trait Supply: Send + Sync {
-    /// The databases of `class` if they can be had without building them.
-    fn ready(&self, class: Class) -> Option<Arc<Databases>>;
-
-    /// The databases of `class`, built if need be.
-    fn get(&self, class: Class) -> Arc<Databases>;
-
-    /// The compact table of `spec` if it can be had without building it.
+    /// The table of `spec` if it can be had without building it.
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>>;
 
-    /// The compact table of `spec`, built if need be; `None` if `control` asked for a stop
+    /// The table of `spec`, built if need be; `None` if `control` asked for a stop
     /// during the build.
     fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>>;
+
+    /// Every table of `partition`, in order, if each is ready.
+    fn ready_tables(&self, partition: &Partition) -> Option<Vec<Arc<Pdb>>> {
+        let tables = partition.tables.iter();
+        tables.map(|spec| self.ready_table(spec)).collect()
+    }
+
+    /// Every table of `partition`, in order, built if need be; `None` if `control` asked for a
+    /// stop during a build.
+    fn tables(&self, partition: &Partition, control: &Control) -> Option<Vec<Arc<Pdb>>> {
+        let tables = partition.tables.iter();
+        tables.map(|spec| self.table(spec, control)).collect()
+    }
 }
 
-/// Where a compact table is kept once built or read, shared by whoever asks for it.
+/// Where a table is kept once built or read, shared by whoever asks for it.
 pub(crate) type Slot = Arc<OnceLock<Arc<Pdb>>>;
 
 /// Databases built in memory when first needed, kept for the life of the source.
 #[derive(Default)]
 pub struct Memory {
-    built: [OnceLock<Arc<Databases>>; 3],
-    /// Each compact table's slot, by name.
+    /// Each table's slot, by name.
     tables: Mutex<Vec<(&'static str, Slot)>>,
 }
 
@@ -246,7 +210,6 @@ impl Memory {
     /// A source with nothing built yet.
     pub const fn new() -> Memory {
         Memory {
-            built: [OnceLock::new(), OnceLock::new(), OnceLock::new()],
             tables: Mutex::new(Vec::new()),
         }
     }
@@ -282,7 +245,7 @@ impl Memory {
     }
 }
 
-/// The compact table of `spec`, built on every core; `progress` is told of placements settled
+/// The table of `spec`, built on every core; `progress` is told of placements settled
 /// and their total as the search goes. `None` if `control` asked for a stop.
 pub fn build_table(
     spec: &Spec,
@@ -295,21 +258,11 @@ pub fn build_table(
         progress(done.fetch_add(settled, Relaxed) + settled, total);
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (table, _clipped) = compact::build(&spec.pattern, spec.blank, jobs, &tell, control)?;
+    let (table, _clipped) = build(&spec.pattern, spec.blank, jobs, &tell, control)?;
     Some(table)
 }
 
 impl Supply for Memory {
-    fn ready(&self, class: Class) -> Option<Arc<Databases>> {
-        self.built[class as usize].get().cloned()
-    }
-
-    fn get(&self, class: Class) -> Arc<Databases> {
-        self.built[class as usize]
-            .get_or_init(|| Arc::new(Databases::build(class, &|_, _| {})))
-            .clone()
-    }
-
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
         self.slot(spec).get().cloned()
     }
@@ -320,49 +273,4 @@ impl Supply for Memory {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn classes_cover_every_cell() {
-        let corners = [0, 3, 12, 15];
-        let centres = [5, 6, 9, 10];
-        for cell in 0..CELLS {
-            let expected = match cell {
-                c if corners.contains(&c) => Class::Corner,
-                c if centres.contains(&c) => Class::Centre,
-                _ => Class::Edge,
-            };
-            assert_eq!(Class::of(cell), expected, "cell {cell}");
-        }
-    }
-
-    #[test]
-    fn symmetries_are_eight_distinct_permutations() {
-        let mut images: Vec<Vec<usize>> = (0..8)
-            .map(|s| (0..CELLS).map(|c| symmetry(s, c)).collect())
-            .collect();
-        for image in &images {
-            let mut sorted = image.clone();
-            sorted.sort_unstable();
-            assert_eq!(sorted, (0..CELLS).collect::<Vec<_>>());
-        }
-        images.sort();
-        images.dedup();
-        assert_eq!(images.len(), 8);
-    }
-
-    #[test]
-    fn patterns_split_the_tiles() {
-        for class in Class::ALL {
-            let mut tiles: Vec<u8> = class.patterns().concat();
-            assert_eq!(
-                class.patterns().iter().map(Vec::len).collect::<Vec<_>>(),
-                SPLIT
-            );
-            tiles.push(class.blank() as u8);
-            tiles.sort_unstable();
-            assert_eq!(tiles, (0..16).collect::<Vec<u8>>());
-        }
-    }
-}
+mod tests;

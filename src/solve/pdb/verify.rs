@@ -1,174 +1,174 @@
-//! What databases read from a file must show before a search trusts them: a CRC proves that a
-//! file is whole, not that its writer was honest, and a search over a table with one entry too
-//! large can return a path that is not the shortest.
+//! What a table read from a file must show before a search trusts it: a CRC proves that a file
+//! is whole, not that its writer was honest, and a search over a table with one entry too large
+//! can return a path that is not the shortest.
 //!
-//! The rules, each of which the true tables keep (a database that breaks one is refused):
-//! - the goal placement's entry is 0 in every pattern;
-//! - the small pattern's table (3,360 placements, built in well under a millisecond) is exactly
-//!   a fresh build's;
-//! - entries one move of a tile apart differ by at most one wherever the move's far side has
-//!   one region of free cells. An entry is the fewest pattern moves home over the blank's
-//!   regions; where there is one region, it is that region's distance, so a placement one move
-//!   away can need at most one move more. Where the free cells split (a wall of tiles), the
-//!   nearer region may be out of the blank's reach, and true tables do differ by more (17 and
-//!   14 in the corner class's first pattern): those moves are not checked.
+//! The rules, each of which the true tables keep (a table that breaks one is refused):
+//! - the home placement's entry is 0;
+//! - entries one move of a tile apart differ by at most one wherever the far side's free cells
+//!   make one region. An entry is the fewest pattern moves home over the blank's regions; where
+//!   there is one region, it is that region's distance, so a placement one move away can need at
+//!   most one move more. Where the free cells split (a wall of tiles), the nearer region may be
+//!   out of the blank's reach, and true tables do differ by more: those moves are not checked.
 //!
-//! What is left unchecked: an entry raised on placements whose free cells are split, and none
-//! of whose one-region neighbours bounds it. The first two rules cost about a millisecond
-//! ([`Depth::Quick`]); the third about 0.2 s a class on two cores ([`Depth::Full`]), which the
+//! Parity needs no check: a nibble holds half an excess, so every entry has its placement's
+//! parity by construction. What is left unchecked: an entry raised on placements whose free
+//! cells are split, and none of whose one-region neighbours bounds it. The first rule costs
+//! nothing ([`Depth::Quick`]); the second reads every placement and its moves to the right and
+//! down, on every core ([`Depth::Full`]: 0.2 s for a 6-6-3 class, seconds for 7-8), which the
 //! cache pays once per file it has not checked before.
 
-use super::build::{build, connected};
-use super::rank::{address, CELLS};
-use super::{Class, Databases};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use super::{Pdb, MOST_TILES};
 
 /// How much of the rules to check.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Depth {
-    /// The goal's entries and the small pattern: what catches a table overwritten wholesale.
+    /// The home placement's entry: what catches a table overwritten wholesale.
     Quick,
     /// Every rule, every placement.
     Full,
 }
 
-/// Why `databases` cannot be trusted, if they cannot: the first broken rule, in a phrase. The
-/// patterns are checked side by side, a thread each.
-pub fn verify(databases: &Databases, depth: Depth) -> Result<(), String> {
-    let class = databases.class();
-    let patterns = class.patterns();
-    // whether each set of free cells is one region, for every set: 64 Ki flood fills, once
-    let whole: Vec<bool> = match depth {
-        Depth::Full => (0..=u16::MAX).map(connected).collect(),
-        Depth::Quick => Vec::new(),
-    };
-    let whole = &whole[..];
-    std::thread::scope(|scope| {
-        let checks: Vec<_> = patterns
-            .iter()
-            .zip(databases.entries())
-            .enumerate()
-            .map(|(index, (pattern, table))| {
-                scope.spawn(move || check_pattern(class, index + 1, pattern, table, whole, depth))
-            })
-            .collect();
-        checks
-            .into_iter()
-            .try_for_each(|check| check.join().expect("a check does not panic"))
-    })
-}
-
-/// Why pattern `number`'s `table` cannot be trusted, if it cannot.
-fn check_pattern(
-    class: Class,
-    number: usize,
-    pattern: &[u8],
-    table: &[u8],
-    whole: &[bool],
-    depth: Depth,
-) -> Result<(), String> {
-    let home = address(pattern);
-    if table[home] != 0 {
-        return Err(format!(
-            "pattern {number}'s goal entry is {}, not 0",
-            table[home]
-        ));
-    }
-    if pattern.len() <= 3 {
-        if *table != build(class, pattern, &|_| {}) {
-            return Err(format!("pattern {number} differs from a fresh build"));
-        }
-        return Ok(());
+/// Why `table` cannot be trusted, if it cannot: the first broken rule found, in a phrase.
+pub fn verify(table: &Pdb, depth: Depth) -> Result<(), String> {
+    let pattern = table.pattern();
+    let home = pattern.index(pattern.homes());
+    if table.half_excess(home) != 0 {
+        return Err("its home placement's entry is not 0".into());
     }
     if depth == Depth::Quick {
         return Ok(());
     }
-    let walk = Walk {
-        table,
-        tiles: pattern.len(),
-        whole,
+    let count = pattern.placements();
+    let side = pattern.side();
+    // on 16 cells, whether each set of free cells is one region, worked out once (a few
+    // milliseconds, where a search for each placement and move cost a 6-6-3 class 3 s)
+    let regions: Vec<bool> = match pattern.cells() {
+        0..=16 => (0..1u32 << pattern.cells())
+            .map(|free| one_region(side, free))
+            .collect(),
+        _ => Vec::new(),
     };
-    match walk.jump(&mut [0; CELLS], pattern.len(), 0, 0) {
-        Some((at, next)) => Err(format!(
-            "pattern {number} holds {} and {} for placements one move apart",
-            table[at], table[next]
+    let whole = |free: u32| match regions.get(free as usize) {
+        Some(&whole) => whole,
+        None => one_region(side, free),
+    };
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let share = count.div_ceil(jobs);
+    let broken = AtomicBool::new(false);
+    let found = std::thread::scope(|scope| {
+        let checks: Vec<_> = (0..jobs)
+            .map(|job| {
+                let (broken, whole) = (&broken, &whole);
+                scope.spawn(move || {
+                    let range = job * share..((job + 1) * share).min(count);
+                    check(table, range, whole, broken)
+                })
+            })
+            .collect();
+        checks
+            .into_iter()
+            .find_map(|check| check.join().expect("a check does not panic"))
+    });
+    match found {
+        Some((here, there)) => Err(format!(
+            "it holds {here} and {there} for placements one move apart"
         )),
         None => Ok(()),
     }
 }
 
-/// The cells right of and below each cell, as bit masks.
-const LATER: [u16; CELLS] = {
-    let mut masks = [0u16; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        if cell % 4 != 3 {
-            masks[cell] |= 1 << (cell + 1);
+/// The entries of the first two placements one move apart that break the rule, among those of
+/// ranks `range`, `whole` telling whether a set of free cells is one region; stops early when
+/// another thread found some.
+fn check(
+    table: &Pdb,
+    range: std::ops::Range<usize>,
+    whole: &impl Fn(u32) -> bool,
+    broken: &AtomicBool,
+) -> Option<(u32, u32)> {
+    let pattern = table.pattern();
+    let (side, count) = (pattern.side(), pattern.cells());
+    let all = ((1u64 << count) - 1) as u32;
+    let tiles = pattern.homes().len();
+    // each tile's distance from home from each cell, and each cell's neighbours to the right
+    // and below: no division per placement
+    let mut distances = [[0u32; 32]; MOST_TILES];
+    for (row, &home) in distances.iter_mut().zip(pattern.homes()) {
+        let home = usize::from(home);
+        for (cell, distance) in row.iter_mut().enumerate().take(count) {
+            let rows = (cell / side).abs_diff(home / side);
+            *distance = (rows + (cell % side).abs_diff(home % side)) as u32;
         }
-        if cell < CELLS - 4 {
-            masks[cell] |= 1 << (cell + 4);
-        }
-        cell += 1;
     }
-    masks
-};
-
-/// One pattern's table, walked placement by placement.
-struct Walk<'a> {
-    table: &'a [u8],
-    tiles: usize,
-    /// Whether each set of free cells is one region.
-    whole: &'a [bool],
+    let ahead: Vec<[Option<usize>; 2]> = (0..count)
+        .map(|cell| {
+            let right = (cell % side + 1 < side).then_some(cell + 1);
+            let down = (cell + side < count).then_some(cell + side);
+            [right, down]
+        })
+        .collect();
+    let mut cells = [0u8; MOST_TILES];
+    for rank in range {
+        if rank % (1 << 20) == 0 && broken.load(Relaxed) {
+            return None;
+        }
+        let cells = &mut cells[..tiles];
+        pattern.unrank(rank, cells);
+        let taken = cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
+        let distance: u32 = (0..tiles)
+            .map(|tile| distances[tile][usize::from(cells[tile])])
+            .sum();
+        let at = pattern.index(cells);
+        let here = distance + 2 * u32::from(table.half_excess(at));
+        let here_whole = whole(!taken & all);
+        for tile in 0..tiles {
+            let cell = usize::from(cells[tile]);
+            for to in ahead[cell].into_iter().flatten() {
+                if taken & 1 << to != 0 {
+                    continue;
+                }
+                // an address moves by the difference of the tile's digits
+                let index = match pattern.is_addressed() {
+                    true => at + (to << (4 * tile)) - (cell << (4 * tile)),
+                    false => {
+                        cells[tile] = to as u8;
+                        let index = pattern.index(cells);
+                        cells[tile] = cell as u8;
+                        index
+                    }
+                };
+                let moved = distance + distances[tile][to] - distances[tile][cell];
+                let there = moved + 2 * u32::from(table.half_excess(index));
+                let far_whole = whole(!(taken ^ (1 << cell) ^ (1 << to)) & all);
+                if (here > there + 1 && far_whole) || (here_whole && there > here + 1) {
+                    broken.store(true, Relaxed);
+                    return Some((here, there));
+                }
+            }
+        }
+    }
+    None
 }
 
-impl Walk<'_> {
-    /// The first two placements one move apart whose entries break the rule, among those that
-    /// share the cells of tiles `left..` (at `address`, on `taken`). The last tile varies
-    /// fastest, so addresses and their neighbours' rise in step: the table is read in order.
-    fn jump(
-        &self,
-        cells: &mut [u8; CELLS],
-        left: usize,
-        address: usize,
-        taken: u16,
-    ) -> Option<(usize, usize)> {
-        let Some(tile) = left.checked_sub(1) else {
-            return self.check(&cells[..self.tiles], address, taken);
-        };
-        for cell in 0..CELLS {
-            if taken & (1 << cell) == 0 {
-                cells[tile] = cell as u8;
-                let next = address | cell << (4 * tile);
-                let found = self.jump(cells, tile, next, taken | 1 << cell);
-                if found.is_some() {
-                    return found;
-                }
-            }
-        }
-        None
+/// Whether the cells of `free` make one region (or none), on a square of `side`.
+fn one_region(side: usize, free: u32) -> bool {
+    if free == 0 {
+        return true;
     }
-
-    /// The first move of one tile of `cells` (at `address`, on `taken`) to the right or down
-    /// that breaks the rule, as the two addresses.
-    #[inline]
-    fn check(&self, cells: &[u8], address: usize, taken: u16) -> Option<(usize, usize)> {
-        let here = self.table[address];
-        let whole = self.whole[usize::from(!taken)];
-        for (tile, &cell) in cells.iter().enumerate() {
-            // each pair of neighbouring cells once: from the left or upper one
-            let mut free = LATER[usize::from(cell)] & !taken;
-            while free != 0 {
-                let to = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let next = address + ((to - usize::from(cell)) << (4 * tile));
-                let there = self.table[next];
-                let moved = taken ^ (1 << cell) ^ (1 << to);
-                let broken = (here > there + 1 && self.whole[usize::from(!moved)])
-                    || (whole && there > here + 1);
-                if broken {
-                    return Some((address, next));
-                }
-            }
+    let column = |c: usize| (0..side).fold(0u32, |mask, row| mask | 1 << (row * side + c));
+    let (left, right) = (column(0), column(side - 1));
+    let mut region = free & free.wrapping_neg();
+    loop {
+        let spread = (region << side)
+            | (region >> side)
+            | ((region << 1) & !left)
+            | ((region >> 1) & !right);
+        let grown = region | (spread & free);
+        if grown == region {
+            return region == free;
         }
-        None
+        region = grown;
     }
 }

@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::VERSION;
 use super::{Item, STAGED};
-use crate::solve::pdb::compact::Partition;
-use crate::solve::pdb::Class;
+use crate::solve::pdb::{Class, Kind, Partition};
 
 /// One file of the folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,42 +25,36 @@ pub struct Entry {
 /// Every file eight keeps in a cache folder, by name, with what it holds.
 pub(super) fn known() -> Vec<(String, String)> {
     let mut known = Vec::new();
-    let mut add = |item: Item, kind: String| {
-        let name = item.name();
-        let file = format!("pdb-{name}-v{VERSION}.bin");
-        if !known
+    let six_six_three = Class::ALL.into_iter().map(Partition::six_six_three);
+    let others = Class::ALL
+        .into_iter()
+        .map(Partition::seven_eight)
+        .chain([Partition::twenty_four()]);
+    for spec in six_six_three.chain(others).flat_map(|p| p.tables) {
+        let item = Item::of(&spec);
+        let file = format!("pdb-{}-v{VERSION}.bin", item.name);
+        if known
             .iter()
             .any(|(known, _): &(String, String)| *known == file)
         {
-            known.push((file, kind));
-            known.push((
-                format!("pdb-{name}-v{VERSION}.checked"),
-                format!("the stamp of {name}, checked once"),
-            ));
+            continue;
         }
-    };
-    for class in Class::ALL {
-        add(
-            Item::Class(class),
-            format!(
+        let kind = match spec.kind {
+            Kind::SixSixThree => format!(
                 "6-6-3 databases, the blank in {} cell",
-                match class {
+                match Class::of(spec.blank) {
                     Class::Corner => "a corner",
                     Class::Edge => "an edge",
                     Class::Centre => "a centre",
                 }
             ),
-        );
-    }
-    let partitions: Vec<Partition> = Class::ALL
-        .into_iter()
-        .map(Partition::seven_eight)
-        .chain([Partition::twenty_four()])
-        .collect();
-    for partition in &partitions {
-        for spec in &partition.tables {
-            add(Item::Pdb(spec), spec.describe());
-        }
+            _ => spec.describe(),
+        };
+        known.push((file, kind));
+        known.push((
+            format!("pdb-{}-v{VERSION}.checked", item.name),
+            format!("the stamp of {}, checked once", item.name),
+        ));
     }
     known
 }

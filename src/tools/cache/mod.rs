@@ -1,11 +1,11 @@
 //! The pattern databases, cached on disk (in the user's cache folder, XDG's `~/.cache/eight`
-//! on Linux): a file per 6-6-3 class (built in about three seconds, 33.6 MB) and one per compact
-//! table (the 7-8 split's and the 24-puzzle's, built in minutes, 29 to 260 MB), read back by
-//! every later run.
+//! on Linux): a file per 6-6-3 class (its three tables, built in seconds, 16.8 MB) and one per
+//! table of the 7-8 and 24-puzzle families (built in minutes, 29 to 260 MB), read back by every
+//! later run.
 //!
 //! A cache file is never trusted: its size, header and CRC-32 must all match what this version
-//! would write, and its entries must keep the rules of true tables ([`pdb::verify`],
-//! [`compact::verify`]: a CRC proves a file whole, not honest), or it is removed, rebuilt when a board needs it, and the
+//! would write, and its entries must keep the rules of true tables ([`pdb::verify`]: a CRC
+//! proves a file whole, not honest), or it is removed, rebuilt when a board needs it, and the
 //! user told why, once a run: a file judged damaged is not read again by the same run. It is
 //! opened without following links and without blocking (a FIFO in its place is refused, not
 //! waited on). It is written under a fresh temporary
@@ -23,7 +23,7 @@ use std::io::{self, BufReader, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
@@ -33,14 +33,13 @@ pub mod files;
 pub mod listing;
 mod seal;
 
-pub use files::{decode, decode_table, encode, encode_table, MAGIC};
+pub use files::{decode, encode, MAGIC};
 pub use seal::Seal;
 
 use crate::solve::control::Control;
-use crate::solve::pdb::compact::{self, Pdb, Spec};
-use crate::solve::pdb::{self, Class, Databases, Depth, Memory, Supply};
+use crate::solve::pdb::{self, Class, Depth, Kind, Memory, Partition, Pdb, Spec, Supply};
 use crate::tools::staged::{Allow, Staged};
-use files::{expected_size, table_header, VERSION};
+use files::VERSION;
 
 /// The variable that moves the cache folder: an absolute path, used as it is.
 pub const FOLDER_VARIABLE: &str = "EIGHT_CACHE_DIR";
@@ -52,50 +51,47 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 /// What a build tells as it goes: what is built, the placements settled, and their total.
 pub type Progress = dyn Fn(&str, u64, u64) + Send + Sync;
 
-/// What one cache file holds: a class's 6-6-3 databases, or one compact table.
-#[derive(Clone, Copy)]
-enum Item<'a> {
-    Class(Class),
-    Pdb(&'a Spec),
-}
-
-/// What a cache file held.
-enum Content {
-    Databases(Databases),
-    Pdb(Pdb),
-}
-
-impl Item<'_> {
+/// What one cache file holds: a class's 6-6-3 tables, built and read together, or one table of
+/// another family.
+#[derive(Clone)]
+struct Item {
     /// Its name in the file's.
-    fn name(self) -> &'static str {
-        match self {
-            Item::Class(class) => class.name(),
-            Item::Pdb(spec) => spec.name,
+    name: &'static str,
+    /// Its tables.
+    specs: Vec<Spec>,
+}
+
+impl Item {
+    /// The file that holds `spec`'s table.
+    fn of(spec: &Spec) -> Item {
+        match spec.kind {
+            Kind::SixSixThree => {
+                let class = Class::of(spec.blank);
+                Item {
+                    name: class.name(),
+                    specs: Partition::six_six_three(class).tables,
+                }
+            }
+            _ => Item {
+                name: spec.name,
+                specs: vec![spec.clone()],
+            },
         }
     }
 
     /// Its file in `folder`.
-    fn file(self, folder: &Path) -> PathBuf {
-        folder.join(format!("pdb-{}-v{VERSION}.bin", self.name()))
-    }
-
-    /// The size of its file.
-    fn size(self) -> u64 {
-        match self {
-            Item::Class(class) => expected_size(class) as u64,
-            Item::Pdb(spec) => {
-                let nibbles = spec.pattern.placements().div_ceil(2);
-                (table_header(spec).len() + nibbles + 4) as u64
-            }
-        }
+    fn file(&self, folder: &Path) -> PathBuf {
+        folder.join(format!("pdb-{}-v{VERSION}.bin", self.name))
     }
 }
+
+/// What a cache file held: its item's tables, in order.
+type Content = Vec<Pdb>;
 
 /// Pattern databases kept in a folder, and in memory once read or built.
 pub struct DiskCache {
     /// The folder, or `None` when there is no cache folder: the databases then live in memory.
     folder: Option<PathBuf>,
-    loaded: [OnceLock<Arc<Databases>>; 3],
     /// Held while a file is read.
     reading: Mutex<()>,
     /// Held while a table is fetched (read, or built): one build of each at a time.
@@ -118,7 +114,6 @@ impl DiskCache {
     ) -> DiskCache {
         DiskCache {
             folder,
-            loaded: Default::default(),
             reading: Mutex::new(()),
             fetching: Mutex::new(()),
             damaged: Default::default(),
@@ -148,29 +143,30 @@ impl DiskCache {
         }
     }
 
-    /// The file of `class`'s databases in `folder`.
+    /// The file in `folder` of `class`'s 6-6-3 tables.
     pub fn file(folder: &Path, class: Class) -> PathBuf {
-        Item::Class(class).file(folder)
+        DiskCache::table_file(folder, &Partition::six_six_three(class).tables[0])
     }
 
-    /// The file of the compact table of `spec` in `folder`.
+    /// The file in `folder` that holds the table of `spec` (with its class's other 6-6-3
+    /// tables).
     pub fn table_file(folder: &Path, spec: &Spec) -> PathBuf {
-        Item::Pdb(spec).file(folder)
+        Item::of(spec).file(folder)
     }
 
     /// Whether this run found `item`'s file damaged.
-    fn is_damaged(&self, item: Item) -> bool {
+    fn is_damaged(&self, item: &Item) -> bool {
         let damaged = self.damaged.lock().unwrap_or_else(PoisonError::into_inner);
-        damaged.contains(item.name())
+        damaged.contains(item.name)
     }
 
     /// What `item`'s cache file holds, if it is whole and keeps the rules; a damaged file is
     /// said unless `quiet`, and removed. `locked`: this run holds the folder's lock.
-    fn read(&self, folder: &Path, item: Item, quiet: bool, locked: bool) -> Option<Content> {
+    fn read(&self, folder: &Path, item: &Item, quiet: bool, locked: bool) -> Option<Content> {
         let file = item.file(folder);
         let damaged = |why: &str, seen: Option<(u64, u64)>| {
             let mut damaged = self.damaged.lock().unwrap_or_else(PoisonError::into_inner);
-            damaged.insert(item.name().to_string());
+            damaged.insert(item.name.to_string());
             drop(damaged);
             let removed = set_aside(&file, seen);
             if !quiet {
@@ -204,9 +200,14 @@ impl DiskCache {
         };
         // what was opened, to remove that file and no other that took its place since
         let seen = Some((metadata.dev(), metadata.ino()));
-        let expected = item.size();
+        let expected = files::size(&item.specs);
         if !metadata.is_file() {
             return damaged("not a plain file", seen);
+        }
+        if files::is_earlier(&item.specs, metadata.len(), &mut &opened) {
+            // an earlier version's file of the same class: replaced, nothing to say
+            set_aside(&file, seen);
+            return None;
         }
         if metadata.len() != expected {
             return damaged(
@@ -215,11 +216,7 @@ impl DiskCache {
             );
         }
         let mut input = BufReader::with_capacity(1 << 16, opened);
-        let decoded = match item {
-            Item::Class(class) => decode(class, &mut input).map(Content::Databases),
-            Item::Pdb(spec) => decode_table(spec, &mut input).map(Content::Pdb),
-        };
-        let content = match decoded {
+        let content = match decode(&item.specs, &mut input) {
             Ok(content) => content,
             Err(why) => return damaged(&why, seen),
         };
@@ -227,10 +224,9 @@ impl DiskCache {
         let stamp = Stamp::of(&metadata);
         let checked = Stamp::read(folder, item) == Some(stamp);
         let depth = if checked { Depth::Quick } else { Depth::Full };
-        let verified = match &content {
-            Content::Databases(databases) => pdb::verify(databases, depth),
-            Content::Pdb(table) => compact::verify(table, depth),
-        };
+        let verified = content
+            .iter()
+            .try_for_each(|table| pdb::verify(table, depth));
         match verified {
             Ok(()) => {
                 // written under the lock, as every file of eight's is (a judge's seal holds it)
@@ -245,24 +241,27 @@ impl DiskCache {
 
     /// Builds what `item`'s file holds, and writes it to `folder` if given; `None` if a stop was
     /// asked for during the build.
-    fn build(&self, folder: Option<&Path>, item: Item, control: &Control) -> Option<Content> {
-        let (content, bytes) = match item {
-            Item::Class(class) => {
-                let progress =
-                    |done, total| (self.progress)("15-puzzle 6-6-3 databases", done, total);
-                let databases = Databases::build(class, &progress);
-                let bytes = folder.map(|_| encode(&databases));
-                (Content::Databases(databases), bytes)
-            }
-            Item::Pdb(spec) => {
-                let what = spec.describe();
-                let progress = |done, total| (self.progress)(&what, done, total);
-                // not through the memory's slot: the caller is initialising it
-                let table = pdb::build_table(spec, &progress, control)?;
-                let bytes = folder.map(|_| encode_table(spec, &table));
-                (Content::Pdb(table), bytes)
-            }
+    fn build(&self, folder: Option<&Path>, item: &Item, control: &Control) -> Option<Content> {
+        // one progress for the file: its tables' placements settled, and their total
+        let what = match item.specs.as_slice() {
+            [spec] => spec.describe(),
+            _ => "15-puzzle 6-6-3 databases".to_string(),
         };
+        let grand: u64 = item
+            .specs
+            .iter()
+            .map(|s| s.pattern.placements() as u64)
+            .sum();
+        let mut content = Vec::new();
+        let mut before = 0;
+        for spec in &item.specs {
+            let progress = |done, _| (self.progress)(&what, before + done, grand);
+            // not through the memory's slot: the caller is initialising it
+            content.push(pdb::build_table(spec, &progress, control)?);
+            before += spec.pattern.placements() as u64;
+        }
+        let tables: Vec<&Pdb> = content.iter().collect();
+        let bytes = folder.map(|_| encode(&item.specs, &tables));
         if let (Some(folder), Some(bytes)) = (folder, bytes) {
             let file = item.file(folder);
             let written = write(&file, &bytes).and_then(|()| {
@@ -283,7 +282,7 @@ impl DiskCache {
     /// What `item`'s file holds, from the folder, built under its lock when the file is
     /// missing or damaged (another run's build is waited for and read, a few seconds at most);
     /// `None` if a stop was asked for during a build.
-    fn fetch(&self, folder: &Path, item: Item, control: &Control) -> Option<Content> {
+    fn fetch(&self, folder: &Path, item: &Item, control: &Control) -> Option<Content> {
         if !self.is_damaged(item) {
             if let Some(content) = self.read(folder, item, false, false) {
                 return Some(content);
@@ -394,46 +393,17 @@ fn tidy(folder: &Path) {
     }
 }
 
+impl DiskCache {
+    /// Keeps `content`, the tables of `item`, in memory; the one of `spec` among them.
+    fn keep(&self, item: &Item, content: Content, spec: &Spec) -> Option<Arc<Pdb>> {
+        for (held, table) in item.specs.iter().zip(content) {
+            let _ = self.memory.slot(held).set(Arc::new(table));
+        }
+        self.memory.slot(spec).get().cloned()
+    }
+}
+
 impl Supply for DiskCache {
-    fn ready(&self, class: Class) -> Option<Arc<Databases>> {
-        let slot = &self.loaded[class as usize];
-        if let Some(databases) = slot.get() {
-            return Some(databases.clone());
-        }
-        let Some(folder) = &self.folder else {
-            return self.memory.ready(class);
-        };
-        // one thread reads the file; the others wait for its tables rather than read their own
-        let _reading = self.reading.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(databases) = slot.get() {
-            return Some(databases.clone());
-        }
-        if self.is_damaged(Item::Class(class)) {
-            return None;
-        }
-        let Some(Content::Databases(databases)) =
-            self.read(folder, Item::Class(class), false, false)
-        else {
-            return None;
-        };
-        tidy(folder);
-        Some(slot.get_or_init(|| Arc::new(databases)).clone())
-    }
-
-    fn get(&self, class: Class) -> Arc<Databases> {
-        let Some(folder) = &self.folder else {
-            return self.memory.get(class);
-        };
-        self.loaded[class as usize]
-            .get_or_init(
-                || match self.fetch(folder, Item::Class(class), &Control::default()) {
-                    Some(Content::Databases(databases)) => Arc::new(databases),
-                    _ => unreachable!("a class's file holds databases, built without stopping"),
-                },
-            )
-            .clone()
-    }
-
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
         let slot = self.memory.slot(spec);
         if let Some(table) = slot.get() {
@@ -442,18 +412,18 @@ impl Supply for DiskCache {
         let Some(folder) = &self.folder else {
             return None;
         };
+        // one thread reads the file; the others wait for its tables rather than read their own
         let _reading = self.reading.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
-        if self.is_damaged(Item::Pdb(spec)) {
+        let item = Item::of(spec);
+        if self.is_damaged(&item) {
             return None;
         }
-        let Some(Content::Pdb(table)) = self.read(folder, Item::Pdb(spec), false, false) else {
-            return None;
-        };
+        let content = self.read(folder, &item, false, false)?;
         tidy(folder);
-        Some(slot.get_or_init(|| Arc::new(table)).clone())
+        self.keep(&item, content, spec)
     }
 
     fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>> {
@@ -470,15 +440,15 @@ impl Supply for DiskCache {
         if let Some(table) = slot.get() {
             return Some(table.clone());
         }
-        match self.fetch(folder, Item::Pdb(spec), control)? {
-            Content::Pdb(table) => Some(slot.get_or_init(|| Arc::new(table)).clone()),
-            Content::Databases(_) => unreachable!("a table's file holds a table"),
-        }
+        let item = Item::of(spec);
+        let content = self.fetch(folder, &item, control)?;
+        self.keep(&item, content, spec)
     }
 }
 
 /// Removes the temporary files in `folder`, whose lock this run holds: every writer holds it
-/// while its file is staged, so any left are those of runs killed while writing (33.6 MB each).
+/// while its file is staged, so any left are those of runs killed while writing (up to 260 MB
+/// each).
 fn remove_stale(folder: &Path) {
     let Ok(entries) = fs::read_dir(folder) else {
         return;
@@ -515,13 +485,13 @@ impl Stamp {
         }
     }
 
-    fn path(folder: &Path, item: Item) -> PathBuf {
-        folder.join(format!("pdb-{}-v{VERSION}.checked", item.name()))
+    fn path(folder: &Path, item: &Item) -> PathBuf {
+        folder.join(format!("pdb-{}-v{VERSION}.checked", item.name))
     }
 
     /// The stamp kept for `item`'s file, if there is a readable one (never through a link,
     /// never waiting on a FIFO).
-    fn read(folder: &Path, item: Item) -> Option<Stamp> {
+    fn read(folder: &Path, item: &Item) -> Option<Stamp> {
         let file = fs::OpenOptions::new()
             .read(true)
             .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
@@ -541,7 +511,7 @@ impl Stamp {
 
     /// Keeps this stamp for `item`'s file: staged and renamed, as the databases are; a stamp
     /// that cannot be written only costs the next run the full check.
-    fn write(self, folder: &Path, item: Item) {
+    fn write(self, folder: &Path, item: &Item) {
         let text = format!(
             "{} {} {} {}\n",
             self.inode, self.size, self.changed, self.changed_nanos

@@ -1,6 +1,8 @@
-//! Which compact databases serve a goal: the split of its tiles into patterns, and which table
+//! Which databases serve a goal: the split of its tiles into patterns, and which table
 //! each pattern is looked up in.
 //!
+//! - **6-6-3** (15-puzzle; Korf and Felner 2002): the split of [`Class::patterns`], a table per
+//!   pattern and class, indexed by address; built in seconds.
 //! - **7-8** (15-puzzle; Korf and Felner 2002, Felner, Korf and Hanan 2004): the bottom two rows
 //!   (8 tiles) and the rest of the board but the blank (7), for the three canonical goals of
 //!   [`Class`]. The free cells of the 8 tiles' home placement (the top two rows) make one region
@@ -13,8 +15,7 @@
 //!   the symmetry that takes each onto the first (Korf's program does the same): two tables of
 //!   127,512,000 placements.
 
-use super::Pattern;
-use crate::solve::pdb::{symmetry_on, Class, Kind};
+use super::{symmetry_on, Class, Kind, Pattern};
 
 /// One table of a partition: its pattern, the canonical goal's blank it is built for, and its name
 /// (as in a cache file's).
@@ -33,7 +34,7 @@ pub struct Spec {
 /// The patterns of a canonical goal (tile `c` at home in cell `c`, the blank in `blank`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Partition {
-    /// The family: [`Kind::SevenEight`] or [`Kind::TwentyFour`].
+    /// The family.
     pub kind: Kind,
     /// The side of the square.
     pub side: usize,
@@ -95,10 +96,9 @@ impl Partition {
         }
     }
 
-    /// The 6-6-3 partition of a 4×4 goal class: the byte databases' split
-    /// ([`Class::patterns`]), each pattern's entries indexed by address, which a move updates in
-    /// one shift (a rank costs IDA* half as much again). Not yet what the engine searches with:
-    /// the byte databases are, and this one gives their estimates exactly (tested).
+    /// The 6-6-3 partition of a 4×4 goal class ([`Class::patterns`]), each pattern's entries
+    /// indexed by address, which a move updates in one shift (a rank costs IDA* half as much
+    /// again): 16.8 MB a class, where a byte an address took 33.5 MB and the same time.
     pub fn six_six_three(class: Class) -> Partition {
         let names = match class {
             Class::Corner => ["663-a-corner", "663-b-corner", "663-c-corner"],
@@ -149,6 +149,11 @@ impl Partition {
             // half a turn mirrors both ways; a quarter transposes, then mirrors the rows
             patterns: vec![(0, IDENTITY), (1, IDENTITY), (1, 6), (1, 5)],
         }
+    }
+
+    /// Whether its tables index their entries by address (all of them, or none).
+    pub fn is_addressed(&self) -> bool {
+        self.tables.iter().any(|spec| spec.pattern.is_addressed())
     }
 
     /// Each pattern's tiles, named by their home cells, in the order of its table's homes.

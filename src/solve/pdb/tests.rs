@@ -1,4 +1,5 @@
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 
@@ -7,9 +8,9 @@ use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::solve::conflicts;
 use crate::solve::control::Control;
-use crate::solve::heuristic::Heuristic;
+use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida::{self, Bound, Outcome};
-use crate::solve::pdb::{self, rank::address, Class, Kind};
+use crate::solve::pdb::{self, Class, Kind};
 
 /// IDA* with linear conflicts, the independent search the databases are checked against.
 fn by_conflicts(board: &Board, goal: &Board) -> (Outcome, Vec<Bound>) {
@@ -66,6 +67,7 @@ fn builds_what_a_plain_search_finds() {
         (3, vec![0, 1, 2, 5], 4),
         (3, vec![6, 7, 8, 3], 1),
         (4, vec![1, 4, 5], 0),
+        (4, vec![13, 14, 15], 0),
     ] {
         let addressed = Pattern::addressed(side, &homes);
         for (pattern, jobs) in [
@@ -95,10 +97,45 @@ fn builds_what_a_plain_search_finds() {
     }
 }
 
+/// The estimate of `board` towards `goal` as the definition says: over each symmetry of the
+/// square that takes the goal's blank to the partition's, the sum of the patterns' entries for
+/// the cells where the board holds their tiles, seen through it; the largest such sum.
+fn by_definition(partition: &Partition, tables: &[Pdb], board: &Board, goal: &Board) -> u32 {
+    let side = partition.side;
+    let cells = side * side;
+    (0..8)
+        .filter(|&s| pdb::symmetry_on(side, s, goal.blank()) == partition.blank)
+        .map(|s| {
+            let image = |cell: usize| pdb::symmetry_on(side, s, cell) as u8;
+            // the tile whose home the symmetry takes to `home`, and where the board has it
+            let tile_at_home = |home: u8| {
+                let cell = (0..cells)
+                    .find(|&c| image(c) == home)
+                    .expect("a permutation");
+                goal.cells()[cell]
+            };
+            let place = |tile: u8| board.cells().iter().position(|&t| t == tile);
+            partition
+                .tables
+                .iter()
+                .zip(tables)
+                .map(|(spec, table)| {
+                    let placement: Vec<u8> = spec
+                        .pattern
+                        .homes()
+                        .iter()
+                        .map(|&home| image(place(tile_at_home(home)).expect("a tile")))
+                        .collect();
+                    table.entry(&placement)
+                })
+                .sum()
+        })
+        .max()
+        .expect("a symmetry")
+}
+
 #[test]
-fn the_6_6_3_partition_estimates_and_searches_as_the_byte_databases_do() {
-    use crate::solve::pdb::Depth;
-    use crate::solve::store::Store;
+fn the_6_6_3_partition_estimates_as_its_tables_say_and_searches_optimally() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(663);
     let control = Control::default();
     for class in Class::ALL {
@@ -117,8 +154,7 @@ fn the_6_6_3_partition_estimates_and_searches_as_the_byte_databases_do() {
             verify(table, depth).expect("a true table");
             assert_eq!(table.nibbles().len(), table.pattern().entries() / 2);
         }
-        let tables: Vec<&Pdb> = tables.iter().collect();
-        let bytes = Store::default().databases().get(class);
+        let borrowed: Vec<&Pdb> = tables.iter().collect();
         // goals with the blank in every cell of the class, their tiles shuffled
         for cell in (0..16).filter(|&cell| Class::of(cell) == class) {
             let goal = loop {
@@ -129,37 +165,15 @@ fn the_6_6_3_partition_estimates_and_searches_as_the_byte_databases_do() {
             };
             for moves in [0, 5, 20, 40, 80] {
                 let board = walk(&goal, moves, &mut rng);
-                let ours = Lookup::addressed(&partition, &tables, &board, &goal);
-                let theirs = pdb::Lookup::new(&bytes, &board, &goal);
-                assert_eq!(ours.estimate(), theirs.estimate(), "{board} to {goal}");
+                let lookup = Lookup::addressed(&partition, &borrowed, &board, &goal);
+                let expected = by_definition(&partition, &tables, &board, &goal);
+                assert_eq!(lookup.estimate(), expected, "{board} to {goal}");
                 if moves == 40 {
-                    let (found, bounds) =
-                        ida::solve_with(&board, ours, None, u64::MAX, 1, &control);
-                    let (expected, by_bytes) =
-                        ida::solve_with(&board, theirs, None, u64::MAX, 1, &control);
-                    assert_eq!(found, expected, "{board} to {goal}");
-                    assert_eq!(bounds, by_bytes, "the same nodes at every bound");
+                    let (found, _) = ida::solve_with(&board, lookup, None, u64::MAX, 1, &control);
+                    assert_eq!(found, by_conflicts(&board, &goal).0, "{board} to {goal}");
                 }
             }
         }
-    }
-}
-
-#[test]
-fn builds_what_the_byte_databases_hold() {
-    // the 15-puzzle's small pattern, by the byte databases' own build: two implementations
-    let homes = [13u8, 14, 15];
-    let bytes = pdb::build(Class::Corner, &homes, &|_| {});
-    let pattern = Pattern::new(4, &homes);
-    let (table, _) = build(&pattern, 0, 2, &|_| {}, &Control::default()).expect("no stop");
-    let mut cells = [0u8; 3];
-    for index in 0..pattern.placements() {
-        pattern.unrank(index, &mut cells);
-        assert_eq!(
-            table.entry(&cells),
-            u32::from(bytes[address(&cells)]),
-            "{cells:?}"
-        );
     }
 }
 
@@ -252,8 +266,17 @@ fn the_7_8_partitions_split_every_class() {
 }
 
 /// A partition of small patterns, quick to build, on `side`: the tiles of the canonical goal
-/// (blank in cell 0) in reading order, `size` a pattern.
+/// (blank in cell 0) in reading order, `size` a pattern, ranked.
 fn small(side: usize, size: usize) -> (Partition, Vec<Pdb>) {
+    small_indexed(side, size, Pattern::new)
+}
+
+/// The same, each pattern made by `pattern` (ranked or addressed).
+fn small_indexed(
+    side: usize,
+    size: usize,
+    pattern: fn(usize, &[u8]) -> Pattern,
+) -> (Partition, Vec<Pdb>) {
     let tiles: Vec<u8> = (1..(side * side) as u8).collect();
     let names = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"];
     let tables: Vec<Spec> = tiles
@@ -262,7 +285,7 @@ fn small(side: usize, size: usize) -> (Partition, Vec<Pdb>) {
         .map(|(homes, name)| Spec {
             kind: Kind::SevenEight,
             name,
-            pattern: Pattern::new(side, homes),
+            pattern: pattern(side, homes),
             blank: 0,
         })
         .collect();
@@ -293,37 +316,48 @@ fn walk(goal: &Board, moves: usize, rng: &mut rand_chacha::ChaCha8Rng) -> Board 
     board
 }
 
+/// Walks a board from `goal` at random, checking after each move (and each undone) that the
+/// estimate of `evaluator` kept move by move equals a fresh one.
+fn kept_equals_fresh(evaluator: &impl Evaluator, goal: &Board, rng: &mut rand_chacha::ChaCha8Rng) {
+    let mut board = walk(goal, 200, rng);
+    let mut lookup = evaluator.heuristic(&board, goal);
+    for round in 0..2_000 {
+        let step = Move::ALL[rng.random_range(0..4)];
+        let to = board.blank();
+        let before = (board, lookup.estimate());
+        if !board.slide(step) {
+            continue;
+        }
+        let (tile, from) = (board.cells()[to], board.blank());
+        let undo = lookup.slide(board.cells(), tile, from, to, false);
+        let fresh = evaluator.heuristic(&board, goal).estimate();
+        assert_eq!(lookup.estimate(), fresh, "round {round}: {board} to {goal}");
+        if rng.random_bool(0.3) {
+            lookup.unslide(tile, from, to, false, undo);
+            board.slide(step.opposite());
+            assert_eq!((board, lookup.estimate()), before, "undone");
+        }
+    }
+}
+
 #[test]
 fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
     for (side, size) in [(4, 4), (5, 3)] {
-        let (partition, tables) = small(side, size);
-        let tables: Vec<&Pdb> = tables.iter().collect();
         let shape = Shape::new(side, side).expect("a shape");
         // both a goal with two frames (blank in the corner) and one moved onto it
-        for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {
-            let mut board = walk(&goal, 200, &mut rng);
-            let mut lookup = Lookup::new(&partition, &tables, &board, &goal);
-            for round in 0..2_000 {
-                let step = Move::ALL[rng.random_range(0..4)];
-                let to = board.blank();
-                let before = (board, lookup.estimate());
-                if !board.slide(step) {
-                    continue;
-                }
-                let (tile, from) = (board.cells()[to], board.blank());
-                let undo = lookup.slide(board.cells(), tile, from, to, false);
-                let fresh = Lookup::new(&partition, &tables, &board, &goal).estimate();
-                assert_eq!(
-                    lookup.estimate(),
-                    fresh,
-                    "{side}x{side} round {round}: {board}"
-                );
-                if rng.random_bool(0.3) {
-                    lookup.unslide(tile, from, to, false, undo);
-                    board.slide(step.opposite());
-                    assert_eq!((board, lookup.estimate()), before, "undone");
-                }
+        let goals = [Board::canonical(shape, 0), Board::ordered(shape)];
+        let (partition, tables) = small(side, size);
+        let ranked = Loaded::new(partition, tables.into_iter().map(Arc::new).collect());
+        for goal in &goals {
+            kept_equals_fresh(&ranked, goal, &mut rng);
+        }
+        if side == 4 {
+            let (partition, tables) = small_indexed(side, size, Pattern::addressed);
+            let tables = tables.into_iter().map(Arc::new).collect();
+            let addressed = Loaded::addressed(partition, tables);
+            for goal in &goals {
+                kept_equals_fresh(&addressed, goal, &mut rng);
             }
         }
     }
@@ -432,5 +466,48 @@ fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
                 assert_eq!(ours, theirs, "{board} to {goal}");
             }
         }
+    }
+}
+
+#[test]
+fn classes_cover_every_cell() {
+    let corners = [0, 3, 12, 15];
+    let centres = [5, 6, 9, 10];
+    for cell in 0..CELLS {
+        let expected = match cell {
+            c if corners.contains(&c) => Class::Corner,
+            c if centres.contains(&c) => Class::Centre,
+            _ => Class::Edge,
+        };
+        assert_eq!(Class::of(cell), expected, "cell {cell}");
+    }
+}
+
+#[test]
+fn symmetries_are_eight_distinct_permutations() {
+    let mut images: Vec<Vec<usize>> = (0..8)
+        .map(|s| (0..CELLS).map(|c| symmetry(s, c)).collect())
+        .collect();
+    for image in &images {
+        let mut sorted = image.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..CELLS).collect::<Vec<_>>());
+    }
+    images.sort();
+    images.dedup();
+    assert_eq!(images.len(), 8);
+}
+
+#[test]
+fn patterns_split_the_tiles() {
+    for class in Class::ALL {
+        let mut tiles: Vec<u8> = class.patterns().concat();
+        assert_eq!(
+            class.patterns().iter().map(Vec::len).collect::<Vec<_>>(),
+            SPLIT
+        );
+        tiles.push(class.blank() as u8);
+        tiles.sort_unstable();
+        assert_eq!(tiles, (0..16).collect::<Vec<u8>>());
     }
 }
