@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# The 24-puzzle solved optimally (issue 23): Korf and Felner's easiest random instances
-# (benches/korf-felner24.txt; EASIEST=N of them, 3 by default), with the 6-6-6-6 databases
-# built from nothing into a fresh cache folder, then each instance in its own process with
-# `--jobs 2`, checked against its published length. Prints Markdown tables: the build (time,
-# files, peak memory) and per instance its length, nodes (`--stats`'s expanded) and time.
-# Minutes: the build takes some two, the 88-move instance more.
+# The 24-puzzle solved optimally, beside the published counts: Korf and Felner's random
+# instances (benches/korf-felner24.txt, with the nodes Korf and Felner report for their 6-6-6-6
+# databases, AIJ 134, 2002, and the expansions of Clausecker's 'small' zero-aware databases),
+# the 6-6-6-6 databases built from nothing into a fresh cache folder by the first instance, then
+# each instance in its own process with `--jobs 2`, checked against its published length.
+# INSTANCES="40 25 30" runs those (by number); else EASIEST=N (3 by default) runs the N shortest.
+# Prints one Markdown table: per instance its length, nodes (`--stats`'s expanded), time, the
+# published counts and eight's nodes against them; then the sums over the instances run.
+# Minutes: the build takes some one or two, an 88-move instance more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-24.sh needs python3" >&2; exit 2; }
 cargo build --release --quiet
 eight=$PWD/target/release/eight
-python3 - "$eight" "${EASIEST:-3}" "${JOBS:-2}" <<'PY'
+python3 - "$eight" "${EASIEST:-3}" "${JOBS:-2}" "${INSTANCES:-}" <<'PY'
 import os, subprocess, sys, tempfile, time
-eight, count, jobs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+eight, count, jobs, chosen = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4].split()
 rows = [l.split() for l in open("benches/korf-felner24.txt") if l.strip() and not l.startswith("#")]
-numbered = sorted(enumerate(rows, 1), key=lambda nr: (int(nr[1][0]), nr[0]))[:count]
+by_number = {row[0]: row for row in rows}
+if chosen:
+    picked = [by_number[n] for n in chosen]
+else:
+    picked = sorted(rows, key=lambda row: (int(row[1]), int(row[0])))[:count]
 goal = " ".join(str(v) for v in range(25))
 timer = os.path.exists("/usr/bin/time")
 
@@ -30,25 +37,30 @@ def run(args, stdin, env):
     return done.stdout, err, took, peak
 
 with tempfile.TemporaryDirectory() as cache:
-    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    env = dict(os.environ, XDG_CACHE_HOME=cache, EIGHT_CACHE_DIR="")
     common = ["path", "--size", "5x5", "--goal", goal, "--stats", "--jobs", jobs, "--pdb", "6-6-6-6",
-              "--max-nodes", "100000000000"]
-    print("| instance | published length | eight | nodes | time (one process each) | peak memory |")
-    print("|---|---|---|---|---|---|")
-    total = 0.0
-    for number, row in numbered:
-        board = " ".join(row[1:]) + "\n"
-        out, err, took, peak = run(common, board, env)
+              "--max-nodes", "100000000000000"]
+    print("| instance | length | eight | nodes | time | Korf & Felner 2002 | Clausecker (zero-aware) | eight / K&F | eight / Clausecker | peak memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    sums = [0, 0.0, 0, 0]
+    for number, length, korf, clausecker, *cells in picked:
+        out, err, took, peak = run(common, " ".join(cells) + "\n", env)
         path = out.strip()
-        assert len(path) == int(row[0]), f"instance {number}: {len(path)} moves, published {row[0]}"
+        assert len(path) == int(length), f"instance {number}: {len(path)} moves, published {length}"
         line = [l for l in err.splitlines() if l.startswith("eight: case")][0].split()
-        nodes, ms = int(line[line.index("expanded") + 1]), float(line[-2])
-        total += took
+        nodes = int(line[line.index("expanded") + 1])
+        korf, clausecker = int(korf), int(clausecker)
+        for i, value in enumerate([nodes, took, korf, clausecker]):
+            sums[i] += value
         memory = f"{peak / 1024:.0f} MiB" if peak else ""
-        print(f"| {number} | {row[0]} | {len(path)} | {nodes:,} | {took:.1f} s | {memory} |")
+        first = ", the build included" if number == picked[0][0] else ""
+        print(f"| {number} | {length} | {len(path)} | {nodes:,} | {took:.1f} s{first} | {korf:,} "
+              f"| {clausecker:,} | {nodes / korf:.2f} | {nodes / clausecker:.2f} | {memory} |")
+    nodes, took, korf, clausecker = sums
+    print(f"| all {len(picked)} | | | {nodes:,} | {took:.1f} s | {korf:,} | {clausecker:,} "
+          f"| {nodes / korf:.2f} | {nodes / clausecker:.2f} | |")
     files = [os.path.join(d, f) for d, _, fs in os.walk(cache) for f in fs]
     size = sum(os.path.getsize(f) for f in files if f.endswith(".bin"))
-    print(f"| all {len(numbered)}, the databases' build from nothing included | | | | {total:.1f} s | |")
     print()
     print(f"cache files: {size / 1e6:.1f} MB")
 PY

@@ -72,11 +72,14 @@ impl InputError {
         }
     }
 
-    /// The error of a case at `place` whose search ran out of its `budget` of nodes.
-    pub fn exhausted(place: Place, budget: u64) -> InputError {
+    /// The error of a case at `place` whose search, guided by `method` (as `--stats` names it),
+    /// ran out of its `budget` of nodes.
+    pub fn exhausted(place: Place, budget: u64, method: &str) -> InputError {
         InputError {
             place,
-            found: format!("a board whose optimal search stopped after {budget} nodes"),
+            found: format!(
+                "a board whose optimal search stopped after {budget} nodes with {method}"
+            ),
             expected: "a board solved within --max-nodes (--fast gives a path at once, not \
                        necessarily the shortest; or raise --max-nodes)"
                 .into(),

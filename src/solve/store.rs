@@ -18,8 +18,9 @@ pub struct Store {
     pub(super) small: SmallTables,
     /// Where 4×4 searches get their pattern databases.
     pub(super) databases: Arc<dyn Supply>,
-    /// The nodes 6-6-3 searches have spent under the automatic choice of databases (the
-    /// engine's `ESCALATE`).
+    /// The nodes the weaker guides have spent under the automatic choice of databases (6-6-3
+    /// on 4×4, linear conflicts on 5×5): what pays for building stronger ones (the plan's
+    /// `ESCALATE` and `ESCALATE_24`).
     pub(super) weak: AtomicU64,
 }
 

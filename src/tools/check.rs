@@ -306,8 +306,10 @@ fn solve_all(
         if let Some(error) = cases.beyond(count, place) {
             return Ok(Err(error));
         }
-        let Some(found) = find(judge, engine, &start, &goal).0 else {
-            return Ok(Err(InputError::exhausted(place, engine.budget_for(&goal))));
+        let (found, report) = find(judge, engine, &start, &goal);
+        let Some(found) = found else {
+            let (budget, method) = (engine.budget_for(&goal), report.method.name());
+            return Ok(Err(InputError::exhausted(place, budget, method)));
         };
         let solved = Solved {
             case: count,

@@ -359,7 +359,8 @@ impl Stream<'_> {
     ) -> io::Result<Result<(), InputError>> {
         let Some(found) = found else {
             let budget = self.engine.budget_for(goal);
-            return Ok(Err(InputError::exhausted(place, budget)));
+            let method = report.method.name();
+            return Ok(Err(InputError::exhausted(place, budget, method)));
         };
         match self.output {
             Output::Answers => {

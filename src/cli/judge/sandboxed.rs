@@ -217,9 +217,16 @@ fn load_databases<'a>(
             let _ = fs::create_dir_all(folder);
         }
     }
+    // the 7-8 tables when cached (they answer then), else the 6-6-3 ones, read or built
+    let supply = store.databases();
     for class in Class::ALL.into_iter().filter(|&c| classes[c as usize]) {
-        let partition = Partition::six_six_three(class);
-        store.databases().tables(&partition, &Control::default());
+        if supply
+            .ready_tables(&Partition::seven_eight(class))
+            .is_none()
+        {
+            let partition = Partition::six_six_three(class);
+            supply.tables(&partition, &Control::default());
+        }
     }
 }
 

@@ -40,16 +40,25 @@ pub const FAST_PROBE: u64 = 2_000_000;
 /// quarter of `--fast`'s time).
 pub const FAST_PROBE_OTHERS: u64 = 200_000;
 
-/// The nodes that 6-6-3 searches may spend in all, under the automatic choice, before a 4×4
-/// search reads the 7-8 databases from the cache: about what reading them costs in searching
-/// time (0.07 s for 288 MB, some 20 million 6-6-3 nodes a second), so that a few boards do not
-/// wait for it. The rule of ski rental: never more than twice the cost of the best choice made
-/// knowing the run's work in advance.
+/// The nodes that 6-6-3 searches may spend in all, under the automatic choice, between two looks
+/// for the 7-8 databases in the cache, when they were not there at the start of the search (a
+/// run elsewhere may be building them): about what reading them costs in searching time (0.07 s
+/// for 288 MB, some 20 million 6-6-3 nodes a second). Databases already cached answer every
+/// board they serve.
 pub const LOAD: u64 = 2_000_000;
 
-/// The same for building them when they are not cached: about what the build costs in
-/// searching time (four minutes on two cores here).
+/// The nodes that 6-6-3 searches may spend in all, under the automatic choice, before the 7-8
+/// databases are built: about what the build costs in searching time (four minutes on two cores
+/// here). The rule of ski rental: never more than twice the cost of the best choice made knowing
+/// the run's work in advance.
 pub const ESCALATE: u64 = 4_000_000_000;
+
+/// The same on 5×5 for linear conflicts before the 6-6-6-6 databases are built (70 s on two
+/// cores here, where linear conflicts search some 7 million nodes a second): what a 5×5 search
+/// spends today before it gives up ([`super::DEFAULT_BUDGET_OTHERS`]), so a board that linear
+/// conflicts answer in seconds never waits for the build, and a deep one gets the databases
+/// without being asked.
+pub const ESCALATE_24: u64 = 50_000_000;
 
 /// Which pattern databases serve an optimal search towards a goal.
 pub(super) enum Databases {
@@ -57,9 +66,15 @@ pub(super) enum Databases {
     None,
     /// The tables of a partition.
     Tables(Partition),
-    /// The 6-6-3 tables of a class, until the run's 6-6-3 searches have spent enough to pay
-    /// for the 7-8 ones ([`LOAD`] to read them, [`ESCALATE`] to build them).
-    Rent(Class),
+    /// A weaker guide (the tables of `weak`, or linear conflicts when `None`) until the run's
+    /// searches with it have spent `build` nodes, and pay for building the tables of `strong`
+    /// (looked for again every `load` nodes, if a run elsewhere makes them).
+    Rent {
+        weak: Option<Partition>,
+        strong: Partition,
+        load: u64,
+        build: u64,
+    },
 }
 
 /// A component planned for a query: one the engine keeps, or one made for it.
@@ -127,16 +142,24 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
         _ if guide == Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
         Databases::Tables(ref partition) => fetch(supply, partition.clone(), jobs),
-        Databases::Rent(class) => {
-            let strong = Partition::seven_eight(class);
+        Databases::Rent {
+            ref weak,
+            ref strong,
+            load,
+            build,
+        } => {
             let ready = strong.clone();
+            let weak: Box<dyn Search> = match weak {
+                Some(weak) => fetch(supply, weak.clone(), jobs),
+                None => Box::new(Ida::new(LinearConflicts, jobs)),
+            };
             Box::new(Rent {
-                weak: fetch(supply, Partition::six_six_three(class), jobs),
-                strong: fetch(supply, strong, jobs),
+                weak,
+                strong: fetch(supply, strong.clone(), jobs),
                 ready: Box::new(move || supply.ready_tables(&ready).is_some()),
                 spent: &settings.store.weak,
-                load: LOAD,
-                build: ESCALATE,
+                load,
+                build,
             })
         }
     };
@@ -145,9 +168,11 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         _ if guide == Guide::Pdb => true,
         Databases::None => true,
         Databases::Tables(ref partition) => supply.ready_tables(partition).is_some(),
-        Databases::Rent(class) => supply
-            .ready_tables(&Partition::six_six_three(class))
-            .is_some(),
+        Databases::Rent {
+            weak: Some(ref weak),
+            ..
+        } => supply.ready_tables(weak).is_some(),
+        Databases::Rent { weak: None, .. } => true,
     };
     match ready {
         true => strong,
@@ -180,9 +205,11 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
     let conflicts = LinearConflicts.heuristic(start, goal).estimate();
     let supply = &**settings.store.databases();
     let databases = match settings.databases_for(goal) {
-        Databases::None => return conflicts,
+        Databases::None | Databases::Rent { weak: None, .. } => return conflicts,
         Databases::Tables(partition) => partition,
-        Databases::Rent(class) => Partition::six_six_three(class),
+        Databases::Rent {
+            weak: Some(weak), ..
+        } => weak,
     };
     let estimate =
         supply
@@ -215,25 +242,33 @@ impl Settings {
                     Some(Kind::SevenEight) => Databases::Tables(Partition::seven_eight(class)),
                     Some(_) => Databases::Tables(Partition::six_six_three(class)),
                     None => {
-                        // the 7-8 databases once the run's work pays for reading them
+                        // the 7-8 databases when cached; built once the run's work pays for it
                         let strong = Partition::seven_eight(class);
-                        let worth =
-                            self.store.weak.load(std::sync::atomic::Ordering::Relaxed) >= LOAD;
-                        match worth && supply.ready_tables(&strong).is_some() {
+                        match supply.ready_tables(&strong).is_some() {
                             true => Databases::Tables(strong),
-                            false => Databases::Rent(class),
+                            false => Databases::Rent {
+                                weak: Some(Partition::six_six_three(class)),
+                                strong,
+                                load: LOAD,
+                                build: ESCALATE,
+                            },
                         }
                     }
                 }
             }
-            // minutes to build: only when asked for, or cached
+            // a minute or more to build: when asked for or cached, else once the run's linear
+            // conflicts have spent what the build costs
             _ if shape == Shape::SQUARE5 && corner(5) => {
                 let partition = Partition::twenty_four();
                 let asked = self.databases == Some(Kind::TwentyFour);
-                let cached = self.databases.is_none() && supply.ready_tables(&partition).is_some();
-                match asked || cached {
+                match asked || supply.ready_tables(&partition).is_some() {
                     true => Databases::Tables(partition),
-                    false => Databases::None,
+                    false => Databases::Rent {
+                        weak: None,
+                        strong: partition,
+                        load: ESCALATE_24,
+                        build: ESCALATE_24,
+                    },
                 }
             }
             _ => Databases::None,
@@ -245,7 +280,7 @@ impl Settings {
         match self.databases_for(goal) {
             Databases::None => false,
             // built in seconds
-            Databases::Rent(_) => true,
+            Databases::Rent { weak, .. } => weak.is_some(),
             Databases::Tables(partition) => {
                 partition.kind == Kind::SixSixThree
                     || self.store.databases().ready_tables(&partition).is_some()
@@ -261,7 +296,7 @@ mod tests {
     use super::*;
     use crate::solve::control::Control;
     use crate::solve::engine::{Engine, Outcome};
-    use crate::solve::pdb::{Pdb, Spec};
+    use crate::solve::pdb::{Nibbles, Pdb, Spec};
     use crate::solve::store::Store;
     use std::sync::Arc;
 
@@ -381,5 +416,72 @@ mod tests {
             Outcome::Found(_)
         ));
         assert!(!source.built.load(Relaxed));
+    }
+
+    /// The process's 6-6-3 tables, 7-8 tables that read as cached (zeroes: a choice is made on
+    /// them, no search), and nothing else.
+    struct Cached78;
+
+    impl Supply for Cached78 {
+        fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
+            match spec.kind {
+                Kind::SevenEight => {
+                    let nibbles = Nibbles::zeroed(spec.pattern.entries().div_ceil(2));
+                    Pdb::from_nibbles(spec.pattern.clone(), nibbles).map(Arc::new)
+                }
+                _ => six_six_three(spec),
+            }
+        }
+        fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
+            self.ready_table(spec)
+        }
+    }
+
+    #[test]
+    fn cached_7_8_databases_answer_from_the_first_board() {
+        let (_, goal) = korf_one();
+        let engine = Engine::default().with_store(Arc::new(Store::new(Arc::new(Cached78))));
+        let chosen = engine.settings.databases_for(&goal);
+        assert!(
+            matches!(chosen, Databases::Tables(ref p) if p.kind == Kind::SevenEight),
+            "7-8 when cached, with nothing spent"
+        );
+        // not cached: 6-6-3, renting 7-8
+        let (engine, _) = spent(0);
+        let chosen = engine.settings.databases_for(&goal);
+        assert!(matches!(chosen, Databases::Rent { weak: Some(_), .. }));
+    }
+
+    /// A 5×5 board a walk of 30 moves from Korf and Felner's goal (blank in cell 0): linear
+    /// conflicts answer it in some thousands of nodes.
+    fn deep_5x5() -> (Board, Board) {
+        let goal = Board::canonical(Shape::SQUARE5, 0);
+        let mut start = goal;
+        for letter in "rrddllurrddruuldrdluurddlurrddl".chars() {
+            let step = crate::puzzle::moves::Move::from_letter(letter).expect("a move");
+            assert!(start.slide(step), "a legal move");
+        }
+        (start, goal)
+    }
+
+    #[test]
+    fn a_5x5_search_builds_the_6_6_6_6_databases_once_linear_conflicts_have_spent_their_cost() {
+        let (start, goal) = deep_5x5();
+        // nothing spent: linear conflicts answer, and nothing is built
+        let (mut engine, source) = spent(0);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(
+            matches!(solution.outcome, Outcome::Found(_)),
+            "{solution:?}"
+        );
+        assert_eq!(solution.report.method, Method::Conflicts);
+        assert!(!source.built.load(Relaxed));
+        // ten nodes short of the build's cost: the build is asked for (refused here, as a stop
+        // during it is: no answer, never a wrong one)
+        let (mut engine, source) = spent(ESCALATE_24 - 10);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(source.built.load(Relaxed), "the build asked for");
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        assert_eq!(solution.report.method, Method::Pdb(Kind::TwentyFour));
     }
 }
