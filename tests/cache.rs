@@ -772,3 +772,29 @@ fn an_earlier_version_s_class_file_is_replaced_without_a_word() {
         said(&warnings)
     );
 }
+
+#[test]
+fn a_table_on_disk_is_seen_as_cached_without_being_read() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let spec = small_spec();
+    let (cache, warnings) = cache_in(dir.path());
+    assert!(!cache.cached(&spec), "nothing there");
+    // a file of the right size is cached as far as a plan can tell, and nothing is read or said
+    let built = SOURCE.table(&spec, &Control::default()).expect("built");
+    let whole = cache::encode(std::slice::from_ref(&spec), &[&*built]);
+    let file = DiskCache::table_file(dir.path(), &spec);
+    fs::write(&file, vec![0; whole.len()]).expect("write");
+    assert!(cache.cached(&spec));
+    assert!(said(&warnings).is_empty(), "{:?}", said(&warnings));
+    // read, it is found damaged, and from then on it is not cached
+    assert!(cache.ready_table(&spec).is_none());
+    assert_eq!(said(&warnings).len(), 1, "{:?}", said(&warnings));
+    assert!(!cache.cached(&spec));
+    // a whole file is, and so is a table held in memory once read
+    fs::write(&file, &whole).expect("write");
+    let (again, _) = cache_in(dir.path());
+    assert!(again.cached(&spec));
+    assert!(again.ready_table(&spec).is_some());
+    fs::remove_file(&file).expect("remove");
+    assert!(again.cached(&spec), "held in memory");
+}

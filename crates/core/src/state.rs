@@ -34,25 +34,27 @@ const WINDOW_WEIGHTS: [[u32; 3]; 8] = {
 
 /// The index of the board of these nine cells within its parity class ([`State::index`]), and
 /// its parity ([`State::parity`]), read straight from the cells: what a table lookup needs,
-/// without the tile order's digits that a moving [`State`] keeps. The blank is found and taken
-/// out with no branch, then each tile's Lehmer digit is its value less one less the smaller
-/// tiles before it (a lookup in a mask of those seen). The cells are a permutation of 0–8 (the
-/// reader checked them); the masks only spare the bounds checks.
+/// without the tile order's digits that a moving [`State`] keeps. The first eight cells are read
+/// as one word, a byte a cell: the blank is its first zero byte (or cell 8), taken out with two
+/// masks and a shift; then each tile's Lehmer digit is its value less one less the smaller tiles
+/// before it (a lookup in a mask of those seen). The cells are a permutation of 0–8 (the reader
+/// checked them); the masks only spare the bounds checks.
 #[inline]
 pub fn class_index(cells: &[u8; 9]) -> (u32, u8) {
-    let blank = (0..9)
-        .map(|cell| cell as u32 * u32::from(cells[cell] == BLANK))
-        .sum::<u32>();
-    let tiles: [u8; 8] = std::array::from_fn(|position| {
-        cells[(position + usize::from(position as u32 >= blank)).min(8)]
-    });
+    let [a, b, c, d, e, f, g, h, last] = *cells;
+    let low = u64::from_le_bytes([a, b, c, d, e, f, g, h]);
+    // the lowest zero byte (cells are below 0x80), or none: cell 8
+    let zeros = low.wrapping_sub(0x0101_0101_0101_0101) & !low & 0x8080_8080_8080_8080;
+    let blank = zeros.trailing_zeros() / 8;
+    let before = 1u64.checked_shl(8 * blank).map_or(u64::MAX, |bit| bit - 1);
+    let tiles = (low & before) | ((low >> 8) & !before) | (u64::from(last) << 56);
     let (mut seen, mut rank, mut sum) = (0u32, 0u32, 0u32);
     // the last tile's digit is always 0
-    for (position, &tile) in tiles.iter().enumerate().take(7) {
-        let tile = u32::from(tile) & 15;
+    for (position, weight) in WEIGHT.iter().enumerate().take(7) {
+        let tile = (tiles >> (8 * position)) as u32 & 15;
         let before = u32::from(ONES[(seen & ((1 << tile) - 1) & 0x1FF) as usize]);
         let digit = tile.wrapping_sub(1).wrapping_sub(before);
-        rank = rank.wrapping_add(digit.wrapping_mul(WEIGHT[position]));
+        rank = rank.wrapping_add(digit.wrapping_mul(*weight));
         sum = sum.wrapping_add(digit);
         seen |= 1 << tile;
     }

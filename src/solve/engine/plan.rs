@@ -136,7 +136,15 @@ pub(super) fn plan<'a>(
 fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     let (guide, jobs) = (settings.guide, settings.jobs());
     let supply = &**settings.store.databases();
-    let databases = settings.databases_for(goal);
+    let databases = match settings.databases_for(goal) {
+        // cached, but found damaged when read: as if they were not cached
+        Databases::Tables(partition)
+            if settings.databases.is_none() && supply.ready_tables(&partition).is_none() =>
+        {
+            settings.renting(goal)
+        }
+        databases => databases,
+    };
     let strong: Box<dyn Search + 'a> = match databases {
         _ if guide == Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
         Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
@@ -227,50 +235,52 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
 
 impl Settings {
     /// The databases that serve an optimal search towards `goal`: those asked for (`--pdb`), or
-    /// the family that suits the goal and what is ready.
+    /// the family that suits the goal and what is cached (looked at, not read).
     pub(super) fn databases_for(&self, goal: &Board) -> Databases {
-        let shape = goal.shape();
         let supply = &**self.store.databases();
+        match (goal.shape(), self.databases) {
+            (Shape::SQUARE4, Some(Kind::SevenEight)) => {
+                Databases::Tables(Partition::seven_eight(Class::of(goal.blank())))
+            }
+            (Shape::SQUARE4, Some(_)) => {
+                Databases::Tables(Partition::six_six_three(Class::of(goal.blank())))
+            }
+            (Shape::SQUARE5, Some(Kind::TwentyFour)) => Databases::Tables(Partition::twenty_four()),
+            // the strong databases when cached, else rented
+            _ => match self.renting(goal) {
+                Databases::Rent { strong, .. } if supply.cached_tables(&strong) => {
+                    Databases::Tables(strong)
+                }
+                renting => renting,
+            },
+        }
+    }
+
+    /// The automatic choice towards `goal` while its strong databases are not to be had without
+    /// a build: on 4×4, 6-6-3 until the run's work pays for building 7-8; on 5×5 with the goal's
+    /// blank in a corner, linear conflicts until it pays for building 6-6-6-6 (a minute or
+    /// more); elsewhere none.
+    fn renting(&self, goal: &Board) -> Databases {
         let corner = |side: usize| {
             let (row, column) = (goal.blank() / side, goal.blank() % side);
             (row == 0 || row == side - 1) && (column == 0 || column == side - 1)
         };
-        match shape {
+        match goal.shape() {
             Shape::SQUARE4 => {
                 let class = Class::of(goal.blank());
-                match self.databases {
-                    Some(Kind::SevenEight) => Databases::Tables(Partition::seven_eight(class)),
-                    Some(_) => Databases::Tables(Partition::six_six_three(class)),
-                    None => {
-                        // the 7-8 databases when cached; built once the run's work pays for it
-                        let strong = Partition::seven_eight(class);
-                        match supply.ready_tables(&strong).is_some() {
-                            true => Databases::Tables(strong),
-                            false => Databases::Rent {
-                                weak: Some(Partition::six_six_three(class)),
-                                strong,
-                                load: LOAD,
-                                build: ESCALATE,
-                            },
-                        }
-                    }
+                Databases::Rent {
+                    weak: Some(Partition::six_six_three(class)),
+                    strong: Partition::seven_eight(class),
+                    load: LOAD,
+                    build: ESCALATE,
                 }
             }
-            // a minute or more to build: when asked for or cached, else once the run's linear
-            // conflicts have spent what the build costs
-            _ if shape == Shape::SQUARE5 && corner(5) => {
-                let partition = Partition::twenty_four();
-                let asked = self.databases == Some(Kind::TwentyFour);
-                match asked || supply.ready_tables(&partition).is_some() {
-                    true => Databases::Tables(partition),
-                    false => Databases::Rent {
-                        weak: None,
-                        strong: partition,
-                        load: ESCALATE_24,
-                        build: ESCALATE_24,
-                    },
-                }
-            }
+            Shape::SQUARE5 if corner(5) => Databases::Rent {
+                weak: None,
+                strong: Partition::twenty_four(),
+                load: ESCALATE_24,
+                build: ESCALATE_24,
+            },
             _ => Databases::None,
         }
     }
@@ -483,5 +493,37 @@ mod tests {
         assert!(source.built.load(Relaxed), "the build asked for");
         assert_eq!(solution.outcome, Outcome::Exhausted);
         assert_eq!(solution.report.method, Method::Pdb(Kind::TwentyFour));
+    }
+
+    /// 7-8 tables that look cached but are found damaged when read.
+    #[derive(Default)]
+    struct Damaged78 {
+        built: AtomicBool,
+    }
+
+    impl Supply for Damaged78 {
+        fn cached(&self, spec: &Spec) -> bool {
+            spec.kind == Kind::SevenEight || six_six_three(spec).is_some()
+        }
+        fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
+            six_six_three(spec)
+        }
+        fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
+            let found = six_six_three(spec);
+            self.built.fetch_or(found.is_none(), Relaxed);
+            found
+        }
+    }
+
+    #[test]
+    fn cached_7_8_databases_found_damaged_make_way_for_6_6_3() {
+        let (start, goal) = korf_one();
+        let supply = Arc::new(Damaged78::default());
+        let store = Arc::new(Store::new(supply.clone()));
+        let mut engine = Engine::default().with_store(store);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57));
+        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert!(!supply.built.load(Relaxed), "no build for one board");
     }
 }

@@ -182,6 +182,17 @@ pub trait Supply: Send + Sync {
     /// during the build.
     fn table(&self, spec: &Spec, control: &Control) -> Option<Arc<Pdb>>;
 
+    /// Whether the table of `spec` can be had without building it (in memory, or in a cache
+    /// file not found damaged), without reading it: what a plan asks of big tables.
+    fn cached(&self, spec: &Spec) -> bool {
+        self.ready_table(spec).is_some()
+    }
+
+    /// Whether every table of `partition` can be had without a build ([`Supply::cached`]).
+    fn cached_tables(&self, partition: &Partition) -> bool {
+        partition.tables.iter().all(|spec| self.cached(spec))
+    }
+
     /// Every table of `partition`, in order, if each is ready.
     fn ready_tables(&self, partition: &Partition) -> Option<Vec<Arc<Pdb>>> {
         let tables = partition.tables.iter();

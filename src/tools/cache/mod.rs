@@ -404,6 +404,20 @@ impl DiskCache {
 }
 
 impl Supply for DiskCache {
+    fn cached(&self, spec: &Spec) -> bool {
+        if self.memory.slot(spec).get().is_some() {
+            return true;
+        }
+        let Some(folder) = &self.folder else {
+            return false;
+        };
+        let item = Item::of(spec);
+        // a plain file, of the right size: what a read would trust before its check
+        let found = fs::symlink_metadata(item.file(folder));
+        let plain = found.is_ok_and(|m| m.is_file() && m.len() == files::size(&item.specs));
+        plain && !self.is_damaged(&item)
+    }
+
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
         let slot = self.memory.slot(spec);
         if let Some(table) = slot.get() {
