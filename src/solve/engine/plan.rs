@@ -310,11 +310,13 @@ mod tests {
     use crate::solve::store::Store;
     use std::sync::Arc;
 
-    /// The process's 6-6-3 databases, no other table cached, and a note of any build asked
-    /// for (refused, as if stopped).
+    /// The process's 6-6-3 databases, no other table to be had (7-8 ones that look cached, if
+    /// `damaged`, found damaged when read), and a note of any build asked for (refused, as if
+    /// stopped).
     #[derive(Default)]
     struct Watching {
         built: AtomicBool,
+        damaged: bool,
     }
 
     /// The process's 6-6-3 tables of `spec`, built if need be; `None` for another family.
@@ -328,6 +330,9 @@ mod tests {
     }
 
     impl Supply for Watching {
+        fn cached(&self, spec: &Spec) -> bool {
+            (self.damaged && spec.kind == Kind::SevenEight) || self.ready_table(spec).is_some()
+        }
         fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
             six_six_three(spec)
         }
@@ -495,30 +500,13 @@ mod tests {
         assert_eq!(solution.report.method, Method::Pdb(Kind::TwentyFour));
     }
 
-    /// 7-8 tables that look cached but are found damaged when read.
-    #[derive(Default)]
-    struct Damaged78 {
-        built: AtomicBool,
-    }
-
-    impl Supply for Damaged78 {
-        fn cached(&self, spec: &Spec) -> bool {
-            spec.kind == Kind::SevenEight || six_six_three(spec).is_some()
-        }
-        fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
-            six_six_three(spec)
-        }
-        fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
-            let found = six_six_three(spec);
-            self.built.fetch_or(found.is_none(), Relaxed);
-            found
-        }
-    }
-
     #[test]
     fn cached_7_8_databases_found_damaged_make_way_for_6_6_3() {
         let (start, goal) = korf_one();
-        let supply = Arc::new(Damaged78::default());
+        let supply = Arc::new(Watching {
+            damaged: true,
+            ..Watching::default()
+        });
         let store = Arc::new(Store::new(supply.clone()));
         let mut engine = Engine::default().with_store(store);
         let solution = engine.solve(&start, &goal, None);
