@@ -136,6 +136,12 @@ pub(super) fn plan<'a>(
 fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     let (guide, jobs) = (settings.guide, settings.jobs());
     let supply = &**settings.store.databases();
+    // a guide without databases looks at none
+    match guide {
+        Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
+        Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
+        Guide::Auto | Guide::Pdb => {}
+    }
     let databases = match settings.databases_for(goal) {
         // cached, but found damaged when read: as if they were not cached
         Databases::Tables(partition)
@@ -146,9 +152,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         databases => databases,
     };
     let strong: Box<dyn Search + 'a> = match databases {
-        _ if guide == Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
         Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
-        _ if guide == Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
         Databases::Tables(ref partition) => fetch(supply, partition.clone(), jobs),
         Databases::Rent {
             ref weak,
@@ -312,11 +316,12 @@ mod tests {
 
     /// The process's 6-6-3 databases, no other table to be had (7-8 ones that look cached, if
     /// `damaged`, found damaged when read), and a note of any build asked for (refused, as if
-    /// stopped).
+    /// stopped) and of any read of another family's table.
     #[derive(Default)]
     struct Watching {
         built: AtomicBool,
         damaged: bool,
+        read: AtomicBool,
     }
 
     /// The process's 6-6-3 tables of `spec`, built if need be; `None` for another family.
@@ -334,6 +339,7 @@ mod tests {
             (self.damaged && spec.kind == Kind::SevenEight) || self.ready_table(spec).is_some()
         }
         fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
+            self.read.fetch_or(spec.kind != Kind::SixSixThree, Relaxed);
             six_six_three(spec)
         }
         fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
@@ -513,5 +519,31 @@ mod tests {
         assert!(matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57));
         assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
         assert!(!supply.built.load(Relaxed), "no build for one board");
+    }
+
+    #[test]
+    fn a_guide_without_databases_reads_none() {
+        let goal = Board::canonical(Shape::SQUARE4, 0);
+        let mut start = goal;
+        for letter in "rddl".chars() {
+            let step = crate::puzzle::moves::Move::from_letter(letter).expect("a move");
+            assert!(start.slide(step));
+        }
+        for (guide, reads) in [
+            (Guide::Conflicts, false),
+            (Guide::Manhattan, false),
+            (Guide::Auto, true),
+        ] {
+            // 7-8 tables that look cached: the automatic choice reads them
+            let supply = Arc::new(Watching {
+                damaged: true,
+                ..Watching::default()
+            });
+            let store = Arc::new(Store::new(supply.clone()));
+            let mut engine = Engine::default().with_store(store).with_guide(guide);
+            let solution = engine.solve(&start, &goal, None);
+            assert!(matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 4));
+            assert_eq!(supply.read.load(Relaxed), reads, "{guide:?}");
+        }
     }
 }
