@@ -36,9 +36,10 @@ const WINDOW_WEIGHTS: [[u32; 3]; 8] = {
 /// its parity ([`State::parity`]), read straight from the cells: what a table lookup needs,
 /// without the tile order's digits that a moving [`State`] keeps. The first eight cells are read
 /// as one word, a byte a cell: the blank is its first zero byte (or cell 8), taken out with two
-/// masks and a shift; then each tile's Lehmer digit is its value less one less the smaller tiles
-/// before it (a lookup in a mask of those seen). The cells are a permutation of 0–8 (the reader
-/// checked them); the masks only spare the bounds checks.
+/// masks and a shift. The first four tiles' Lehmer digits depend on those four tiles alone, and
+/// the last four's on their order alone, so the rank is two lookups ([`HEAD`], [`TAIL`]) by the
+/// tiles' values, three bits each. The cells are a permutation of 0–8 (the reader checked
+/// them); the masks only spare the bounds checks.
 #[inline]
 pub fn class_index(cells: &[u8; 9]) -> (u32, u8) {
     let [a, b, c, d, e, f, g, h, last] = *cells;
@@ -48,17 +49,60 @@ pub fn class_index(cells: &[u8; 9]) -> (u32, u8) {
     let blank = zeros.trailing_zeros() / 8;
     let before = 1u64.checked_shl(8 * blank).map_or(u64::MAX, |bit| bit - 1);
     let tiles = (low & before) | ((low >> 8) & !before) | (u64::from(last) << 56);
-    let (mut seen, mut rank, mut sum) = (0u32, 0u32, 0u32);
-    // the last tile's digit is always 0
-    for (position, weight) in WEIGHT.iter().enumerate().take(7) {
-        let tile = (tiles >> (8 * position)) as u32 & 15;
-        let before = u32::from(ONES[(seen & ((1 << tile) - 1) & 0x1FF) as usize]);
-        let digit = tile.wrapping_sub(1).wrapping_sub(before);
-        rank = rank.wrapping_add(digit.wrapping_mul(*weight));
-        sum = sum.wrapping_add(digit);
-        seen |= 1 << tile;
+    // tiles 1–8 as 0–7, a byte each
+    let values = tiles.wrapping_sub(0x0101_0101_0101_0101) & 0x0707_0707_0707_0707;
+    let both = HEAD[key(values as u32)] + TAIL[key((values >> 32) as u32)];
+    (((both & 0xFFFF) >> 1) * 9 + blank, ((both >> 16) & 1) as u8)
+}
+
+/// Four values below 8, a byte each, as one number of four octal digits, the first lowest.
+#[inline(always)]
+fn key(bytes: u32) -> usize {
+    let pairs = (bytes | (bytes >> 5)) & 0x003F_003F;
+    ((pairs | (pairs >> 10)) & 0xFFF) as usize
+}
+
+/// By the first four tiles of the order (as [`key`]s them): their Lehmer digits' part of the
+/// rank, plus their sum's parity at bit 16.
+static HEAD: [u32; 4096] = split(0);
+
+/// By the last four tiles of the order: the rank and parity part of their digits, which count
+/// only the smaller tiles among those four.
+static TAIL: [u32; 4096] = split(4);
+
+/// The table of four consecutive tiles of the order from position `first` (0 or 4); a key
+/// whose values repeat is never looked up.
+const fn split(first: usize) -> [u32; 4096] {
+    let mut table = [0; 4096];
+    let mut key = 0;
+    while key < 4096 {
+        let values: [usize; 4] = [key & 7, (key >> 3) & 7, (key >> 6) & 7, key >> 9];
+        let (mut rank, mut sum, mut i) = (0, 0, 0);
+        while i < 4 {
+            // the digit: the smaller tiles after this one (for the head, those not before it)
+            let (mut smaller_before, mut smaller_after, mut j) = (0usize, 0usize, 0);
+            while j < 4 {
+                if j < i && values[j] < values[i] {
+                    smaller_before += 1;
+                }
+                if j > i && values[j] < values[i] {
+                    smaller_after += 1;
+                }
+                j += 1;
+            }
+            let digit = if first == 0 {
+                values[i].saturating_sub(smaller_before)
+            } else {
+                smaller_after
+            } as u32;
+            rank += digit * WEIGHT[first + i];
+            sum += digit;
+            i += 1;
+        }
+        table[key] = rank | (sum & 1) << 16;
+        key += 1;
     }
-    ((rank >> 1) * 9 + blank, (sum & 1) as u8)
+    table
 }
 
 /// A board with its tile order, the order's Lehmer digits and rank, kept up to date by moves.

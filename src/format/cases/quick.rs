@@ -8,6 +8,7 @@ use std::io::Read;
 use super::{Cases, Framing};
 use crate::format::place::{Origin, Place};
 use crate::puzzle::board::Shape;
+use crate::puzzle::Board;
 
 /// What each byte is to [`Cases::line_case`]: a cell's value (0 to 8), a [`GAP`] between
 /// cells, a [`LINE_END`], a [`CR`], or [`OTHER`], which it leaves to the other paths.
@@ -85,6 +86,27 @@ impl<R: Read> Cases<R> {
             && !self.frame.shared
             && self.frame.lines.len() == self.reading.boards
             && self.frame.lines.iter().all(|&count| count == 9)
+    }
+
+    /// The quick path over the buffer: while the next case is one [`Cases::line_case`] reads,
+    /// hands its boards to `each`, as [`Cases::next`] would have handed them one by one, with
+    /// nothing between two cases; how many it handed. It stops at the first case it leaves to
+    /// the lines, or at the buffer's end, and never reads: the caller asks [`Cases::next`] then.
+    pub fn quick_run<E>(
+        &mut self,
+        mut each: impl FnMut(&[Board]) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let mut ran = 0;
+        // a case read here leaves every condition of the boundary as it found it
+        if self.at_boundary() {
+            while self.line_case().is_some() {
+                ran += 1;
+                self.read += 1;
+                self.quick.1 += 1;
+                each(&self.done.boards[..self.reading.boards])?;
+            }
+        }
+        Ok(ran)
     }
 
     /// The commonest case of all, a board a line: its cells glued (`283104765`) or one by one

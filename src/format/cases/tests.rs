@@ -79,6 +79,23 @@ fn the_quick_path_reads_exactly_like_the_general_one() {
         "1 2 3 4 5 6 7 8 x\x0b\n",
         "1 2 3 4 5 6 7 8 x\r\r\n",
         " \t \n",
+        // bytes next to the cells' own, at the fixed offsets the quick path checks a word at a time
+        "2 8 3 1 0 4 7 6 /\n",
+        "2 8 3 1 0 4 7 6 9\n",
+        "/ 8 3 1 0 4 7 6 5\n",
+        "2 8 3 1 9 4 7 6 x\n",
+        "2 8 3 1 h 4 7 6 5\n",
+        "2 8 3 1 @ 4 7 6 5\n",
+        "28310@765\n",
+        "2 8 3 1 \u{e9} 4 7 6\n",
+        "2 8 3 1 0\u{b8}4 7 6 5\n",
+        "2,8 3 1 0 4 7 6 5\n",
+        "2  8  3  1 0  4  7  6  5\n",
+        "2  8  3  1  0  4  7  6  X\n",
+        "2\t8\t3\t1\t0\t4\t7\t6 5\n",
+        "28310476X\n",
+        "283104768\n",
+        "2831x4765\n",
     ];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1043);
     let (mut quick_cases, mut line_cases) = (0, 0);
@@ -124,12 +141,30 @@ fn the_quick_path_reads_exactly_like_the_general_one() {
                 framing,
                 ..Reading::square3(boards)
             };
-            let mut collect = |quick: bool| {
+            // the quick path on or off, and with `run`, its cases taken a buffer at a time as
+            // a plain judge's stream takes them, each case written as its number and boards
+            let mut collect = |quick: bool, run: bool| {
                 let mut cases = Cases::with(text.as_bytes(), Origin::Line, reading);
                 cases.quick.0 = quick;
                 let mut results = Vec::new();
                 loop {
+                    if run {
+                        let mut taken = Vec::new();
+                        cases
+                            .quick_run(|boards| {
+                                taken.push(format!("{boards:?}"));
+                                Ok::<_, ()>(())
+                            })
+                            .expect("the closure does not fail");
+                        let first = cases.read - taken.len() as u64 + 1;
+                        for (number, boards) in (first..).zip(taken) {
+                            results.push(format!("{number} {boards}"));
+                        }
+                    }
                     match cases.next(&mut || Ok(())).expect("memory reads") {
+                        Item::Case(case) if run => {
+                            results.push(format!("{} {:?}", case.number, case.boards))
+                        }
                         Item::Case(case) => results.push(format!("{case:?}")),
                         Item::Grid(case) => results.push(format!("{case:?}")),
                         Item::Malformed(error) | Item::Header(error) => {
@@ -143,8 +178,14 @@ fn the_quick_path_reads_exactly_like_the_general_one() {
                     }
                 }
             };
-            let (fast, general) = (collect(true), collect(false));
+            let (fast, general) = (collect(true, false), collect(false, false));
             assert_eq!(fast, general, "round {round}: {text:?}");
+            // with the quick path off, `run` takes nothing and only writes cases as it does
+            assert_eq!(
+                collect(true, true),
+                collect(false, true),
+                "round {round}: {text:?}"
+            );
         }
     }
     assert!(
