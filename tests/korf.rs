@@ -5,7 +5,7 @@
 
 use eight::puzzle::{Board, Shape};
 use eight::solve::conflicts::LinearConflicts;
-use eight::solve::search::Ida;
+use eight::solve::search::{Bounds, Ida};
 use eight::solve::{Control, Outcome, Query, Search};
 use eight::Engine;
 
@@ -62,6 +62,7 @@ fn linear_conflicts_alone_solve_a_sample_with_the_paper_s_lengths() {
             goal: &goal,
             limit: None,
             budget: u64::MAX,
+            bounds: Bounds::All,
         };
         let solution = Ida::new(LinearConflicts, 1).search(&query, &Control::default());
         let Outcome::Found(path) = solution.outcome else {

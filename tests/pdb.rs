@@ -101,6 +101,7 @@ fn by_conflicts(start: &Board, goal: &Board) -> ida::Outcome {
         goal,
         limit: None,
         budget: u64::MAX,
+        bounds: ida::Bounds::All,
     };
     let mut search = Ida::new(LinearConflicts, 1);
     search.search(&query, &Control::default()).outcome

@@ -25,6 +25,7 @@ mod platform;
 mod play;
 mod show;
 mod solve;
+mod unit;
 mod units;
 
 /// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.
@@ -116,6 +117,23 @@ enum Command {
     /// moves made beside the optimum. Without a board, a random one (`--seed` for the same).
     #[command(after_help = PLAY_EXAMPLES, display_order = 105)]
     Play(play::Options),
+    /// Merge one wave's records of a search spread over machines: the answer, or the next bound
+    ///
+    /// Each record is a unit's line (`eight path --part K/N --bound B --json BOARD`), read from
+    /// the files or standard input. When a share holds a path, the canonical path is written in
+    /// the command's format (exit 0); when none does, the next wave's bound (exit 1). A missing
+    /// share, a record of another search or bound, or two records of one share that differ are
+    /// errors that name them (exit 2).
+    #[command(after_help = MERGE_EXAMPLES, display_order = 106)]
+    Merge {
+        /// The wave's records, one JSON object a line (standard input if none)
+        #[arg(value_name = "FILE")]
+        files: Vec<std::path::PathBuf>,
+        /// The balance of the wave on standard error: its nodes, and its largest share's against
+        /// the mean
+        #[arg(long)]
+        stats: bool,
+    },
     /// Print the manual page (roff, for man): eight's, or one command's (eight-steps(1))
     #[command(after_help = MAN_EXAMPLES, display_order = 107)]
     Man {
@@ -183,6 +201,13 @@ Examples:
   eight play 283104765 --goal 123804765      Luogu P1379's sample
   eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time"
 );
+
+const MERGE_EXAMPLES: &str = "\
+Examples:
+  eight path --size 5x5 --goal \"$(seq -s' ' 0 24)\" --part 3/8 --bound 80 --json BOARD > 3.json
+                                             one unit: the third of eight shares at bound 80
+  eight merge wave-80/*.json                 the answer, or the next bound (exit 1)
+  scripts/cluster/parallel.sh BOARD          every wave, with GNU parallel (the README's recipe)";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
@@ -277,6 +302,17 @@ struct EngineArgs {
     /// kept in the cache folder ($EIGHT_CACHE_DIR, else ~/.cache/eight): see `eight cache`
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
+    /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
+    /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds
+    /// says each bound it finished on standard error). With --part, the one bound a unit searches
+    #[arg(long, value_name = "B")]
+    bound: Option<u32>,
+    /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
+    /// --bound, written as a JSON record for `eight merge` (no node budget unless --max-nodes);
+    /// see the README's recipes for GNU parallel and Slurm
+    #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
+          value_parser = unit::parse_part)]
+    part: Option<unit::Part>,
 }
 
 /// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
@@ -469,6 +505,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
         Command::Play(options) => play::run(&options, &store),
+        Command::Merge { files, stats } => unit::merge(&files, stats),
         Command::Cache { action } => cache::run(action, &store),
         #[cfg(target_os = "linux")]
         Command::Supervise { arguments } => {

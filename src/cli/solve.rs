@@ -13,6 +13,7 @@ use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
 use eight::puzzle::Shape;
+use eight::solve::ida::Bounds;
 use eight::solve::pdb::Kind;
 use eight::solve::Report;
 use eight::solve::Store;
@@ -261,22 +262,27 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
         }
     }
+    let engine = with_algo(Engine::default(), options.algo)
+        .with_store(store.clone())
+        .with_budget(options.max_nodes)
+        .with_jobs(usize::from(options.jobs))
+        .with_fast(options.fast)
+        .with_databases(match (options.pdb.0, options.algo) {
+            // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
+            (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {
+                Some(Kind::TwentyFour)
+            }
+            (kind, _) => kind,
+        })
+        .timed(options.stats)
+        .with_control(super::live::control(long))
+        .with_bounds(options.bound.map_or(Bounds::All, Bounds::From));
+    if let (Some(part), Some(bound)) = (options.part, options.bound) {
+        return super::unit::run(engine, judge, &invocation.boards, (part, bound));
+    }
     let mut stream = Stream {
         judge: invocation.judge,
-        engine: with_algo(Engine::default(), options.algo)
-            .with_store(store.clone())
-            .with_budget(options.max_nodes)
-            .with_jobs(usize::from(options.jobs))
-            .with_fast(options.fast)
-            .with_databases(match (options.pdb.0, options.algo) {
-                // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
-                (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {
-                    Some(Kind::TwentyFour)
-                }
-                (kind, _) => kind,
-            })
-            .timed(options.stats)
-            .with_control(super::live::control(long)),
+        engine,
         output: if options.json {
             Output::Json
         } else {

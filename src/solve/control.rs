@@ -20,6 +20,11 @@ pub trait Watcher: Send + Sync {
     fn placing(&self, done: usize, lines: usize, moves: usize);
     /// The search ended.
     fn ended(&self);
+    /// The search's iteration to `bound` ended without a path, having expanded `nodes`; the
+    /// next is at `next`. A long run says so, to be resumed there (the default says nothing).
+    fn searched(&self, bound: u32, nodes: u64, next: u32) {
+        let _ = (bound, nodes, next);
+    }
 }
 
 /// A search's stop flag and listener; the default never stops and tells no one.
@@ -86,6 +91,14 @@ impl Meter<'_> {
         !self.control.stop_requested()
     }
 
+    /// The iteration to `bound` ended without a path, with `nodes` expanded; the next is at
+    /// `next`.
+    pub(crate) fn searched(&self, bound: u32, nodes: u64, next: u32) {
+        if let Some(watcher) = &self.control.watcher {
+            watcher.searched(bound, nodes, next);
+        }
+    }
+
     /// `--fast` has placed `done` of its `lines`, with `moves` so far; whether to go on.
     pub(crate) fn placed(&self, done: usize, lines: usize, moves: usize) -> bool {
         if let Some(watcher) = &self.control.watcher {
@@ -131,6 +144,9 @@ mod tests {
         fn ended(&self) {
             self.say("ended".into());
         }
+        fn searched(&self, bound: u32, nodes: u64, next: u32) {
+            self.say(format!("{bound} searched:{nodes}, next {next}"));
+        }
     }
 
     #[test]
@@ -149,11 +165,21 @@ mod tests {
         assert!(!a.add(1), "the first is stopped");
         assert!(b.add(1), "the second goes on");
         assert!(!a.placed(1, 4, 9));
+        a.searched(40, 16, 42);
+        b.searched(7, 8, 9);
         drop((a, b));
         let heard = heard.0.lock().expect("no test thread panics").clone();
         assert_eq!(
             heard,
-            ["began", "40:10", "40:15", "40:16", "1/4:9", "ended"]
+            [
+                "began",
+                "40:10",
+                "40:15",
+                "40:16",
+                "1/4:9",
+                "40 searched:16, next 42",
+                "ended"
+            ]
         );
         assert!(!Control::default().stop_requested());
     }

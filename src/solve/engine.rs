@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::control::Control;
 use super::pdb::{Kind, Supply};
-use super::search::{Bibfs, Collect, Query, Search, Solution, Whole};
+use super::search::{Bibfs, Bounds, Collect, Query, Search, Solution, Whole};
 use super::small;
 use super::store::Store;
 use crate::puzzle::board::{Board, Shape};
@@ -40,6 +40,8 @@ struct Settings {
     fast: bool,
     /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
     databases: Option<Kind>,
+    /// Which of IDA*'s iterations a search of a board of more than 9 cells runs.
+    bounds: Bounds,
     /// What it looks up instead of searching, shared with the engines made like it.
     store: Arc<Store>,
     /// What stops its searches and hears of their progress.
@@ -149,6 +151,15 @@ impl Engine {
     /// how good it is.
     pub fn with_fast(mut self, fast: bool) -> Engine {
         self.settings.fast = fast;
+        self
+    }
+
+    /// This engine, running only the iterations of IDA* that `bounds` says in searches of
+    /// boards of more than 9 cells: from a bound on (a long run resumed), or one share of one
+    /// iteration (a unit of work for another machine), with the strong databases at once and, for
+    /// a share, no node budget unless one is set. Boards of up to 9 cells are answered as ever.
+    pub fn with_bounds(mut self, bounds: Bounds) -> Engine {
+        self.settings.bounds = bounds;
         self
     }
 
@@ -275,6 +286,7 @@ impl Engine {
             goal,
             limit,
             budget,
+            bounds: self.settings.bounds,
         };
         let settings = &self.settings;
         let mut planned = plan::plan(settings, &mut self.whole, &mut self.bibfs, start, goal);
@@ -335,6 +347,10 @@ impl Settings {
     /// The node budget of a search towards `goal`: [`DEFAULT_BUDGET`] where pattern databases
     /// serve the goal.
     fn budget_for(&self, goal: &Board) -> u64 {
+        // a share is a unit of a long search: its scheduler, not a budget, limits it
+        if let (Bounds::Share(_), None) = (self.bounds, self.budget) {
+            return u64::MAX;
+        }
         match self.databases_for(goal) {
             plan::Databases::None => self.budget(goal.shape()),
             _ => self.budget.unwrap_or(DEFAULT_BUDGET),

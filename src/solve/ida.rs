@@ -166,9 +166,81 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     jobs: usize,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
+    let within = (limit, budget, jobs);
+    solve_within(start, heuristic, within, Bounds::All, control)
+}
+
+/// Which of IDA*'s iterations a search runs, and over what part of their trees.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Bounds {
+    /// Every iteration, from the heuristic's estimate of the start until a path is found.
+    #[default]
+    All,
+    /// Every iteration from this bound on (from the estimate, if that is larger): a long search
+    /// resumed at the bound an earlier run reached, all iterations below it known to be empty.
+    From(u32),
+    /// One share of the iteration at one bound: a unit of work another process or machine runs.
+    /// Found: the canonical-first path of the share, of exactly the bound's moves when the
+    /// iterations below were empty. Else `Beyond(n)`: every path of the share is longer than n
+    /// (`u32::MAX`: the share met no board past the bound).
+    Share(Share),
+}
+
+/// The `part`-th (from 1) of `parts` shares of the iteration at `bound`: of the boards a dozen
+/// moves in that `--jobs` hands out, in canonical order, the `part`-th of `parts` runs of
+/// (nearly) equal length, and the tree below each. The moves above them are searched by every
+/// share. Shares follow the canonical order, so the canonical path is the lowest share's that
+/// holds a path: the shares after it need not run. Many more shares than the machines' cores
+/// keep the cores evenly busy, as `--jobs`'s thousands of boards keep its threads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Share {
+    /// The iteration's bound.
+    pub bound: u32,
+    /// This share, from 1.
+    pub part: u32,
+    /// The shares of the iteration.
+    pub parts: u32,
+}
+
+impl Share {
+    /// This share of `boards`, all those of the iteration in canonical order.
+    fn of<T>(&self, mut boards: Vec<T>) -> Vec<T> {
+        let (part, parts, all) = (self.part as usize, self.parts as usize, boards.len());
+        let (from, to) = (all * (part - 1) / parts, all * part / parts);
+        boards.truncate(to);
+        boards.drain(..from);
+        boards
+    }
+}
+
+/// [`solve_with`] within (`limit`, `budget`, `jobs`) over the iterations of `bounds`.
+pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
+    start: &Board,
+    heuristic: H,
+    (limit, budget, jobs): (Option<u32>, u64, usize),
+    bounds: Bounds,
+    control: &Control,
+) -> (Outcome, Vec<Bound>) {
     let meter = control.begin();
     let mut search = Search::new(start, heuristic, budget, &meter);
+    if let Bounds::Share(share) = bounds {
+        meter.bound(share.bound);
+        let step = split(&mut search, share.bound, jobs, Some(share));
+        let searched = vec![Bound {
+            bound: share.bound,
+            nodes: search.nodes,
+        }];
+        return match step {
+            Step::Found => (Outcome::Found(Path(search.moves)), searched),
+            Step::Exhausted => (Outcome::Exhausted, searched),
+            Step::Above(u32::MAX) => (Outcome::Beyond(u32::MAX), searched),
+            Step::Above(next) => (Outcome::Beyond(next - 1), searched),
+        };
+    }
     let mut bound = search.heuristic.estimate();
+    if let Bounds::From(from) = bounds {
+        bound = bound.max(from);
+    }
     let mut bounds = Vec::new();
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
@@ -178,14 +250,17 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
         meter.bound(bound);
         let step = match jobs {
             0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
-            _ => split(&mut search, bound, jobs),
+            _ => split(&mut search, bound, jobs, None),
         };
         let nodes = search.nodes - before;
         bounds.push(Bound { bound, nodes });
         match step {
             Step::Found => return (Outcome::Found(Path(search.moves)), bounds),
             Step::Exhausted => return (Outcome::Exhausted, bounds),
-            Step::Above(next) => bound = next,
+            Step::Above(next) => {
+                meter.searched(bound, nodes, next);
+                bound = next;
+            }
         }
     }
 }
@@ -195,8 +270,9 @@ pub fn nodes(bounds: &[Bound]) -> u64 {
     bounds.iter().map(|bound| bound.nodes).sum()
 }
 
-/// One iteration of `search` to `bound` on `jobs` threads: the boards [`SPLIT`] moves in are
-/// searched in canonical order, each by the first thread free. All solutions of an iteration
+/// One iteration of `search` to `bound` on `jobs` threads (of the boards of `share` only, if
+/// one is given): the boards [`SPLIT`] moves in are searched in canonical order, each by the
+/// first thread free. All solutions of an iteration
 /// are shortest, and canonical order among paths of one length is the order of their first
 /// different move, so the answer is the solution of the first board (in that order) that has
 /// one: boards after a board with a solution are skipped, boards before it searched to the
@@ -205,12 +281,16 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     search: &mut Search<'_, H>,
     bound: u32,
     jobs: usize,
+    share: Option<Share>,
 ) -> Step {
     // the boards, as the moves that lead to them: a thread replays them on its own copy
     let mut boards: Vec<Vec<Move>> = Vec::new();
     let step = search.dfs(0, bound, None, SPLIT, &mut |moves| {
         boards.push(moves.to_vec())
     });
+    if let Some(share) = share {
+        boards = share.of(boards);
+    }
     let mut above = match step {
         Step::Above(above) if !boards.is_empty() => above,
         step => return step,

@@ -1,5 +1,6 @@
 //! The tools, above the solvers and the formats: the answer stream, the checker shared by
-//! `batch` and `judge`, test data, the drawn solution and the histogram of distances.
+//! `batch` and `judge`, test data, the drawn solution, the histogram of distances and the units
+//! of a search spread over machines.
 
 pub mod batch;
 #[cfg(all(feature = "cache", unix))]
@@ -18,3 +19,4 @@ pub mod show;
 #[cfg(feature = "cache")]
 pub mod staged;
 pub mod stream;
+pub mod unit;

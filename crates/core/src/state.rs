@@ -37,7 +37,7 @@ const WINDOW_WEIGHTS: [[u32; 3]; 8] = {
 /// without the tile order's digits that a moving [`State`] keeps. The first eight cells are read
 /// as one word, a byte a cell: the blank is its first zero byte (or cell 8), taken out with two
 /// masks and a shift. The first four tiles' Lehmer digits depend on those four tiles alone, and
-/// the last four's on their order alone, so the rank is two lookups ([`HEAD`], [`TAIL`]) by the
+/// the last four's on their order alone, so the rank is two lookups (`HEAD`, `TAIL`) by the
 /// tiles' values, three bits each. The cells are a permutation of 0–8 (the reader checked
 /// them); the masks only spare the bounds checks.
 #[inline]

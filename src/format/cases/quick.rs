@@ -88,7 +88,7 @@ impl<R: Read> Cases<R> {
             && self.frame.lines.iter().all(|&count| count == 9)
     }
 
-    /// The quick path over the buffer: while the next case is one [`Cases::line_case`] reads,
+    /// The quick path over the buffer: while the next case is one the quick path reads,
     /// hands its boards to `each`, as [`Cases::next`] would have handed them one by one, with
     /// nothing between two cases; how many it handed. It stops at the first case it leaves to
     /// the lines, or at the buffer's end, and never reads: the caller asks [`Cases::next`] then.

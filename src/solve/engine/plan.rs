@@ -19,8 +19,8 @@ use crate::solve::manhattan::ManhattanDistance;
 use crate::solve::pdb::{Class, Kind, Loaded, Partition, Supply};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
-    square3, Beam, Bibfs, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution, Textbook,
-    Whole,
+    square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
+    Textbook, Whole,
 };
 use crate::solve::small;
 
@@ -143,9 +143,16 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         Guide::Auto | Guide::Pdb => {}
     }
     let databases = match settings.databases_for(goal) {
+        // a share of an iteration, or a run resumed, searches with the strong databases at once:
+        // a share's record must not depend on what a machine's cache held
+        Databases::Rent { strong, .. } if settings.bounds != Bounds::All => {
+            Databases::Tables(strong)
+        }
         // cached, but found damaged when read: as if they were not cached
         Databases::Tables(partition)
-            if settings.databases.is_none() && supply.ready_tables(&partition).is_none() =>
+            if settings.databases.is_none()
+                && settings.bounds == Bounds::All
+                && supply.ready_tables(&partition).is_none() =>
         {
             settings.renting(goal)
         }
@@ -177,7 +184,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     };
     let ready = match databases {
         // the databases alone: fetched (or built) at once
-        _ if guide == Guide::Pdb => true,
+        _ if guide == Guide::Pdb || settings.bounds != Bounds::All => true,
         Databases::None => true,
         Databases::Tables(ref partition) => supply.ready_tables(partition).is_some(),
         Databases::Rent {

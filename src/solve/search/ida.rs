@@ -25,9 +25,8 @@ impl<E: Evaluator> Search for Ida<E> {
     fn search(&mut self, query: &Query, control: &Control) -> Solution {
         let (start, goal) = (query.start, query.goal);
         let heuristic = self.evaluator.heuristic(start, goal);
-        let (limit, budget) = (query.limit, query.budget);
-        let (outcome, bounds) =
-            ida::solve_with(start, heuristic, limit, budget, self.jobs, control);
+        let within = (query.limit, query.budget, self.jobs);
+        let (outcome, bounds) = ida::solve_within(start, heuristic, within, query.bounds, control);
         Solution::searched(outcome, self.evaluator.method(), bounds)
     }
 }

@@ -27,6 +27,7 @@ pub(crate) use whole::square3;
 pub use whole::{Collect, MoveSink, Whole};
 
 use super::control::Control;
+pub use super::ida::Bounds;
 pub use super::report::Outcome;
 use super::report::{Bound, Method, Report};
 use super::stats::Stats;
@@ -44,6 +45,9 @@ pub struct Query<'a> {
     pub limit: Option<u32>,
     /// The most nodes the search may expand (the searches of more than 9 cells).
     pub budget: u64,
+    /// Which of IDA*'s iterations it runs (the searches of more than 9 cells): all, from a
+    /// bound on, or one share of one.
+    pub bounds: Bounds,
 }
 
 /// What a search found and what it cost.

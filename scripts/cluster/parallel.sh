@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# One board's optimal search spread over jobs with GNU parallel (Debian: `apt-get install
+# parallel`): on this machine's cores, or on other machines with HOSTS=FILE (parallel's
+# --sshloginfile; each host needs `eight` on its PATH and, for pattern databases, its cache
+# built once: `eight cache build 6-6-6-6`).
+#
+#   scripts/cluster/parallel.sh BOARD [EIGHT OPTIONS...]
+#   scripts/cluster/parallel.sh "$BOARD" --size 5x5 --goal "$(seq -s' ' 0 24)"
+#
+# Each wave is one IDA* bound: PARTS units (`eight path --part K/PARTS --bound B --json`), run in
+# canonical order, whose records parallel gathers in WORK/B/records; once a unit's record holds
+# a path, no later share starts (its paths come later in canonical order). `eight merge` then
+# gives the answer (printed, exit 0) or the next wave's bound. A wave killed part-way is resumed
+# by running the script again: the shares with a record are not run again, and a unit run twice
+# writes the same record. Environment: PARTS (default 64: many more than the cores keep them
+# evenly busy), JOBS (units at a time on each host; default: one a core), BOUND (the first
+# wave's; default 0, and merge moves to the heuristic's estimate at once), WORK (default
+# ./eight-waves), EIGHT (default eight), HOSTS.
+set -euo pipefail
+[ $# -ge 1 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
+command -v parallel >/dev/null || { echo "parallel.sh needs GNU parallel" >&2; exit 2; }
+board=$1
+shift
+parts=${PARTS:-64}
+eight=${EIGHT:-eight}
+work=${WORK:-eight-waves}
+bound=${BOUND:-0}
+where=()
+[ -n "${HOSTS:-}" ] && where=(--sshloginfile "$HOSTS")
+[ -n "${JOBS:-}" ] && where+=(--jobs "$JOBS")
+
+# the shares of the records in file $1 that have none, in order
+missing() {
+    awk -v parts="$parts" '
+        match($0, /"part":[0-9]+/) { seen[substr($0, RSTART + 7, RLENGTH - 7)] = 1 }
+        END { for (part = 1; part <= parts; part++) if (!(part in seen)) print part }' "$1"
+}
+
+while :; do
+    wave=$work/$bound
+    mkdir -p "$wave"
+    touch "$wave/records"
+    for attempt in 1 2 3 4; do
+        status=0
+        answer=$("$eight" merge "$wave/records" 2>/dev/null) || status=$?
+        [ "$status" -le 1 ] && break
+        shares=$(missing "$wave/records")
+        [ -n "$shares" ] || break
+        [ "$attempt" -gt 1 ] && echo "parallel.sh: bound $bound: running again shares" $shares >&2
+        # a unit's record goes to standard output, which parallel passes on when the unit ends;
+        # its status is 0 when the record holds a path, so that no later share starts
+        unit=$(printf '%q ' "$eight" path "$@" --bound "$bound" --json "$board")
+        unit="record=\$(${unit}--part {}/$parts) && printf '%s\\n' \"\$record\" &&"
+        unit="$unit case \"\$record\" in *'\"path\":\"'*) exit 0 ;; *) exit 1 ;; esac"
+        printf '%s\n' $shares | parallel "${where[@]}" --joblog "$wave/joblog" \
+            --halt soon,success=1 "$unit" >> "$wave/records" || true
+    done
+    # said again with the wave's balance, or why the records give no answer
+    status=0
+    answer=$("$eight" merge --stats "$wave/records") || status=$?
+    case $status in
+        0) echo "$answer"; exit 0 ;;
+        1) echo "parallel.sh: bound $bound holds no path; the next wave is at $answer" >&2
+           bound=$answer ;;
+        *) exit "$status" ;;
+    esac
+done

@@ -1,0 +1,199 @@
+//! A search spread over machines, on the command line: `--part K/N` (one unit, written as a
+//! JSON record) and `eight merge` (a wave's records: the answer, or the next bound).
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use eight::format::answer::Found;
+use eight::format::{judge, Cases, Item, Origin};
+use eight::solve::ida::{Bounds, Share};
+use eight::tools::unit::{self, Merged, Record};
+
+use super::Status;
+
+/// `K/N` of `--part`: share K (from 1) of N.
+#[derive(Clone, Copy, Debug)]
+pub struct Part {
+    pub part: u32,
+    pub parts: u32,
+}
+
+/// Parses `K/N`, 1 ≤ K ≤ N ≤ 1,000,000.
+pub fn parse_part(text: &str) -> Result<Part, String> {
+    let wrong = || format!("`{text}` is not a share: K/N, 1 <= K <= N (3/8 is the third of eight)");
+    let (part, parts) = text.split_once('/').ok_or_else(wrong)?;
+    let (part, parts) = (part.trim().parse::<u32>(), parts.trim().parse::<u32>());
+    match (part, parts) {
+        (Ok(part), Ok(parts)) if (1..=parts).contains(&part) && parts <= MOST_PARTS => {
+            Ok(Part { part, parts })
+        }
+        _ => Err(wrong()),
+    }
+}
+
+/// The most shares of an iteration: more than the boards a dozen moves in would leave most
+/// of them empty.
+const MOST_PARTS: u32 = 1_000_000;
+
+/// Runs the unit `part` of the iteration at `bound` for the one board of `arguments` (read as
+/// any case is), and writes its record on standard output. A unit that does not finish (its
+/// budget spent, or stopped) writes no record, so that the scheduler runs it again.
+pub fn run(
+    mut engine: eight::Engine,
+    judge: &eight::format::Judge,
+    arguments: &[std::ffi::OsString],
+    (part, bound): (Part, u32),
+) -> anyhow::Result<Status> {
+    let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
+    let joined = parts.join(&0u8);
+    let mut cases = Cases::with(&joined[..], Origin::Argument, judge.uncounted().reading());
+    let mut problem = None;
+    loop {
+        match cases.next(&mut || Ok(()))? {
+            Item::Case(case) if problem.is_none() => {
+                let (start, goal) = judge.problem(case.boards);
+                problem = Some((*start, *goal));
+            }
+            Item::Case(_) | Item::Grid(_) => {
+                super::warn(
+                    &"--part searches one board: give one (a unit of each board is its own run)",
+                );
+                return Ok(Status::Trouble);
+            }
+            Item::Malformed(error) | Item::Header(error) => {
+                super::warn(&error);
+                return Ok(Status::Trouble);
+            }
+            Item::End => break,
+        }
+    }
+    let Some((start, goal)) = problem else {
+        super::warn(&"--part searches one board, given as an argument");
+        return Ok(Status::Trouble);
+    };
+    if start.cells().len() <= 9 {
+        super::warn(&format_args!(
+            "a board of {} cells is answered at once from whole-space tables: --part splits the \
+             search of a larger one",
+            start.cells().len()
+        ));
+        return Ok(Status::Trouble);
+    }
+    let share = Share {
+        bound,
+        part: part.part,
+        parts: part.parts,
+    };
+    engine = engine.with_bounds(Bounds::Share(share));
+    let solution = engine.solve(&start, &goal, None);
+    if solution.outcome == eight::solve::Outcome::Exhausted {
+        let why = match super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
+            true => "was stopped",
+            false => "spent its budget (--max-nodes)",
+        };
+        super::warn(&format_args!(
+            "share {}/{} at bound {bound} {why} before its end: no record written; run it again",
+            part.part, part.parts
+        ));
+        return Ok(Status::Trouble);
+    }
+    let record = Record::new(
+        judge.id,
+        (start.to_string(), goal.to_string()),
+        share,
+        &solution,
+    );
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// `eight merge`: the records of `files` (standard input if none), one a line, merged.
+pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
+    let mut records = Vec::new();
+    let mut read = |name: &str, input: &mut dyn BufRead| -> anyhow::Result<bool> {
+        for (number, line) in input.lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let place = format!("{name}:{}", number + 1);
+            match serde_json::from_str::<Record>(&line) {
+                Ok(record) => records.push((place, record)),
+                Err(error) => {
+                    super::warn(&format_args!(
+                        "{place}: found `{}`, expected a unit's record (--part --json): {error}",
+                        line.chars().take(40).collect::<String>()
+                    ));
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    };
+    let complete = match files {
+        [] => read("stdin", &mut io::stdin().lock())?,
+        files => {
+            let mut complete = true;
+            for file in files {
+                let name = file.display().to_string();
+                match std::fs::File::open(file) {
+                    Ok(opened) => complete &= read(&name, &mut io::BufReader::new(opened))?,
+                    Err(error) => {
+                        super::warn(&format_args!("{name}: {error}"));
+                        complete = false;
+                    }
+                }
+            }
+            complete
+        }
+    };
+    if !complete {
+        return Ok(Status::Trouble);
+    }
+    let merged = match unit::merge(&records) {
+        Ok(merged) => merged,
+        Err(mismatch) => {
+            super::warn(&mismatch.0);
+            return Ok(Status::Trouble);
+        }
+    };
+    if stats {
+        balance(&records);
+    }
+    let first = &records[0].1;
+    let mut out = io::stdout().lock();
+    match merged {
+        Merged::Answer(path) => {
+            let judge = judge::ALL
+                .into_iter()
+                .find(|judge| judge.id == first.judge)
+                .unwrap_or(judge::ALL[0]);
+            writeln!(out, "{}", judge.text(1, &Found::Path(path)))?;
+            Ok(Status::Success)
+        }
+        Merged::Next(bound) => {
+            writeln!(out, "{bound}")?;
+            Ok(Status::Differences)
+        }
+    }
+}
+
+/// The balance of the wave's shares on standard error: the nodes of the largest against their
+/// mean.
+fn balance(records: &[(String, Record)]) {
+    let nodes: Vec<u64> = records.iter().map(|(_, record)| record.expanded).collect();
+    let total: u64 = nodes.iter().sum();
+    let largest = nodes.iter().copied().max().unwrap_or(0);
+    let mean = total as f64 / nodes.len().max(1) as f64;
+    let ratio = match total {
+        0 => 1.0,
+        _ => largest as f64 / mean,
+    };
+    super::warn(&format_args!(
+        "bound {}: {} shares, {total} nodes in all, the largest {largest} ({ratio:.2}x the mean)",
+        records[0].1.bound,
+        records.len(),
+    ));
+}

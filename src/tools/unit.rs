@@ -1,0 +1,195 @@
+//! One board's search spread over machines: a unit of work is one share of one IDA* iteration
+//! (`eight path --part K/N --bound B --json BOARD`), written as one JSON record; a wave is the N
+//! units of one bound, run by any scheduler (GNU parallel, Slurm); [`merge`] reads a wave's
+//! records and gives the answer, or the bound of the next wave.
+//!
+//! The shares follow the canonical order, and each holds the canonical-first path of its
+//! boards, so at the answer's length the lowest share with a path holds the canonical path, and
+//! the shares after it need not run. A unit is deterministic: run again (killed, lost), it
+//! writes the same record, its time aside.
+
+use serde::{Deserialize, Serialize};
+
+use crate::puzzle::Path;
+use crate::solve::ida::Share;
+use crate::solve::{Outcome, Solution};
+
+/// What a unit found, and what it cost: one line of JSON.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Record {
+    /// The judge whose format the answer takes (the command's id, or the alias run).
+    pub judge: String,
+    /// The board searched.
+    pub start: String,
+    /// Its goal.
+    pub goal: String,
+    /// This unit's share, from 1.
+    pub part: u32,
+    /// The shares of the iteration.
+    pub parts: u32,
+    /// The iteration's bound.
+    pub bound: u32,
+    /// Whether the start reaches the goal at all (by parity; then no share searches).
+    pub solvable: bool,
+    /// The canonical-first path of exactly `bound` moves in this share, if it holds one.
+    pub path: Option<String>,
+    /// The least estimate above the bound that the share met: no path is shorter than the
+    /// least of these over a wave's shares, when none holds a path (`None`: the share met none).
+    pub next_bound: Option<u32>,
+    /// The nodes the unit expanded.
+    pub expanded: u64,
+    /// What guided it (`pdb-7-8`, `conflicts`, …).
+    pub method: String,
+    /// Its time in seconds: the one field that differs when a unit is run again.
+    pub seconds: f64,
+}
+
+impl Record {
+    /// The record of `share` of the search from `start` to `goal`, for `judge`, from the
+    /// engine's solution (found with the share as its bounds).
+    pub fn new(
+        judge: &str,
+        (start, goal): (String, String),
+        share: Share,
+        solution: &Solution,
+    ) -> Record {
+        let (solvable, path, next_bound) = match &solution.outcome {
+            Outcome::Found(path) => (true, Some(path.to_string()), None),
+            Outcome::Unreachable => (false, None, None),
+            // every path of the share is longer than `beyond`: the next bound is one more
+            Outcome::Beyond(beyond) => (true, None, beyond.checked_add(1)),
+            Outcome::Exhausted => (true, None, None),
+        };
+        Record {
+            judge: judge.to_string(),
+            start,
+            goal,
+            part: share.part,
+            parts: share.parts,
+            bound: share.bound,
+            solvable,
+            path,
+            next_bound,
+            expanded: solution.report.stats.expanded,
+            method: solution.report.method.name().to_string(),
+            seconds: solution.report.stats.time.as_secs_f64(),
+        }
+    }
+}
+
+/// What a wave's records say.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Merged {
+    /// The canonical path (the bound is its length), or `None`: the start does not reach the goal.
+    Answer(Option<Path>),
+    /// No share holds a path: the next wave's bound.
+    Next(u32),
+}
+
+/// Why a wave's records give no answer: each names the records or the shares at fault.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Mismatch(pub String);
+
+/// The wave of `records` (each with where it was read, for the errors), merged: the answer
+/// when a share holds a path (the lowest such share's, every share before it read), else the
+/// next bound (every share read); an error when a share is missing, a record is of another
+/// search or wave than the first, or two records of one share disagree.
+pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
+    let Some((first_place, first)) = records.first() else {
+        return Err(Mismatch("no records: a wave's units write one each".into()));
+    };
+    let mut shares: Vec<Option<&(String, Record)>> = vec![None; first.parts as usize];
+    for entry @ (place, record) in records {
+        let same = (
+            &record.judge,
+            &record.start,
+            &record.goal,
+            record.bound,
+            record.parts,
+        ) == (
+            &first.judge,
+            &first.start,
+            &first.goal,
+            first.bound,
+            first.parts,
+        );
+        if !same {
+            return Err(Mismatch(format!(
+                "{place}: a record of {} at bound {} in {} shares, where {first_place} is of {} at \
+                 bound {} in {} shares: merge one wave of one search",
+                record.start, record.bound, record.parts, first.start, first.bound, first.parts
+            )));
+        }
+        if record.part == 0 || record.part > record.parts {
+            return Err(Mismatch(format!(
+                "{place}: share {} of {}: shares are numbered from 1",
+                record.part, record.parts
+            )));
+        }
+        let slot = &mut shares[record.part as usize - 1];
+        match slot {
+            // the same unit run twice: the same record, its time aside
+            Some((other, kept))
+                if (&kept.path, kept.next_bound) != (&record.path, record.next_bound) =>
+            {
+                return Err(Mismatch(format!(
+                    "{place} and {other}: two different records of share {} of {}",
+                    record.part, record.parts
+                )));
+            }
+            Some(_) => {}
+            None => *slot = Some(entry),
+        }
+    }
+    // no share searches a board that does not reach its goal: each record says so
+    if !first.solvable {
+        return Ok(Merged::Answer(None));
+    }
+    // the lowest share with a path holds the canonical one: the shares after it need not run
+    let lowest = shares
+        .iter()
+        .flatten()
+        .find(|(_, record)| record.path.is_some());
+    let needed = lowest.map_or(first.parts, |(_, record)| record.part);
+    let missing: Vec<String> = (1..=needed)
+        .filter(|&part| shares[part as usize - 1].is_none())
+        .map(|part| part.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Mismatch(format!(
+            "no record of share {} of {} at bound {}: run {} again",
+            missing.join(", "),
+            first.parts,
+            first.bound,
+            if missing.len() == 1 { "it" } else { "them" }
+        )));
+    }
+    if let Some((place, record)) = lowest {
+        let text = record.path.as_deref().unwrap_or_default();
+        let path: Path = text.parse().map_err(|_| {
+            Mismatch(format!(
+                "{place}: `{text}` is not a path of moves d, l, r and u"
+            ))
+        })?;
+        if path.len() as u32 != record.bound {
+            return Err(Mismatch(format!(
+                "{place}: a path of {} moves at bound {}: a wave at a lower bound was skipped, so \
+                 it may not be the shortest; start the waves at bound 0",
+                path.len(),
+                record.bound
+            )));
+        }
+        return Ok(Merged::Answer(Some(path)));
+    }
+    records
+        .iter()
+        .filter_map(|(_, record)| record.next_bound)
+        .min()
+        .map(Merged::Next)
+        .ok_or_else(|| {
+            Mismatch(format!(
+                "no share at bound {} holds a path or met a board past it",
+                first.bound
+            ))
+        })
+}

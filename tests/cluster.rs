@@ -1,0 +1,429 @@
+//! One board's search spread over units: `--part K/N --bound B --json` and `eight merge`, and
+//! the README's recipes (GNU parallel run here; Slurm's checked as far as a machine without it
+//! allows).
+
+mod common;
+
+use std::path::Path;
+
+use common::{eight, process};
+use serde_json::Value;
+
+/// A 4×4 board 33 moves from the goal (`gen p1379 --size 4x4 --walk 45 --seed 11`), which
+/// linear conflicts answer in some 100,000 nodes: no databases to build.
+const BOARD: &str = "2 1 3 4 5 12 6 7 14 11 13 15 9 8 0 10";
+const SEARCH: [&str; 4] = ["--size", "4x4", "--algo", "conflicts"];
+
+/// The record of unit `part` at `bound` of [`BOARD`]'s `command`.
+fn unit(command: &str, part: &str, bound: u32) -> Value {
+    let output = eight()
+        .arg(command)
+        .args(SEARCH)
+        .args([
+            "--part",
+            part,
+            "--bound",
+            &bound.to_string(),
+            "--json",
+            BOARD,
+        ])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 1, "one record: {text}");
+    serde_json::from_str(&text).expect("a JSON record")
+}
+
+/// `eight merge` of `records`: its output and exit code.
+fn merge(records: &[Value]) -> (String, String, Option<i32>) {
+    let lines: String = records.iter().map(|record| format!("{record}\n")).collect();
+    let output = eight()
+        .arg("merge")
+        .write_stdin(lines)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// The answer of one process.
+fn single(command: &str) -> String {
+    let output = eight()
+        .arg(command)
+        .args(SEARCH)
+        .arg(BOARD)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn waves_of_units_merge_into_the_single_run_s_canonical_path() {
+    for (command, parts) in [("path", 3), ("steps", 5)] {
+        let mut bound = 0;
+        let answer = loop {
+            let records: Vec<Value> = (1..=parts)
+                .map(|part| unit(command, &format!("{part}/{parts}"), bound))
+                .collect();
+            for (part, record) in (1..).zip(&records) {
+                assert_eq!(record["part"], part);
+                assert_eq!(
+                    (record["parts"].as_u64(), record["bound"].as_u64()),
+                    (Some(parts), Some(u64::from(bound)))
+                );
+            }
+            let (out, err, code) = merge(&records);
+            match code {
+                Some(0) => break out,
+                Some(1) => {
+                    let next: u32 = out.trim().parse().expect("the next bound");
+                    assert!(next > bound, "{bound} -> {next}");
+                    bound = next;
+                }
+                _ => panic!("{command} at bound {bound}: {err}"),
+            }
+        };
+        assert_eq!(answer, single(command), "{command}");
+        assert_eq!(bound, 33, "the last wave's bound is the length");
+    }
+}
+
+#[test]
+fn a_unit_run_again_writes_the_same_record_its_time_aside() {
+    let (mut first, mut again) = (unit("path", "2/4", 33), unit("path", "2/4", 33));
+    for record in [&mut first, &mut again] {
+        assert!(record["seconds"].as_f64().is_some());
+        record["seconds"] = Value::Null;
+    }
+    assert_eq!(first, again);
+    // the lowest share holding a path holds the canonical one: those after it need not run
+    let records: Vec<Value> = (1..=4)
+        .map(|part| unit("path", &format!("{part}/4"), 33))
+        .collect();
+    let lowest = records
+        .iter()
+        .position(|record| record["path"].is_string())
+        .expect("a share holds the path");
+    let (out, err, code) = merge(&records[..=lowest]);
+    assert_eq!((out, code), (single("path"), Some(0)), "{err}");
+    if lowest > 0 {
+        let (_, err, code) = merge(&records[1..=lowest]);
+        assert_eq!(code, Some(2));
+        assert!(
+            err.contains("no record of share 1 of 4 at bound 33"),
+            "{err}"
+        );
+    }
+    let below: Vec<Value> = (1..=4)
+        .map(|part| unit("path", &format!("{part}/4"), 31))
+        .collect();
+    assert!(below
+        .iter()
+        .all(|record| record["path"].is_null() && record["next_bound"] == 33));
+}
+
+#[test]
+fn merge_names_a_missing_share_a_stranger_and_a_disagreement() {
+    let records: Vec<Value> = (1..=3)
+        .map(|part| unit("path", &format!("{part}/3"), 31))
+        .collect();
+    let (out, err, code) = merge(&records[..2]);
+    assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
+    assert!(
+        err.contains("no record of share 3 of 3 at bound 31"),
+        "{err}"
+    );
+    // a unit of another bound
+    let stranger = unit("path", "3/3", 33);
+    let (_, err, code) = merge(&[records[0].clone(), records[1].clone(), stranger]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("stdin:3: a record of") && err.contains("at bound 33"),
+        "{err}"
+    );
+    // the same share twice, once altered
+    let mut altered = records[1].clone();
+    altered["next_bound"] = Value::from(35);
+    let (_, err, code) = merge(&[
+        records[0].clone(),
+        records[1].clone(),
+        altered,
+        records[2].clone(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("stdin:2 and stdin:3") || err.contains("stdin:3 and stdin:2"),
+        "{err}"
+    );
+    // run twice, alike: one share
+    let (out, _, code) = merge(&[
+        records[0].clone(),
+        records[1].clone(),
+        records[1].clone(),
+        records[2].clone(),
+    ]);
+    assert_eq!((out.trim(), code), ("33", Some(1)));
+    // a line that is no record
+    let output = eight()
+        .arg("merge")
+        .write_stdin("{\"part\": 1}\n")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("stdin:1: found `{\"part\": 1}`"));
+}
+
+#[test]
+fn a_unit_s_usage_is_checked() {
+    for (args, says) in [
+        (vec!["--part", "1/4", "--json"], "--bound"),
+        (vec!["--part", "1/4", "--bound", "30"], "--json"),
+        (
+            vec!["--part", "5/4", "--bound", "30", "--json"],
+            "is not a share",
+        ),
+        (
+            vec!["--part", "0/4", "--bound", "30", "--json"],
+            "is not a share",
+        ),
+    ] {
+        let output = eight()
+            .arg("path")
+            .args(SEARCH)
+            .args(&args)
+            .arg(BOARD)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(says),
+            "{args:?}: {output:?}"
+        );
+    }
+    // two boards, a 3x3 board
+    let two = eight()
+        .args([
+            "path", "--size", "4x4", "--part", "1/2", "--bound", "30", "--json", BOARD, BOARD,
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(two.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&two.stderr).contains("one board"));
+    let small = eight()
+        .args([
+            "path",
+            "--part",
+            "1/2",
+            "--bound",
+            "3",
+            "--json",
+            "283104765",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(small.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&small.stderr).contains("whole-space tables"));
+    // a board that does not reach its goal: merged, the judge's answer for no path
+    let unreachable = "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
+    let output = eight()
+        .args([
+            "steps",
+            "--size",
+            "4x4",
+            "--part",
+            "1/1",
+            "--bound",
+            "0",
+            "--json",
+            unreachable,
+        ])
+        .output()
+        .expect("runs");
+    let (out, _, code) = merge(&[serde_json::from_slice(&output.stdout).expect("a record")]);
+    assert_eq!((out.as_str(), code), ("-1\n", Some(0)));
+}
+
+/// Whether GNU parallel is here (`.ci/run` installs it).
+fn parallel() -> bool {
+    process("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+#[test]
+fn the_gnu_parallel_recipe_answers_and_resumes_a_wave_whose_unit_failed() {
+    if !parallel() {
+        common::skipped("the GNU parallel recipe", "no `parallel` on the PATH");
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    // a unit of share 2 fails while the file `fail` is there, as a killed or lost unit does
+    let flaky = work.path().join("flaky");
+    std::fs::write(
+        &flaky,
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *'--part 2/3'*) [ -e '{}' ] && exit 9;; esac\nexec '{}' \"$@\"\n",
+            work.path().join("fail").display(),
+            binary.display()
+        ),
+    )
+    .expect("written");
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&flaky)
+        .status()
+        .expect("chmod");
+    std::fs::write(work.path().join("fail"), "").expect("written");
+    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/parallel.sh");
+    let run = || {
+        process(&recipe)
+            .arg(BOARD)
+            .args(SEARCH)
+            .env("PARTS", "3")
+            .env("BOUND", "29")
+            .env("EIGHT", &flaky)
+            .env("WORK", work.path().join("waves"))
+            .env("XDG_CACHE_HOME", common::test_cache())
+            .output()
+            .expect("runs")
+    };
+    let failed = run();
+    assert_eq!(failed.status.code(), Some(2), "{failed:?}");
+    let err = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        err.contains("no record of share 2 of 3 at bound 29"),
+        "{err}"
+    );
+    std::fs::remove_file(work.path().join("fail")).expect("removed");
+    let resumed = run();
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
+    // the first wave ran share 2 again, and shares 1 and 3 once
+    let records = std::fs::read_to_string(work.path().join("waves/29/records")).expect("records");
+    let parts: Vec<u64> = records
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).expect("a record")["part"]
+                .as_u64()
+                .expect("a part")
+        })
+        .collect();
+    assert_eq!(parts.len(), 3, "{records}");
+    assert!(
+        [1, 2, 3].iter().all(|part| parts.contains(part)),
+        "{parts:?}"
+    );
+}
+
+#[test]
+fn the_slurm_recipe_is_valid_shell_and_says_what_it_would_submit() {
+    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/slurm.sh");
+    let syntax = process("bash")
+        .arg("-n")
+        .arg(&recipe)
+        .output()
+        .expect("bash");
+    assert!(syntax.status.success(), "{syntax:?}");
+    let work = tempfile::tempdir().expect("a folder");
+    let dry = process(&recipe)
+        .arg(BOARD)
+        .args(["--size", "4x4"])
+        .env("DRY_RUN", "1")
+        .env("PARTS", "4")
+        .env("BOUND", "31")
+        .env("WORK", work.path())
+        .output()
+        .expect("runs");
+    assert!(dry.status.success(), "{dry:?}");
+    let said = String::from_utf8_lossy(&dry.stdout);
+    for part in [
+        "sbatch",
+        "--array 1,2,3,4",
+        "--wait",
+        "$SLURM_ARRAY_TASK_ID",
+        "--part $id/4",
+        "--bound 31",
+    ] {
+        assert!(said.contains(part), "{part}: {said}");
+    }
+}
+
+#[test]
+fn a_run_resumed_at_a_bound_searches_from_there_and_finds_the_same_path() {
+    let output = eight()
+        .arg("path")
+        .args(SEARCH)
+        .args(["--bound", "31", "--stats", BOARD])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), single("path"));
+    let stats = String::from_utf8_lossy(&output.stderr);
+    let bounds: Vec<&str> = stats
+        .split_whitespace()
+        .skip_while(|&word| word != "bounds")
+        .skip(1)
+        .take_while(|word| word.contains(':'))
+        .map(|word| word.split(':').next().unwrap_or_default())
+        .collect();
+    assert_eq!(bounds, ["31", "33"], "{stats}");
+}
+
+#[test]
+fn the_slurm_recipe_answers_through_an_sbatch_that_runs_its_array_here() {
+    // an `sbatch` that runs each task of `--array` in turn, as Slurm would on its nodes
+    let work = tempfile::tempdir().expect("a folder");
+    let bin = work.path().join("bin");
+    std::fs::create_dir(&bin).expect("a folder");
+    std::fs::write(
+        bin.join("sbatch"),
+        "#!/bin/bash\nwhile [ $# -gt 0 ]; do case $1 in --array) array=$2; shift;; \
+         --wrap) wrap=$2; shift;; esac; shift; done\n\
+         for id in ${array//,/ }; do SLURM_ARRAY_TASK_ID=$id bash -c \"$wrap\"; done\n",
+    )
+    .expect("written");
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(bin.join("sbatch"))
+        .status()
+        .expect("chmod");
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/slurm.sh");
+    let run = process(&recipe)
+        .arg(BOARD)
+        .args(SEARCH)
+        .env("PATH", path)
+        .env("PARTS", "5")
+        .env("BOUND", "31")
+        .env("EIGHT", &binary)
+        .env("WORK", work.path().join("waves"))
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs");
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), single("path"));
+    // at the last bound, the shares after the first with a path did not run
+    let last = work.path().join("waves/33");
+    let found: Vec<String> = common::names(&last)
+        .into_iter()
+        .filter(|name| name.starts_with("found-"))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let lowest: usize = found[0]["found-".len()..].parse().expect("a share");
+    for part in 1..=5 {
+        let recorded = last.join(format!("{part}.json")).exists();
+        assert_eq!(recorded, part <= lowest, "share {part}");
+    }
+}
