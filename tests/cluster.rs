@@ -168,6 +168,28 @@ fn merge_names_a_missing_share_a_stranger_and_a_disagreement() {
         records[2].clone(),
     ]);
     assert_eq!((out.trim(), code), ("33", Some(1)));
+    // a record of more shares than a wave has, as a hostile file may hold: refused, not allocated
+    let mut huge = records[0].clone();
+    huge["parts"] = Value::from(u32::MAX);
+    let (_, err, code) = merge(&[huge]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("4294967295 shares: a wave has 1 to 1000000"),
+        "{err}"
+    );
+    // a line longer than any record, without its end
+    let long = "x".repeat(200_000);
+    let output = eight()
+        .arg("merge")
+        .write_stdin(long)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("stdin:1: found `xxx") && said.contains("longer than 65536"),
+        "{said}"
+    );
     // a line that is no record
     let output = eight()
         .arg("merge")
@@ -426,4 +448,22 @@ fn the_slurm_recipe_answers_through_an_sbatch_that_runs_its_array_here() {
         let recorded = last.join(format!("{part}.json")).exists();
         assert_eq!(recorded, part <= lowest, "share {part}");
     }
+}
+
+#[test]
+fn a_unit_s_stats_say_what_it_found_and_cost() {
+    let output = eight()
+        .arg("path")
+        .args(SEARCH)
+        .args(["--part", "2/4", "--bound", "31", "--json", "--stats", BOARD])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let record: Value = serde_json::from_slice(&output.stdout).expect("a record");
+    let said = String::from_utf8_lossy(&output.stderr);
+    let expected = format!(
+        "eight: share 2/4 at bound 31  conflicts  expanded {}  no path, the next bound 33",
+        record["expanded"]
+    );
+    assert!(said.starts_with(&expected), "{said}");
 }

@@ -278,7 +278,13 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         .with_control(super::live::control(long))
         .with_bounds(options.bound.map_or(Bounds::All, Bounds::From));
     if let (Some(part), Some(bound)) = (options.part, options.bound) {
-        return super::unit::run(engine, judge, &invocation.boards, (part, bound));
+        return super::unit::run(
+            engine,
+            judge,
+            &invocation.boards,
+            (part, bound),
+            options.stats,
+        );
     }
     let mut stream = Stream {
         judge: invocation.judge,

@@ -1,13 +1,13 @@
 //! A search spread over machines, on the command line: `--part K/N` (one unit, written as a
 //! JSON record) and `eight merge` (a wave's records: the answer, or the next bound).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 
 use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
 use eight::solve::ida::{Bounds, Share};
-use eight::tools::unit::{self, Merged, Record};
+use eight::tools::unit::{self, Merged, Record, MOST_PARTS};
 
 use super::Status;
 
@@ -31,18 +31,16 @@ pub fn parse_part(text: &str) -> Result<Part, String> {
     }
 }
 
-/// The most shares of an iteration: more than the boards a dozen moves in would leave most
-/// of them empty.
-const MOST_PARTS: u32 = 1_000_000;
-
 /// Runs the unit `part` of the iteration at `bound` for the one board of `arguments` (read as
-/// any case is), and writes its record on standard output. A unit that does not finish (its
+/// any case is), and writes its record on standard output (with `stats`, a line of what it
+/// found and cost on standard error). A unit that does not finish (its
 /// budget spent, or stopped) writes no record, so that the scheduler runs it again.
 pub fn run(
     mut engine: eight::Engine,
     judge: &eight::format::Judge,
     arguments: &[std::ffi::OsString],
     (part, bound): (Part, u32),
+    stats: bool,
 ) -> anyhow::Result<Status> {
     let parts: Vec<&[u8]> = arguments.iter().map(|a| a.as_encoded_bytes()).collect();
     let joined = parts.join(&0u8);
@@ -106,25 +104,54 @@ pub fn run(
     let mut out = io::stdout().lock();
     writeln!(out, "{}", serde_json::to_string(&record)?)?;
     out.flush()?;
+    if stats {
+        let found = match (&record.path, record.next_bound) {
+            (Some(_), _) => "a path".to_string(),
+            (None, Some(next)) => format!("no path, the next bound {next}"),
+            (None, None) => "no path, no board past the bound".to_string(),
+        };
+        super::warn(&format_args!(
+            "share {}/{} at bound {bound}  {}  expanded {}  {found}  {:.3} ms",
+            part.part,
+            part.parts,
+            record.method,
+            record.expanded,
+            record.seconds * 1000.0
+        ));
+    }
     Ok(Status::Success)
 }
+
+/// The longest line `eight merge` reads as a record.
+const LONGEST: u64 = 1 << 16;
 
 /// `eight merge`: the records of `files` (standard input if none), one a line, merged.
 pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
     let mut records = Vec::new();
     let mut read = |name: &str, input: &mut dyn BufRead| -> anyhow::Result<bool> {
-        for (number, line) in input.lines().enumerate() {
-            let line = line?;
-            if line.trim().is_empty() {
+        let mut line = Vec::new();
+        for number in 1.. {
+            line.clear();
+            // a record is some hundreds of bytes: a longer line is no record, and is not kept
+            let read = input.take(LONGEST).read_until(b'\n', &mut line)?;
+            if read == 0 {
+                break;
+            }
+            let place = format!("{name}:{number}");
+            let text = String::from_utf8_lossy(&line);
+            if text.trim().is_empty() {
                 continue;
             }
-            let place = format!("{name}:{}", number + 1);
-            match serde_json::from_str::<Record>(&line) {
+            let parsed = match line.ends_with(b"\n") || read < LONGEST as usize {
+                true => serde_json::from_str::<Record>(&text).map_err(|error| error.to_string()),
+                false => Err(format!("a line longer than {LONGEST} bytes")),
+            };
+            match parsed {
                 Ok(record) => records.push((place, record)),
                 Err(error) => {
                     super::warn(&format_args!(
                         "{place}: found `{}`, expected a unit's record (--part --json): {error}",
-                        line.chars().take(40).collect::<String>()
+                        text.trim().chars().take(40).collect::<String>()
                     ));
                     return Ok(false);
                 }

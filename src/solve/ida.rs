@@ -346,3 +346,91 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     }
     Step::Above(above)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::solve::conflicts::LinearConflicts;
+    use crate::solve::control::Watcher;
+    use crate::solve::heuristic::Evaluator;
+
+    /// The bounds a search said it finished, with their nodes and the next.
+    #[derive(Default)]
+    struct Finished(Mutex<Vec<(u32, u64, u32)>>);
+
+    impl Watcher for Finished {
+        fn began(&self) {}
+        fn searching(&self, _: u32, _: u64) {}
+        fn placing(&self, _: usize, _: usize, _: usize) {}
+        fn ended(&self) {}
+        fn searched(&self, bound: u32, nodes: u64, next: u32) {
+            self.0.lock().expect("no panic").push((bound, nodes, next));
+        }
+    }
+
+    /// A 4×4 board 33 moves from the goal, the blank last.
+    fn board() -> (Board, Board) {
+        let shape = Shape::SQUARE4;
+        let start = Board::parse("2 1 3 4 5 12 6 7 14 11 13 15 9 8 0 10", shape).expect("a board");
+        (start, *Board::ordered_goal(shape))
+    }
+
+    #[test]
+    fn each_bound_finished_without_a_path_is_told_with_the_next() {
+        let (start, goal) = board();
+        for jobs in [1, 2] {
+            let heard = Arc::new(Finished::default());
+            let control = Control::default().watched_by(heard.clone());
+            let heuristic = LinearConflicts.heuristic(&start, &goal);
+            let (outcome, bounds) = solve_with(&start, heuristic, None, u64::MAX, jobs, &control);
+            assert!(matches!(outcome, Outcome::Found(ref path) if path.len() == 33));
+            let told = heard.0.lock().expect("no panic").clone();
+            let expected: Vec<(u32, u64, u32)> = bounds
+                .windows(2)
+                .map(|pair| (pair[0].bound, pair[0].nodes, pair[1].bound))
+                .collect();
+            assert_eq!(told, expected, "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn a_search_resumed_at_a_bound_and_the_shares_of_one_agree_with_the_whole() {
+        let (start, goal) = board();
+        let heuristic = || LinearConflicts.heuristic(&start, &goal);
+        let control = Control::default();
+        let (whole, bounds) = solve_with(&start, heuristic(), None, u64::MAX, 1, &control);
+        let within = (None, u64::MAX, 1);
+        let (resumed, from) = solve_within(&start, heuristic(), within, Bounds::From(31), &control);
+        assert_eq!(resumed, whole);
+        assert_eq!(from.iter().map(|b| b.bound).collect::<Vec<_>>(), [31, 33]);
+        // below the length, every share says the next bound; at it, the lowest share with a path
+        // has the whole search's, and shares of every board add up to the iteration's nodes
+        for parts in [1, 3, 7] {
+            let mut lowest = None;
+            let mut next = u32::MAX;
+            for part in 1..=parts {
+                for bound in [31, 33] {
+                    let share = Bounds::Share(Share { bound, part, parts });
+                    let (outcome, _) = solve_within(&start, heuristic(), within, share, &control);
+                    match (bound, outcome) {
+                        (31, Outcome::Beyond(n)) => next = next.min(n + 1),
+                        (33, Outcome::Found(path)) => {
+                            lowest.get_or_insert(path);
+                        }
+                        (33, Outcome::Beyond(_)) => {}
+                        (bound, outcome) => panic!("{bound}: {outcome:?}"),
+                    }
+                }
+            }
+            assert_eq!(next, 33, "{parts} shares");
+            assert_eq!(
+                lowest.map(Outcome::Found),
+                Some(whole.clone()),
+                "{parts} shares"
+            );
+        }
+        assert_eq!(bounds.last().map(|b| b.bound), Some(33));
+    }
+}

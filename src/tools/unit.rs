@@ -14,6 +14,10 @@ use crate::puzzle::Path;
 use crate::solve::ida::Share;
 use crate::solve::{Outcome, Solution};
 
+/// The most shares of an iteration: more would leave most of them without a board (the
+/// iteration's boards a dozen moves in are some tens of thousands on 5×5).
+pub const MOST_PARTS: u32 = 1_000_000;
+
 /// What a unit found, and what it cost: one line of JSON.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Record {
@@ -98,6 +102,12 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
     let Some((first_place, first)) = records.first() else {
         return Err(Mismatch("no records: a wave's units write one each".into()));
     };
+    if !(1..=MOST_PARTS).contains(&first.parts) {
+        return Err(Mismatch(format!(
+            "{first_place}: {} shares: a wave has 1 to {MOST_PARTS}",
+            first.parts
+        )));
+    }
     let mut shares: Vec<Option<&(String, Record)>> = vec![None; first.parts as usize];
     for entry @ (place, record) in records {
         let same = (
