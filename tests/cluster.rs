@@ -467,3 +467,67 @@ fn a_unit_s_stats_say_what_it_found_and_cost() {
     );
     assert!(said.starts_with(&expected), "{said}");
 }
+
+#[test]
+fn the_gnu_parallel_recipe_begins_no_share_after_a_path_and_stops_those_under_way() {
+    if !parallel() {
+        common::skipped("the GNU parallel recipe", "no `parallel` on the PATH");
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let wave = work.path().join("waves/31");
+    std::fs::create_dir_all(&wave).expect("a folder");
+    // share 2's unit would take a minute; share 0 (before every share) leaves the mark of a path
+    // two seconds in, as a unit whose record holds a path does
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    let slow = work.path().join("slow");
+    std::fs::write(
+        &slow,
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *'--part 2/3'*) sleep 60;; esac\nexec '{}' \"$@\"\n",
+            binary.display()
+        ),
+    )
+    .expect("written");
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&slow)
+        .status()
+        .expect("chmod");
+    let mark = wave.join("found-0");
+    let marker = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        std::fs::write(mark, "").expect("written");
+    });
+    let began = std::time::Instant::now();
+    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/parallel.sh");
+    let run = process(&recipe)
+        .arg(BOARD)
+        .args(SEARCH)
+        .env("PARTS", "3")
+        .env("JOBS", "2")
+        .env("BOUND", "31")
+        .env("EIGHT", &slow)
+        .env("WORK", work.path().join("waves"))
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs");
+    marker.join().expect("marked");
+    assert!(
+        began.elapsed().as_secs() < 40,
+        "share 2 was not stopped: {run:?}"
+    );
+    // share 2 was stopped, and not begun again when the recipe ran the wave's missing shares
+    // again, so the wave gives no answer
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    let records = std::fs::read_to_string(wave.join("records")).expect("records");
+    let parts: Vec<u64> = records
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).expect("a record")["part"]
+                .as_u64()
+                .expect("a part")
+        })
+        .collect();
+    assert!(!parts.contains(&2) && parts.contains(&1), "{records}");
+}

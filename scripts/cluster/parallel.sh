@@ -9,7 +9,8 @@
 #
 # Each wave is one IDA* bound: PARTS units (`eight path --part K/PARTS --bound B --json`), run in
 # canonical order, whose records parallel gathers in WORK/B/records; once a unit's record holds
-# a path, no later share starts (its paths come later in canonical order). `eight merge` then
+# a path, no later share starts, and those of the host under way stop (their paths come later in
+# canonical order). `eight merge` then
 # gives the answer (printed, exit 0) or the next wave's bound. A wave killed part-way is resumed
 # by running the script again: the shares with a record are not run again, and a unit run twice
 # writes the same record. Environment: PARTS (default 64: many more than the cores keep them
@@ -36,6 +37,42 @@ missing() {
         END { for (part = 1; part <= parts; part++) if (!(part in seen)) print part }' "$1"
 }
 
+# one unit, `unit WAVE PART EIGHT ARGS...`: not begun when an earlier share of the wave has a
+# path, and stopped (writing no record) when one finds one while it runs, both known by the marks
+# `WAVE/found-K` of this host; its record on standard output, and status 0 when the record holds
+# a path
+unit() {
+    local wave=$1 part=$2 record status watcher
+    shift 2
+    earlier() {
+        local mark
+        for mark in "$wave"/found-*; do
+            [ -e "$mark" ] && [ "${mark##*-}" -lt "$part" ] && return 0
+        done
+        return 1
+    }
+    earlier && return 1
+    record=$(mktemp)
+    "$@" > "$record" &
+    local pid=$!
+    (while sleep 1; do earlier && kill "$pid"; done) > /dev/null 2>&1 &
+    watcher=$!
+    status=0
+    wait "$pid" || status=$?
+    kill "$watcher" 2>/dev/null || true
+    if [ "$status" -ne 0 ]; then
+        rm -f "$record"
+        return 2
+    fi
+    cat "$record"
+    status=1
+    grep -q '"path":"' "$record" && status=0
+    rm -f "$record"
+    [ "$status" -eq 0 ] && { touch "$wave/found-$part" 2>/dev/null || true; }
+    return "$status"
+}
+export -f unit
+
 while :; do
     wave=$work/$bound
     mkdir -p "$wave"
@@ -48,12 +85,10 @@ while :; do
         [ -n "$shares" ] || break
         [ "$attempt" -gt 1 ] && echo "parallel.sh: bound $bound: running again shares" $shares >&2
         # a unit's record goes to standard output, which parallel passes on when the unit ends;
-        # its status is 0 when the record holds a path, so that no later share starts
-        unit=$(printf '%q ' "$eight" path "$@" --bound "$bound" --json "$board")
-        unit="record=\$(${unit}--part {}/$parts) && printf '%s\\n' \"\$record\" &&"
-        unit="$unit case \"\$record\" in *'\"path\":\"'*) exit 0 ;; *) exit 1 ;; esac"
-        printf '%s\n' $shares | parallel "${where[@]}" --joblog "$wave/joblog" \
-            --halt soon,success=1 "$unit" >> "$wave/records" || true
+        # no share starts after one whose record holds a path
+        printf '%s\n' $shares | parallel --quote --env unit "${where[@]}" --joblog "$wave/joblog" \
+            --halt soon,success=1 unit "$wave" {} "$eight" path "$@" --part "{}/$parts" \
+            --bound "$bound" --json "$board" >> "$wave/records" || true
     done
     # said again with the wave's balance, or why the records give no answer
     status=0
