@@ -270,6 +270,44 @@ fn a_unit_s_usage_is_checked() {
     assert_eq!((out.as_str(), code), ("-1\n", Some(0)));
 }
 
+/// An executable `sh` script at `path` that runs `before` (shell lines), then the built `eight`
+/// with its arguments: a unit as a scheduler would run it, slowed or made to fail.
+fn wrapper(path: &Path, before: &str) {
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    let text = format!("#!/bin/sh\n{before}\nexec '{}' \"$@\"\n", binary.display());
+    executable(path, &text);
+}
+
+/// A program at `path`: a script of `text`.
+fn executable(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("written");
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(path)
+        .status()
+        .expect("chmod");
+}
+
+/// The shares of the records in `file`, in their order.
+fn parts_of(file: &Path) -> Vec<u64> {
+    let records = std::fs::read_to_string(file).expect("records");
+    records
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).expect("a record")["part"]
+                .as_u64()
+                .expect("a part")
+        })
+        .collect()
+}
+
+/// The recipe `name` of `scripts/cluster`.
+fn recipe(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/cluster")
+        .join(name)
+}
+
 /// Whether GNU parallel is here (`.ci/run` installs it).
 fn parallel() -> bool {
     process("parallel")
@@ -285,27 +323,16 @@ fn the_gnu_parallel_recipe_answers_and_resumes_a_wave_whose_unit_failed() {
         return;
     }
     let work = tempfile::tempdir().expect("a folder");
-    let binary = assert_cmd::cargo::cargo_bin("eight");
     // a unit of share 2 fails while the file `fail` is there, as a killed or lost unit does
-    let flaky = work.path().join("flaky");
-    std::fs::write(
-        &flaky,
-        format!(
-            "#!/bin/sh\ncase \"$*\" in *'--part 2/3'*) [ -e '{}' ] && exit 9;; esac\nexec '{}' \"$@\"\n",
-            work.path().join("fail").display(),
-            binary.display()
-        ),
-    )
-    .expect("written");
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&flaky)
-        .status()
-        .expect("chmod");
-    std::fs::write(work.path().join("fail"), "").expect("written");
-    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/parallel.sh");
+    let (flaky, fail) = (work.path().join("flaky"), work.path().join("fail"));
+    let failing = format!(
+        "case \"$*\" in *'--part 2/3'*) [ -e '{}' ] && exit 9;; esac",
+        fail.display()
+    );
+    wrapper(&flaky, &failing);
+    std::fs::write(&fail, "").expect("written");
     let run = || {
-        process(&recipe)
+        process(recipe("parallel.sh"))
             .arg(BOARD)
             .args(SEARCH)
             .env("PARTS", "3")
@@ -323,21 +350,13 @@ fn the_gnu_parallel_recipe_answers_and_resumes_a_wave_whose_unit_failed() {
         err.contains("no record of share 2 of 3 at bound 29"),
         "{err}"
     );
-    std::fs::remove_file(work.path().join("fail")).expect("removed");
+    std::fs::remove_file(&fail).expect("removed");
     let resumed = run();
     assert!(resumed.status.success(), "{resumed:?}");
     assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
     // the first wave ran share 2 again, and shares 1 and 3 once
-    let records = std::fs::read_to_string(work.path().join("waves/29/records")).expect("records");
-    let parts: Vec<u64> = records
-        .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).expect("a record")["part"]
-                .as_u64()
-                .expect("a part")
-        })
-        .collect();
-    assert_eq!(parts.len(), 3, "{records}");
+    let parts = parts_of(&work.path().join("waves/29/records"));
+    assert_eq!(parts.len(), 3, "{parts:?}");
     assert!(
         [1, 2, 3].iter().all(|part| parts.contains(part)),
         "{parts:?}"
@@ -346,7 +365,7 @@ fn the_gnu_parallel_recipe_answers_and_resumes_a_wave_whose_unit_failed() {
 
 #[test]
 fn the_slurm_recipe_is_valid_shell_and_says_what_it_would_submit() {
-    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/slurm.sh");
+    let recipe = recipe("slurm.sh");
     let syntax = process("bash")
         .arg("-n")
         .arg(&recipe)
@@ -404,26 +423,19 @@ fn the_slurm_recipe_answers_through_an_sbatch_that_runs_its_array_here() {
     let work = tempfile::tempdir().expect("a folder");
     let bin = work.path().join("bin");
     std::fs::create_dir(&bin).expect("a folder");
-    std::fs::write(
-        bin.join("sbatch"),
+    executable(
+        &bin.join("sbatch"),
         "#!/bin/bash\nwhile [ $# -gt 0 ]; do case $1 in --array) array=$2; shift;; \
          --wrap) wrap=$2; shift;; esac; shift; done\n\
          for id in ${array//,/ }; do SLURM_ARRAY_TASK_ID=$id bash -c \"$wrap\"; done\n",
-    )
-    .expect("written");
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(bin.join("sbatch"))
-        .status()
-        .expect("chmod");
+    );
     let binary = assert_cmd::cargo::cargo_bin("eight");
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/slurm.sh");
-    let run = process(&recipe)
+    let run = process(recipe("slurm.sh"))
         .arg(BOARD)
         .args(SEARCH)
         .env("PATH", path)
@@ -479,29 +491,15 @@ fn the_gnu_parallel_recipe_begins_no_share_after_a_path_and_stops_those_under_wa
     std::fs::create_dir_all(&wave).expect("a folder");
     // share 2's unit would take a minute; share 0 (before every share) leaves the mark of a path
     // two seconds in, as a unit whose record holds a path does
-    let binary = assert_cmd::cargo::cargo_bin("eight");
     let slow = work.path().join("slow");
-    std::fs::write(
-        &slow,
-        format!(
-            "#!/bin/sh\ncase \"$*\" in *'--part 2/3'*) sleep 60;; esac\nexec '{}' \"$@\"\n",
-            binary.display()
-        ),
-    )
-    .expect("written");
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&slow)
-        .status()
-        .expect("chmod");
+    wrapper(&slow, "case \"$*\" in *'--part 2/3'*) sleep 60;; esac");
     let mark = wave.join("found-0");
     let marker = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_secs(2));
         std::fs::write(mark, "").expect("written");
     });
     let began = std::time::Instant::now();
-    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/parallel.sh");
-    let run = process(&recipe)
+    let run = process(recipe("parallel.sh"))
         .arg(BOARD)
         .args(SEARCH)
         .env("PARTS", "3")
@@ -520,14 +518,6 @@ fn the_gnu_parallel_recipe_begins_no_share_after_a_path_and_stops_those_under_wa
     // share 2 was stopped, and not begun again when the recipe ran the wave's missing shares
     // again, so the wave gives no answer
     assert_eq!(run.status.code(), Some(2), "{run:?}");
-    let records = std::fs::read_to_string(wave.join("records")).expect("records");
-    let parts: Vec<u64> = records
-        .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).expect("a record")["part"]
-                .as_u64()
-                .expect("a part")
-        })
-        .collect();
-    assert!(!parts.contains(&2) && parts.contains(&1), "{records}");
+    let parts = parts_of(&wave.join("records"));
+    assert!(!parts.contains(&2) && parts.contains(&1), "{parts:?}");
 }
