@@ -7,7 +7,8 @@
 //! - `--fast`: a short optimal probe, then the beam.
 //! - Larger: IDA* with the heuristic `--algo` names, or chosen: pattern databases where a family
 //!   serves the goal, reached through a probe of linear conflicts while they are not ready, 6-6-3
-//!   making way for 7-8 as the run's work grows; linear conflicts elsewhere.
+//!   making way for 7-8 as the run's work grows; linear conflicts elsewhere. A share of one
+//!   iteration, or a run resumed at a bound (`Bounds`), takes the strong databases at once.
 
 use super::Settings;
 use crate::puzzle::board::{Board, Shape};
@@ -526,6 +527,29 @@ mod tests {
         assert!(matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57));
         assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
         assert!(!supply.built.load(Relaxed), "no build for one board");
+    }
+
+    #[test]
+    fn a_share_or_a_resumed_search_takes_the_strong_databases_at_once() {
+        use crate::solve::ida::Share;
+        let (start, goal) = korf_one();
+        let share = Share {
+            bound: 41,
+            part: 1,
+            parts: 2,
+        };
+        for bounds in [Bounds::From(41), Bounds::Share(share)] {
+            // nothing spent: the whole search would rent 6-6-3 for billions of nodes
+            let (engine, source) = spent(0);
+            let solution = engine.with_bounds(bounds).solve(&start, &goal, None);
+            assert!(source.built.load(Relaxed), "{bounds:?}: 7-8 asked for");
+            assert_eq!(solution.outcome, Outcome::Exhausted, "{bounds:?}: refused");
+        }
+        // the whole search rents 6-6-3, ready here, and builds nothing
+        let (engine, source) = spent(0);
+        let solution = engine.with_budget(Some(1_000)).solve(&start, &goal, None);
+        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert!(!source.built.load(Relaxed));
     }
 
     #[test]
