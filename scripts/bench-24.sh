@@ -5,6 +5,7 @@
 # the 6-6-6-6 databases built from nothing into a fresh cache folder by the first instance, then
 # each instance in its own process with `--jobs 2`, checked against its published length.
 # INSTANCES="40 25 30" runs those (by number); else EASIEST=N (3 by default) runs the N shortest.
+# PDB=6-6-6-6x7 searches the catalogue of seven splits instead (its build: some 15 minutes).
 # Prints one Markdown table: per instance its length, nodes (`--stats`'s expanded), time, the
 # published counts and eight's nodes against them; then the sums over the instances run.
 # Minutes: the build takes some one or two, an 88-move instance more.
@@ -13,9 +14,9 @@ cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-24.sh needs python3" >&2; exit 2; }
 cargo build --release --quiet
 eight=$PWD/target/release/eight
-python3 - "$eight" "${EASIEST:-3}" "${JOBS:-2}" "${INSTANCES:-}" <<'PY'
+python3 - "$eight" "${EASIEST:-3}" "${JOBS:-2}" "${INSTANCES:-}" "${PDB:-6-6-6-6}" <<'PY'
 import os, subprocess, sys, tempfile, time
-eight, count, jobs, chosen = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4].split()
+eight, count, jobs, chosen, pdb = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4].split(), sys.argv[5]
 rows = [l.split() for l in open("benches/korf-felner24.txt") if l.strip() and not l.startswith("#")]
 by_number = {row[0]: row for row in rows}
 if chosen:
@@ -38,7 +39,7 @@ def run(args, stdin, env):
 
 with tempfile.TemporaryDirectory() as cache:
     env = dict(os.environ, XDG_CACHE_HOME=cache, EIGHT_CACHE_DIR="")
-    common = ["path", "--size", "5x5", "--goal", goal, "--stats", "--jobs", jobs, "--pdb", "6-6-6-6",
+    common = ["path", "--size", "5x5", "--goal", goal, "--stats", "--jobs", jobs, "--pdb", pdb,
               "--max-nodes", "100000000000000"]
     print("| instance | length | eight | nodes | time | Korf & Felner 2002 | Clausecker (zero-aware) | eight / K&F | eight / Clausecker | peak memory |")
     print("|---|---|---|---|---|---|---|---|---|---|")

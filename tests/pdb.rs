@@ -248,12 +248,16 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("auto, 6-6-3, 7-8, 6-6-6-6"), "{stderr}");
+    assert!(
+        stderr.contains("auto, 6-6-3, 7-8, 6-6-6-6, 6-6-6-6x7"),
+        "{stderr}"
+    );
     // a family of another size is a usage error too, not a silent fallback
     for (size, pdb, serves) in [
         ("5x5", "7-8", "4x4"),
         ("3x3", "6-6-6-6", "5x5"),
         ("4x4", "6-6-6-6", "5x5"),
+        ("4x4", "6-6-6-6x7", "5x5"),
     ] {
         let output = common::eight()
             .args(["steps", "--size", size, "--pdb", pdb, "1"])

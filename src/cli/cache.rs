@@ -23,7 +23,8 @@ pub enum Action {
     /// needs it
     Build {
         /// The family: 6-6-3 (17 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
-        /// (the 24-puzzle's, 128 MB, a minute or more)
+        /// (the 24-puzzle's, 128 MB, a minute or more), 6-6-6-6x7 (seven 24-puzzle splits,
+        /// 701 MB, half an hour or so)
         #[arg(value_enum, default_value_t = Family::SixSixThree)]
         family: Family,
     },
@@ -38,6 +39,8 @@ pub enum Family {
     SevenEight,
     #[value(name = "6-6-6-6")]
     TwentyFour,
+    #[value(name = "6-6-6-6x7")]
+    TwentyFourMax,
 }
 
 /// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
@@ -215,6 +218,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                     .collect(),
                 Family::SevenEight => Class::ALL.into_iter().map(Partition::seven_eight).collect(),
                 Family::TwentyFour => vec![Partition::twenty_four()],
+                Family::TwentyFourMax => vec![Partition::twenty_four_max()],
             };
             for partition in &partitions {
                 if source.tables(partition, &control).is_none() {
@@ -226,6 +230,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                 Family::SixSixThree => Kind::SixSixThree,
                 Family::SevenEight => Kind::SevenEight,
                 Family::TwentyFour => Kind::TwentyFour,
+                Family::TwentyFourMax => Kind::TwentyFourMax,
             };
             writeln!(
                 out,

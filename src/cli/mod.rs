@@ -295,8 +295,8 @@ struct EngineArgs {
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
     /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds),
-    /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5 with the
-    /// goal's blank in a corner; built once in minutes). `auto`: 6-6-3 until the run's searches
+    /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5, the goal's
+    /// blank in a corner; minutes), `6-6-6-6x7` (the same, seven splits; 15 minutes). `auto`: 6-6-3 until the run's searches
     /// have spent 2 million nodes, then 7-8 if cached (reading them takes some 0.1 s), or once they
     /// have spent 4 billion (about the 7-8 build's time), built; 6-6-6-6 when cached. They are
     /// kept in the cache folder ($EIGHT_CACHE_DIR, else ~/.cache/eight): see `eight cache`

@@ -169,7 +169,7 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
     let serves = match kind {
         None => return Ok(()),
         Some(Kind::SixSixThree | Kind::SevenEight) => Shape::SQUARE4,
-        Some(Kind::TwentyFour) => Shape::SQUARE5,
+        Some(Kind::TwentyFour | Kind::TwentyFourMax) => Shape::SQUARE5,
     };
     if judge.sided() || judge.shape == serves {
         return Ok(());

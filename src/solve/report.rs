@@ -82,6 +82,7 @@ impl Method {
             Method::Pdb(Kind::SixSixThree) => "pdb:6-6-3",
             Method::Pdb(Kind::SevenEight) => "pdb:7-8",
             Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",
+            Method::Pdb(Kind::TwentyFourMax) => "pdb:6-6-6-6x7",
             Method::Beam => "beam",
         }
     }

@@ -17,7 +17,7 @@ use crate::solve::control::Control;
 use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::pdb::{Class, Kind, Loaded, Partition, Supply};
+use crate::solve::pdb::{Class, Kind, Loaded, Partition, Supply, SEVEN_VIEWS};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
@@ -211,9 +211,13 @@ fn fetch(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Sear
         method,
         Box::new(move |control| {
             let tables = supply.tables(&partition, control)?;
-            Some(match partition.is_addressed() {
-                true => Box::new(Ida::new(Loaded::addressed(partition, tables), jobs)),
-                false => Box::new(Ida::new(Loaded::new(partition, tables), jobs)),
+            Some(match (partition.is_addressed(), partition.splits.len()) {
+                (true, _) => Box::new(Ida::new(Loaded::addressed(partition, tables), jobs)),
+                (false, 1) => Box::new(Ida::new(Loaded::new(partition, tables), jobs)),
+                (false, _) => Box::new(Ida::new(
+                    Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables),
+                    jobs,
+                )),
             })
         }),
     ))
@@ -231,17 +235,19 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
             weak: Some(weak), ..
         } => weak,
     };
-    let estimate =
-        supply
-            .ready_tables(&databases)
-            .map_or(0, |tables| match databases.is_addressed() {
-                true => Loaded::addressed(databases, tables)
-                    .heuristic(start, goal)
-                    .estimate(),
-                false => Loaded::new(databases, tables)
-                    .heuristic(start, goal)
-                    .estimate(),
-            });
+    let estimate = supply.ready_tables(&databases).map_or(0, |tables| {
+        match (databases.is_addressed(), databases.splits.len()) {
+            (true, _) => Loaded::addressed(databases, tables)
+                .heuristic(start, goal)
+                .estimate(),
+            (false, 1) => Loaded::new(databases, tables)
+                .heuristic(start, goal)
+                .estimate(),
+            (false, _) => Loaded::<false, SEVEN_VIEWS>::ranked(databases, tables)
+                .heuristic(start, goal)
+                .estimate(),
+        }
+    });
     conflicts.max(estimate)
 }
 
@@ -258,6 +264,9 @@ impl Settings {
                 Databases::Tables(Partition::six_six_three(Class::of(goal.blank())))
             }
             (Shape::SQUARE5, Some(Kind::TwentyFour)) => Databases::Tables(Partition::twenty_four()),
+            (Shape::SQUARE5, Some(Kind::TwentyFourMax)) => {
+                Databases::Tables(Partition::twenty_four_max())
+            }
             // the strong databases when cached, else rented
             _ => match self.renting(goal) {
                 Databases::Rent { strong, .. } if supply.cached_tables(&strong) => {

@@ -1,7 +1,8 @@
 //! The databases' estimate of a board, kept up to date move by move: the Manhattan
-//! distance, plus twice the larger, over the frames (the goal turned or mirrored onto its
-//! partition's canonical goal, one or two ways), of the patterns' half excesses. A move changes one
-//! tile, so one pattern's placement per frame: an index and a nibble each. The index is a rank
+//! distance, plus twice the largest, over the views (each split of the partition in each frame:
+//! the goal turned or mirrored onto the partition's canonical goal, one or two ways), of the
+//! sum of the split's patterns' half excesses. A move changes one tile, so one pattern's
+//! placement per view: an index and a nibble each. The index is a rank
 //! made anew, or, for addressed patterns (`ADDRESSED`, chosen at compile time so that ranked
 //! tables pay nothing for it), an address kept up to date in one shift.
 
@@ -14,16 +15,29 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::report::Method;
 
 /// A partition with its tables, ready: the evaluator of [`Lookup`]; `ADDRESSED` when its
-/// patterns index their entries by address.
-pub struct Loaded<const ADDRESSED: bool = false> {
+/// patterns index their entries by address, `VIEWS` its splits times the two frames.
+pub struct Loaded<const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     partition: Partition,
     tables: Vec<Arc<Pdb>>,
 }
 
 impl Loaded {
-    /// `partition` with `tables` (ranked), one for each of its tables, in order.
+    /// `partition` (one split) with `tables` (ranked), one for each of its tables, in order.
     pub fn new(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded {
+        Loaded::ranked(partition, tables)
+    }
+}
+
+impl<const VIEWS: usize> Loaded<false, VIEWS> {
+    /// `partition` with `tables` (ranked), one for each of its tables, in order; `VIEWS` is
+    /// twice its splits.
+    pub fn ranked(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded<false, VIEWS> {
         assert_eq!(tables.len(), partition.tables.len(), "a table for each");
+        assert_eq!(
+            partition.splits.len() * FRAMES,
+            VIEWS,
+            "a view a split and frame"
+        );
         Loaded { partition, tables }
     }
 }
@@ -36,10 +50,10 @@ impl Loaded<true> {
     }
 }
 
-impl<const ADDRESSED: bool> Evaluator for Loaded<ADDRESSED> {
-    type Heuristic<'a> = Lookup<'a, ADDRESSED>;
+impl<const ADDRESSED: bool, const VIEWS: usize> Evaluator for Loaded<ADDRESSED, VIEWS> {
+    type Heuristic<'a> = Lookup<'a, ADDRESSED, VIEWS>;
 
-    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a, ADDRESSED> {
+    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a, ADDRESSED, VIEWS> {
         let tables: Vec<&Pdb> = self.tables.iter().map(|table| &**table).collect();
         Lookup::with(&self.partition, &tables, start, goal)
     }
@@ -49,50 +63,67 @@ impl<const ADDRESSED: bool> Evaluator for Loaded<ADDRESSED> {
     }
 }
 
-/// The most frames: the symmetries that fix a corner cell are two.
+/// The views of the 6-6-6-6x7 catalogue: seven splits, two frames each.
+pub const SEVEN_VIEWS: usize = 14;
+
+/// The frames of a view: the symmetries that fix a corner cell are two (a goal with one only
+/// has one).
 const FRAMES: usize = 2;
 
-/// The most patterns of a partition.
-const MOST_PATTERNS: usize = 8;
+/// The most patterns looked up: a split's in each frame, or the catalogue's distinct patterns
+/// (14) in each frame.
+const MOST_INSTANCES: usize = 32;
 
 /// The most cells of a board a partition covers: 5 by 5.
 const MOST_CELLS: usize = 25;
 
-/// Where a tile counts in a frame: its pattern, and its place in the pattern's placement.
+/// A byte a view, eight views a word.
+type Sums = [u64; 2];
+
+/// Where a tile counts: a pattern looked up (an instance), and the tile's place in its
+/// placement.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    pattern: u8,
+    instance: u8,
     place: u8,
 }
 
-/// What undoes a move: the half excess of the pattern that moved, in each frame, before it.
+/// What undoes a move: the views' sums and the half excesses of the instances the tile is in,
+/// before it.
 #[derive(Clone, Copy)]
-pub struct Undo {
-    halves: [u8; FRAMES],
+pub struct Undo<const VIEWS: usize> {
+    sums: Sums,
+    halves: [u8; VIEWS],
 }
 
 /// The estimate of a board against one goal, from tables whose patterns index their
-/// entries by address when `ADDRESSED`, by rank otherwise.
+/// entries by address when `ADDRESSED`, by rank otherwise, over `VIEWS` views (a view a split
+/// and frame). A pattern that several views look up the same way (the same tiles, table and
+/// symmetry: splits share patterns, and a goal with one frame has its views twice) is one
+/// instance, looked up once a move.
 #[derive(Clone)]
-pub struct Lookup<'a, const ADDRESSED: bool = false> {
-    /// Each pattern's table.
-    tables: [&'a Pdb; MOST_PATTERNS],
-    /// The tiles of each pattern.
-    sizes: [u8; MOST_PATTERNS],
-    /// Each tile's slot, in each frame.
-    slots: [[Slot; MOST_CELLS]; FRAMES],
-    /// Where each frame takes each cell, for each pattern: into its table's cells.
-    maps: [[[u8; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
-    /// For addressed patterns, what each tile adds to its pattern's address from each cell, in
-    /// each frame: the cell the frame takes it to, shifted to the tile's digit.
-    digits: [[[u32; MOST_CELLS]; MOST_CELLS]; FRAMES],
-    /// Each pattern's placement in its table's cells, in each frame, and its entry's index
-    /// there (an address is kept up to date by a move in one shift; a rank is made anew).
-    cells: [[[u8; MOST_TILES]; MOST_PATTERNS]; FRAMES],
-    indices: [[usize; MOST_PATTERNS]; FRAMES],
-    /// Each pattern's half excess, in each frame; and each frame's sum of them.
-    halves: [[u8; MOST_PATTERNS]; FRAMES],
-    sums: [u32; FRAMES],
+pub struct Lookup<'a, const ADDRESSED: bool = false, const VIEWS: usize = 2> {
+    /// Each instance's table, and its tiles.
+    tables: [&'a Pdb; MOST_INSTANCES],
+    sizes: [u8; MOST_INSTANCES],
+    /// Where each instance takes each cell: into its table's cells (its view's frame, then its
+    /// pattern's symmetry).
+    maps: [[u8; MOST_CELLS]; MOST_INSTANCES],
+    /// Each instance's placement in its table's cells, its entry's index there (an address is
+    /// kept up to date by a move in one shift; a rank is made anew), and its half excess.
+    cells: [[u8; MOST_TILES]; MOST_INSTANCES],
+    indices: [usize; MOST_INSTANCES],
+    halves: [u8; MOST_INSTANCES],
+    /// Each tile's slots (one an instance it is in), and how many.
+    slots: [[Slot; VIEWS]; MOST_CELLS],
+    counts: [u8; MOST_CELLS],
+    /// For each tile's slot, the views that look its instance up: a byte each, 1 for those.
+    views: [[Sums; VIEWS]; MOST_CELLS],
+    /// For addressed patterns, what each tile adds to its slot's address from each cell: the
+    /// cell the instance takes it to, shifted to the tile's digit.
+    digits: [[[u32; MOST_CELLS]; VIEWS]; MOST_CELLS],
+    /// Each view's sum of its patterns' half excesses, a byte each (at most 8 patterns of 15).
+    sums: Sums,
     /// Each tile's distance from home from each cell.
     distances: [[u8; MOST_CELLS]; MOST_CELLS],
     /// The board's Manhattan distance.
@@ -125,41 +156,39 @@ impl<'a> Lookup<'a, true> {
     }
 }
 
-impl<'a, const ADDRESSED: bool> Lookup<'a, ADDRESSED> {
+impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS> {
     /// The estimate of `start` against `goal`, from `tables` indexed as `ADDRESSED` says.
     fn with(
         partition: &Partition,
         tables: &[&'a Pdb],
         start: &Board,
         goal: &Board,
-    ) -> Lookup<'a, ADDRESSED> {
+    ) -> Lookup<'a, ADDRESSED, VIEWS> {
         let side = partition.side;
         let cells = side * side;
         assert_eq!(goal.cells().len(), cells, "a board of the partition's size");
         assert_eq!(tables.len(), partition.tables.len(), "a table for each");
-        let tiles = partition.tiles();
+        assert_eq!(
+            partition.splits.len() * FRAMES,
+            VIEWS,
+            "a view a split and frame"
+        );
+        assert!(VIEWS <= 16, "a view a byte of the sums");
         let mut lookup = Lookup {
-            tables: [tables[0]; MOST_PATTERNS],
-            sizes: [0; MOST_PATTERNS],
-            slots: [[Slot::default(); MOST_CELLS]; FRAMES],
-            maps: [[[0; MOST_CELLS]; MOST_PATTERNS]; FRAMES],
-            digits: [[[0; MOST_CELLS]; MOST_CELLS]; FRAMES],
-            cells: [[[0; MOST_TILES]; MOST_PATTERNS]; FRAMES],
-            indices: [[0; MOST_PATTERNS]; FRAMES],
-            halves: [[0; MOST_PATTERNS]; FRAMES],
-            sums: [0; FRAMES],
+            tables: [tables[0]; MOST_INSTANCES],
+            sizes: [0; MOST_INSTANCES],
+            maps: [[0; MOST_CELLS]; MOST_INSTANCES],
+            cells: [[0; MOST_TILES]; MOST_INSTANCES],
+            indices: [0; MOST_INSTANCES],
+            halves: [0; MOST_INSTANCES],
+            slots: [[Slot::default(); VIEWS]; MOST_CELLS],
+            counts: [0; MOST_CELLS],
+            views: [[[0; 2]; VIEWS]; MOST_CELLS],
+            digits: [[[0; MOST_CELLS]; VIEWS]; MOST_CELLS],
+            sums: [0; 2],
             distances: [[0; MOST_CELLS]; MOST_CELLS],
             distance: 0,
         };
-        for (pattern, &(table, _)) in partition.patterns.iter().enumerate() {
-            let addressed = tables[table].pattern().is_addressed();
-            assert_eq!(
-                addressed, ADDRESSED,
-                "every table indexed as the lookup says"
-            );
-            lookup.tables[pattern] = tables[table];
-            lookup.sizes[pattern] = tiles[pattern].len() as u8;
-        }
         let symmetries: Vec<usize> = (0..8)
             .filter(|&s| symmetry_on(side, s, goal.blank()) == partition.blank)
             .collect();
@@ -177,140 +206,182 @@ impl<'a, const ADDRESSED: bool> Lookup<'a, ADDRESSED> {
                 }
             }
         }
-        for frame in 0..FRAMES {
+        // the instances: (frame's symmetry, table, pattern's symmetry), each once
+        let mut instances: Vec<(usize, usize, usize)> = Vec::new();
+        let mut views: Vec<Vec<usize>> = Vec::new();
+        for view in 0..VIEWS {
+            let (split, frame) = (view / FRAMES, view % FRAMES);
             let s = symmetries[frame % symmetries.len()];
-            for (pattern, &(_, onto)) in partition.patterns.iter().enumerate() {
-                for cell in 0..cells {
-                    let framed = symmetry_on(side, s, cell);
-                    lookup.maps[frame][pattern][cell] = symmetry_on(side, onto, framed) as u8;
-                }
+            let mut of_pattern = Vec::new();
+            for &(table, onto) in &partition.splits[split] {
+                let key = (s, table, onto);
+                let instance = instances.iter().position(|&k| k == key).unwrap_or_else(|| {
+                    let instance = instances.len();
+                    assert!(
+                        instance < MOST_INSTANCES,
+                        "at most {MOST_INSTANCES} lookups"
+                    );
+                    instances.push(key);
+                    let addressed = tables[table].pattern().is_addressed();
+                    assert_eq!(
+                        addressed, ADDRESSED,
+                        "every table indexed as the lookup says"
+                    );
+                    lookup.tables[instance] = tables[table];
+                    lookup.sizes[instance] = tables[table].pattern().homes().len() as u8;
+                    for cell in 0..cells {
+                        let framed = symmetry_on(side, s, cell);
+                        lookup.maps[instance][cell] = symmetry_on(side, onto, framed) as u8;
+                    }
+                    instance
+                });
+                of_pattern.push(instance);
             }
             // a tile is named, in the frame, by where its home goes
+            let tiles = partition.tiles(split);
             for (home, &tile) in goal.cells().iter().enumerate() {
                 if tile == BLANK {
                     continue;
                 }
+                let tile = usize::from(tile);
                 let name = symmetry_on(side, s, home) as u8;
                 let (pattern, place) = place_of(&tiles, name);
-                lookup.slots[frame][usize::from(tile)] = Slot {
-                    pattern: pattern as u8,
+                let slot = Slot {
+                    instance: of_pattern[pattern] as u8,
                     place: place as u8,
                 };
-                if ADDRESSED {
-                    for cell in 0..cells {
-                        let framed = u32::from(lookup.maps[frame][pattern][cell]);
-                        lookup.digits[frame][usize::from(tile)][cell] = framed << (4 * place);
+                let count = usize::from(lookup.counts[tile]);
+                let known = lookup.slots[tile][..count]
+                    .iter()
+                    .position(|known| known.instance == slot.instance);
+                let link = known.unwrap_or_else(|| {
+                    lookup.slots[tile][count] = slot;
+                    lookup.counts[tile] += 1;
+                    if ADDRESSED {
+                        for cell in 0..cells {
+                            let to = u32::from(lookup.maps[usize::from(slot.instance)][cell]);
+                            lookup.digits[tile][count][cell] = to << (4 * place);
+                        }
                     }
-                }
+                    count
+                });
+                lookup.views[tile][link][view / 8] |= 1 << (8 * (view % 8));
             }
-            for (cell, &tile) in start.cells().iter().enumerate() {
-                if tile != BLANK {
-                    let slot = lookup.slots[frame][usize::from(tile)];
-                    let pattern = usize::from(slot.pattern);
-                    lookup.cells[frame][pattern][usize::from(slot.place)] =
-                        lookup.maps[frame][pattern][cell];
-                }
-            }
-            for pattern in 0..partition.patterns.len() {
-                let table = lookup.tables[pattern];
-                let cells = &lookup.cells[frame][pattern][..usize::from(lookup.sizes[pattern])];
-                let index = table.pattern().index(cells);
-                lookup.indices[frame][pattern] = index;
-                let half = table.half_excess(index);
-                lookup.halves[frame][pattern] = half;
-                lookup.sums[frame] += u32::from(half);
-            }
+            views.push(of_pattern);
         }
         for (cell, &tile) in start.cells().iter().enumerate() {
-            if tile != BLANK {
-                lookup.distance += u32::from(lookup.distances[usize::from(tile)][cell]);
+            let tile = usize::from(tile);
+            for slot in &lookup.slots[tile][..usize::from(lookup.counts[tile])] {
+                let instance = usize::from(slot.instance);
+                lookup.cells[instance][usize::from(slot.place)] = lookup.maps[instance][cell];
             }
+            if tile != usize::from(BLANK) {
+                lookup.distance += u32::from(lookup.distances[tile][cell]);
+            }
+        }
+        for instance in 0..instances.len() {
+            let table = lookup.tables[instance];
+            let size = usize::from(lookup.sizes[instance]);
+            let index = table.pattern().index(&lookup.cells[instance][..size]);
+            lookup.indices[instance] = index;
+            lookup.halves[instance] = table.half_excess(index);
+        }
+        for (view, of_pattern) in views.iter().enumerate() {
+            let halves = of_pattern.iter().map(|&i| u64::from(lookup.halves[i]));
+            lookup.sums[view / 8] |= halves.sum::<u64>() << (8 * (view % 8));
         }
         lookup
     }
 
-    /// Moves `tile` (at `slot`) from cell `from` to `to` in `frame`; returns the index of its
-    /// pattern's entry. An address moves by the difference of the two cells' digits, with no
+    /// Moves `tile` from cell `from` to `to` in its `k`-th slot; returns the index of the
+    /// instance's entry. An address moves by the difference of the two cells' digits, with no
     /// placement to keep; a rank is made anew from the placement.
     #[inline(always)]
-    fn place(&mut self, frame: usize, tile: u8, slot: Slot, from: usize, to: usize) -> usize {
-        let pattern = usize::from(slot.pattern);
+    fn place(&mut self, tile: usize, k: usize, from: usize, to: usize) -> usize {
+        let slot = self.slots[tile][k];
+        let instance = usize::from(slot.instance);
         match ADDRESSED {
             true => {
-                let digits = &self.digits[frame][usize::from(tile)];
-                let index = &mut self.indices[frame][pattern];
+                let digits = &self.digits[tile][k];
+                let index = &mut self.indices[instance];
                 *index = *index + digits[to] as usize - digits[from] as usize;
                 *index
             }
             false => {
-                let cells = &mut self.cells[frame][pattern];
-                cells[usize::from(slot.place)] = self.maps[frame][pattern][to];
-                let table = self.tables[pattern];
-                table
-                    .pattern()
-                    .rank(&cells[..usize::from(self.sizes[pattern])])
+                let cells = &mut self.cells[instance];
+                cells[usize::from(slot.place)] = self.maps[instance][to];
+                let size = usize::from(self.sizes[instance]);
+                self.tables[instance].pattern().rank(&cells[..size])
             }
         }
     }
 
-    /// Moves `slot`'s tile back from `to` to cell `from` in `frame`, as [`Lookup::place`]
+    /// Moves `tile` back from `to` to cell `from` in its `k`-th slot, as [`Lookup::place`]
     /// does, without making a rank: the next move makes it anew.
     #[inline(always)]
-    fn unplace(&mut self, frame: usize, tile: u8, slot: Slot, from: usize, to: usize) {
-        let pattern = usize::from(slot.pattern);
+    fn unplace(&mut self, tile: usize, k: usize, from: usize, to: usize) {
+        let slot = self.slots[tile][k];
+        let instance = usize::from(slot.instance);
         match ADDRESSED {
             true => {
-                let digits = &self.digits[frame][usize::from(tile)];
-                let index = &mut self.indices[frame][pattern];
+                let digits = &self.digits[tile][k];
+                let index = &mut self.indices[instance];
                 *index = *index + digits[from] as usize - digits[to] as usize;
             }
             false => {
-                let cells = &mut self.cells[frame][pattern];
-                cells[usize::from(slot.place)] = self.maps[frame][pattern][from];
+                self.cells[instance][usize::from(slot.place)] = self.maps[instance][from];
             }
         }
     }
-
-    /// Moves `tile` from `from` to `to` in `frame`; returns its pattern's half excess before.
-    #[inline(always)]
-    fn shift(&mut self, frame: usize, tile: u8, from: usize, to: usize) -> u8 {
-        let slot = self.slots[frame][usize::from(tile)];
-        let pattern = usize::from(slot.pattern);
-        let index = self.place(frame, tile, slot, from, to);
-        let half = self.tables[pattern].half_excess(index);
-        let was = std::mem::replace(&mut self.halves[frame][pattern], half);
-        self.sums[frame] = self.sums[frame] + u32::from(half) - u32::from(was);
-        was
-    }
 }
 
-impl<const ADDRESSED: bool> Heuristic for Lookup<'_, ADDRESSED> {
-    type Undo = Undo;
+impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESSED, VIEWS> {
+    type Undo = Undo<VIEWS>;
 
     #[inline]
     fn estimate(&self) -> u32 {
-        self.distance + 2 * self.sums[0].max(self.sums[1])
-    }
-
-    #[inline(always)]
-    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo {
-        let distances = &self.distances[usize::from(tile)];
-        self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
-        Undo {
-            halves: [self.shift(0, tile, from, to), self.shift(1, tile, from, to)],
+        let mut largest = 0;
+        for view in 0..VIEWS {
+            largest = largest.max((self.sums[view / 8] >> (8 * (view % 8))) as u8);
         }
+        self.distance + 2 * u32::from(largest)
     }
 
     #[inline(always)]
-    fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: Undo) {
-        let distances = &self.distances[usize::from(tile)];
+    fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo<VIEWS> {
+        let tile = usize::from(tile);
+        let distances = &self.distances[tile];
+        self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
+        let mut undo = Undo {
+            sums: self.sums,
+            halves: [0; VIEWS],
+        };
+        for k in 0..usize::from(self.counts[tile]) {
+            let index = self.place(tile, k, from, to);
+            let instance = usize::from(self.slots[tile][k].instance);
+            let half = self.tables[instance].half_excess(index);
+            let was = std::mem::replace(&mut self.halves[instance], half);
+            undo.halves[k] = was;
+            // each byte stays within 0..=255: a view's sum holds the half it loses
+            let views = self.views[tile][k];
+            let (now, was) = (u64::from(half), u64::from(was));
+            for (sums, views) in self.sums.iter_mut().zip(views).take(VIEWS.div_ceil(8)) {
+                *sums = *sums + now * views - was * views;
+            }
+        }
+        undo
+    }
+
+    #[inline(always)]
+    fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: Undo<VIEWS>) {
+        let tile = usize::from(tile);
+        let distances = &self.distances[tile];
         self.distance = self.distance + u32::from(distances[from]) - u32::from(distances[to]);
-        for frame in 0..FRAMES {
-            let slot = self.slots[frame][usize::from(tile)];
-            let pattern = usize::from(slot.pattern);
-            self.unplace(frame, tile, slot, from, to);
-            let now = std::mem::replace(&mut self.halves[frame][pattern], undo.halves[frame]);
-            self.sums[frame] = self.sums[frame] + u32::from(undo.halves[frame]) - u32::from(now);
+        self.sums = undo.sums;
+        for k in 0..usize::from(self.counts[tile]) {
+            self.unplace(tile, k, from, to);
+            let instance = usize::from(self.slots[tile][k].instance);
+            self.halves[instance] = undo.halves[k];
         }
     }
 }

@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::solve::control::Control;
 
 pub use build::build;
-pub use lookup::{Loaded, Lookup};
+pub use lookup::{Loaded, Lookup, SEVEN_VIEWS};
 pub use partition::{Partition, Spec};
 pub use pattern::{unrank, Pattern};
 pub use table::{Nibbles, Pdb};
@@ -59,11 +59,18 @@ pub enum Kind {
     SevenEight,
     /// The 24-puzzle's 6-6-6-6 split.
     TwentyFour,
+    /// The 24-puzzle's seven 6-6-6-6 splits, the largest estimate of them.
+    TwentyFourMax,
 }
 
 impl Kind {
     /// Every family.
-    pub const ALL: [Kind; 3] = [Kind::SixSixThree, Kind::SevenEight, Kind::TwentyFour];
+    pub const ALL: [Kind; 4] = [
+        Kind::SixSixThree,
+        Kind::SevenEight,
+        Kind::TwentyFour,
+        Kind::TwentyFourMax,
+    ];
 
     /// Its name, as `--pdb` and `--stats` spell it.
     pub fn name(self) -> &'static str {
@@ -71,6 +78,7 @@ impl Kind {
             Kind::SixSixThree => "6-6-3",
             Kind::SevenEight => "7-8",
             Kind::TwentyFour => "6-6-6-6",
+            Kind::TwentyFourMax => "6-6-6-6x7",
         }
     }
 }

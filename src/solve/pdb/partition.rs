@@ -14,6 +14,10 @@
 //!   three blocks' home placements make one region, so they are one table, looked up through
 //!   the symmetry that takes each onto the first (Korf's program does the same): two tables of
 //!   127,512,000 placements.
+//! - **6-6-6-6x7** (24-puzzle; the "small" catalogue of Clausecker's 24puzzle, github
+//!   clausecker/24puzzle): the largest of seven 6-6-6-6 splits, each in both frames (the split
+//!   and its transpose). Patterns that a symmetry of the square takes onto one another, their
+//!   goal blank's regions too, are one table: [`SEVEN_SPLITS`] needs [`SEVEN_NAMES`]' tables.
 
 use super::{symmetry_on, Class, Kind, Pattern};
 
@@ -31,7 +35,9 @@ pub struct Spec {
     pub blank: usize,
 }
 
-/// The patterns of a canonical goal (tile `c` at home in cell `c`, the blank in `blank`).
+/// The databases of a canonical goal (tile `c` at home in cell `c`, the blank in `blank`): its
+/// tables, and one or more splits of its tiles into patterns looked up in them. A split's
+/// estimates add up; the estimate is the largest sum over the splits and the goal's frames.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Partition {
     /// The family.
@@ -42,10 +48,10 @@ pub struct Partition {
     pub blank: usize,
     /// The tables to build.
     pub tables: Vec<Spec>,
-    /// Each pattern: its table, and the symmetry of the square that takes its tiles' cells onto
-    /// the table's (tile `i` of the pattern is the one whose home that symmetry takes to the
-    /// table's `i`-th home).
-    pub patterns: Vec<(usize, usize)>,
+    /// The splits: each pattern of a split its table, and the symmetry of the square that takes
+    /// its tiles' cells onto the table's (tile `i` of the pattern is the one whose home that
+    /// symmetry takes to the table's `i`-th home).
+    pub splits: Vec<Vec<(usize, usize)>>,
 }
 
 impl Spec {
@@ -92,7 +98,7 @@ impl Partition {
                     blank: 0,
                 },
             ],
-            patterns: vec![(0, IDENTITY), (1, IDENTITY)],
+            splits: vec![vec![(0, IDENTITY), (1, IDENTITY)]],
         }
     }
 
@@ -122,7 +128,7 @@ impl Partition {
             side: 4,
             blank,
             tables,
-            patterns: vec![(0, IDENTITY), (1, IDENTITY), (2, IDENTITY)],
+            splits: vec![vec![(0, IDENTITY), (1, IDENTITY), (2, IDENTITY)]],
         }
     }
 
@@ -147,7 +153,49 @@ impl Partition {
                 },
             ],
             // half a turn mirrors both ways; a quarter transposes, then mirrors the rows
-            patterns: vec![(0, IDENTITY), (1, IDENTITY), (1, 6), (1, 5)],
+            splits: vec![vec![(0, IDENTITY), (1, IDENTITY), (1, 6), (1, 5)]],
+        }
+    }
+
+    /// The 6-6-6-6x7 catalogue of a 5×5 goal with the blank in a corner (cell 0 canonically):
+    /// the splits of [`SEVEN_SPLITS`], each pattern looked up in the table of its canonical
+    /// image ([`canonical`]).
+    pub fn twenty_four_max() -> Partition {
+        // Korf and Felner's two tables are two of the catalogue's
+        let mut tables = Partition::twenty_four().tables;
+        let splits = SEVEN_SPLITS
+            .iter()
+            .map(|split| {
+                split
+                    .iter()
+                    .map(|tiles| {
+                        let found = tables
+                            .iter()
+                            .enumerate()
+                            .find_map(|(table, spec)| Some((table, onto(5, tiles, 0, spec)?)));
+                        found.unwrap_or_else(|| {
+                            let (homes, blank, symmetry) = canonical(5, tiles, 0);
+                            let name = SEVEN_NAMES[tables.len() - 2];
+                            let pattern = Pattern::new(5, &homes);
+                            let kind = Kind::TwentyFourMax;
+                            tables.push(Spec {
+                                kind,
+                                name,
+                                pattern,
+                                blank,
+                            });
+                            (tables.len() - 1, symmetry)
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Partition {
+            kind: Kind::TwentyFourMax,
+            side: 5,
+            blank: 0,
+            tables,
+            splits,
         }
     }
 
@@ -156,10 +204,11 @@ impl Partition {
         self.tables.iter().any(|spec| spec.pattern.is_addressed())
     }
 
-    /// Each pattern's tiles, named by their home cells, in the order of its table's homes.
-    pub fn tiles(&self) -> Vec<Vec<u8>> {
+    /// Each pattern's tiles in split `split`, named by their home cells, in the order of its
+    /// table's homes.
+    pub fn tiles(&self, split: usize) -> Vec<Vec<u8>> {
         let cells = self.side * self.side;
-        self.patterns
+        self.splits[split]
             .iter()
             .map(|&(table, symmetry)| {
                 self.tables[table]
@@ -174,5 +223,120 @@ impl Partition {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The seven splits of the 6-6-6-6x7 catalogue, each pattern's tiles named by their home cells
+/// (the blank's is 0); the transposes are the lookup's second frame.
+const SEVEN_SPLITS: [[[u8; 6]; 4]; 7] = [
+    [
+        [1, 5, 6, 10, 11, 12],
+        [2, 3, 4, 7, 8, 9],
+        [13, 14, 18, 19, 23, 24],
+        [15, 16, 17, 20, 21, 22],
+    ],
+    [
+        [1, 2, 5, 6, 10, 11],
+        [3, 4, 7, 8, 9, 12],
+        [13, 14, 18, 19, 23, 24],
+        [15, 16, 17, 20, 21, 22],
+    ],
+    [
+        [1, 5, 6, 10, 11, 12],
+        [2, 3, 4, 7, 8, 9],
+        [13, 14, 15, 16, 17, 18],
+        [19, 20, 21, 22, 23, 24],
+    ],
+    [
+        [1, 2, 5, 6, 10, 11],
+        [3, 4, 7, 8, 9, 12],
+        [13, 14, 15, 16, 17, 18],
+        [19, 20, 21, 22, 23, 24],
+    ],
+    [
+        [1, 5, 6, 10, 15, 20],
+        [2, 3, 4, 7, 8, 9],
+        [11, 12, 16, 17, 21, 22],
+        [13, 14, 18, 19, 23, 24],
+    ],
+    [
+        [1, 2, 5, 6, 10, 11],
+        [3, 4, 9, 14, 19, 24],
+        [7, 8, 12, 13, 18, 23],
+        [15, 16, 17, 20, 21, 22],
+    ],
+    [
+        [1, 5, 6, 10, 15, 20],
+        [2, 3, 4, 7, 8, 9],
+        [11, 12, 13, 16, 17, 18],
+        [14, 19, 21, 22, 23, 24],
+    ],
+];
+
+/// The names of the catalogue's tables beside Korf and Felner's two, in the order the splits
+/// first need them.
+const SEVEN_NAMES: [&str; 9] = [
+    "6x7-1", "6x7-2", "6x7-3", "6x7-4", "6x7-5", "6x7-6", "6x7-7", "6x7-8", "6x7-9",
+];
+
+/// The canonical image of the pattern `tiles` (home cells) on a square of `side` for a goal
+/// whose blank is in `blank`: over the square's symmetries, the least of its cells in order with
+/// the least cell of the goal blank's region among the free ones (where a table's build starts
+/// the blank); the image's homes, that cell, and the symmetry.
+pub(crate) fn canonical(side: usize, tiles: &[u8], blank: usize) -> (Vec<u8>, usize, usize) {
+    (0..8)
+        .map(|symmetry| {
+            let mut homes: Vec<u8> = tiles
+                .iter()
+                .map(|&t| symmetry_on(side, symmetry, usize::from(t)) as u8)
+                .collect();
+            homes.sort_unstable();
+            let taken = homes.iter().fold(0u32, |taken, &h| taken | 1 << h);
+            let region = flood(side, taken, symmetry_on(side, symmetry, blank));
+            (homes, region.trailing_zeros() as usize, symmetry)
+        })
+        .min()
+        .expect("eight symmetries")
+}
+
+/// The symmetry of a square of `side` that takes the pattern `tiles` (home cells), for a goal
+/// whose blank is in `blank`, onto the table of `spec`: its tiles onto the table's homes, and
+/// the goal blank's region onto the one the table's build starts the blank in.
+fn onto(side: usize, tiles: &[u8], blank: usize, spec: &Spec) -> Option<usize> {
+    let mut homes = spec.pattern.homes().to_vec();
+    homes.sort_unstable();
+    let taken = homes.iter().fold(0u32, |taken, &h| taken | 1 << h);
+    let region = flood(side, taken, spec.blank);
+    (0..8).find(|&symmetry| {
+        let mut image: Vec<u8> = tiles
+            .iter()
+            .map(|&t| symmetry_on(side, symmetry, usize::from(t)) as u8)
+            .collect();
+        image.sort_unstable();
+        image == homes && region & 1 << symmetry_on(side, symmetry, blank) != 0
+    })
+}
+
+/// The cells the blank reaches from `from` on a square of `side` without crossing `taken`.
+fn flood(side: usize, taken: u32, from: usize) -> u32 {
+    let mut region = 1u32 << from;
+    loop {
+        let mut grown = region;
+        for cell in (0..side * side).filter(|&c| region & 1 << c != 0) {
+            let (row, column) = (cell / side, cell % side);
+            let near = [
+                (row > 0).then(|| cell - side),
+                (row + 1 < side).then(|| cell + side),
+                (column > 0).then(|| cell - 1),
+                (column + 1 < side).then(|| cell + 1),
+            ];
+            for next in near.into_iter().flatten() {
+                grown |= 1 << next & !taken;
+            }
+        }
+        if grown == region {
+            return region;
+        }
+        region = grown;
     }
 }

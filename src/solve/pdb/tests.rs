@@ -12,6 +12,9 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida::{self, Bound, Outcome};
 use crate::solve::pdb::{self, Class, Kind};
 
+/// The catalogue's splits, symmetries and lookups of several splits.
+mod splits;
+
 /// IDA* with linear conflicts, the independent search the databases are checked against.
 fn by_conflicts(board: &Board, goal: &Board) -> (Outcome, Vec<Bound>) {
     let conflicts = conflicts::Conflicts::new(board, goal);
@@ -210,7 +213,7 @@ fn a_table_serves_its_images_through_the_symmetry() {
 #[test]
 fn the_24_puzzle_partition_is_korf_and_felners() {
     let partition = Partition::twenty_four();
-    let mut tiles = partition.tiles();
+    let mut tiles = partition.tiles(0);
     for pattern in &mut tiles {
         pattern.sort_unstable();
     }
@@ -225,7 +228,7 @@ fn the_24_puzzle_partition_is_korf_and_felners() {
     );
     // a table looked up through a symmetry that moves the blank must not depend on it: the free
     // cells of its home placement are one region
-    for &(table, symmetry) in &partition.patterns {
+    for &(table, symmetry) in &partition.splits[0] {
         if symmetry != 0 {
             let homes = partition.tables[table].pattern.homes();
             let (with_blank_in_0, _) = (partition.tables[table].blank, ());
@@ -253,7 +256,7 @@ fn the_24_puzzle_partition_is_korf_and_felners() {
 fn the_7_8_partitions_split_every_class() {
     for class in Class::ALL {
         let partition = Partition::seven_eight(class);
-        let mut tiles = partition.tiles().concat();
+        let mut tiles = partition.tiles(0).concat();
         tiles.push(class.blank() as u8);
         tiles.sort_unstable();
         assert_eq!(tiles, (0..16).collect::<Vec<u8>>(), "{class:?}");
@@ -301,7 +304,7 @@ fn small_indexed(
         kind: Kind::SevenEight,
         side,
         blank: 0,
-        patterns: (0..tables.len()).map(|t| (t, 0)).collect(),
+        splits: vec![(0..tables.len()).map(|t| (t, 0)).collect()],
         tables,
     };
     (partition, built)

@@ -29,7 +29,7 @@ pub(super) fn known() -> Vec<(String, String)> {
     let others = Class::ALL
         .into_iter()
         .map(Partition::seven_eight)
-        .chain([Partition::twenty_four()]);
+        .chain([Partition::twenty_four(), Partition::twenty_four_max()]);
     for spec in six_six_three.chain(others).flat_map(|p| p.tables) {
         let item = Item::of(&spec);
         let file = format!("pdb-{}-v{VERSION}.bin", item.name);
@@ -131,6 +131,7 @@ mod tests {
         assert_eq!(left, ["notes.txt"]);
         // every table of every partition has a name of its own
         let names = known();
-        assert_eq!(names.len(), 2 * (3 + 3 + 1 + 2), "{names:?}");
+        // 6-6-3, 7-8 (three 7-tile tables, one 8), 6-6-6-6, the seven splits' nine others
+        assert_eq!(names.len(), 2 * (3 + 3 + 1 + 2 + 9), "{names:?}");
     }
 }
