@@ -29,6 +29,15 @@ pub trait Heuristic {
     /// The estimate of the board as it stands; 0 only at the goal.
     fn estimate(&self) -> u32;
 
+    /// [`Heuristic::estimate`] when it is at most `limit`; else an admissible estimate above
+    /// `limit`, which an estimate made of several lookups may give after the first that passes
+    /// it (the search cuts the board either way).
+    #[inline]
+    fn estimate_within(&mut self, limit: u32) -> u32 {
+        let _ = limit;
+        self.estimate()
+    }
+
     /// `tile` has moved from `from` to `to` (the blank's cell before the move); `cells` begins
     /// with the board after it (and may run on past its last cell); `vertical` tells a move
     /// between rows.

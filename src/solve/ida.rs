@@ -120,7 +120,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
             self.blank = target;
             let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
             // most children lie past the bound: they are cut here, without a call
-            let estimate = depth + 1 + self.heuristic.estimate();
+            let estimate = depth + 1 + self.heuristic.estimate_within(bound - depth - 1);
             if estimate > bound {
                 above = above.min(estimate);
             } else {

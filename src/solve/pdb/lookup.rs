@@ -88,11 +88,12 @@ struct Slot {
     place: u8,
 }
 
-/// What undoes a move: the views' sums and the half excesses of the instances the tile is in,
-/// before it.
+/// What undoes a move: the views' sums, the instances not looked up, and the half excesses of
+/// the instances the tile is in, before it.
 #[derive(Clone, Copy)]
 pub struct Undo<const VIEWS: usize> {
     sums: Sums,
+    stale: u32,
     halves: [u8; VIEWS],
 }
 
@@ -117,8 +118,15 @@ pub struct Lookup<'a, const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     /// Each tile's slots (one an instance it is in), and how many.
     slots: [[Slot; VIEWS]; MOST_CELLS],
     counts: [u8; MOST_CELLS],
-    /// For each tile's slot, the views that look its instance up: a byte each, 1 for those.
-    views: [[Sums; VIEWS]; MOST_CELLS],
+    /// For each instance, the views that look it up: a byte each, 1 for those.
+    reach: [Sums; MOST_INSTANCES],
+    /// For each view, its instances, a bit each.
+    members: [u32; VIEWS],
+    /// The instances whose tile has moved and whose entry is not yet looked up: their halves,
+    /// and the views' sums, are those of the board before the move.
+    stale: u32,
+    /// The view to look at first: the last that cut a board.
+    first: usize,
     /// For addressed patterns, what each tile adds to its slot's address from each cell: the
     /// cell the instance takes it to, shifted to the tile's digit.
     digits: [[[u32; MOST_CELLS]; VIEWS]; MOST_CELLS],
@@ -183,7 +191,10 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
             halves: [0; MOST_INSTANCES],
             slots: [[Slot::default(); VIEWS]; MOST_CELLS],
             counts: [0; MOST_CELLS],
-            views: [[[0; 2]; VIEWS]; MOST_CELLS],
+            reach: [[0; 2]; MOST_INSTANCES],
+            members: [0; VIEWS],
+            stale: 0,
+            first: 0,
             digits: [[[0; MOST_CELLS]; VIEWS]; MOST_CELLS],
             sums: [0; 2],
             distances: [[0; MOST_CELLS]; MOST_CELLS],
@@ -250,11 +261,10 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
                     instance: of_pattern[pattern] as u8,
                     place: place as u8,
                 };
+                // a view that shares the instance shares the slot
                 let count = usize::from(lookup.counts[tile]);
-                let known = lookup.slots[tile][..count]
-                    .iter()
-                    .position(|known| known.instance == slot.instance);
-                let link = known.unwrap_or_else(|| {
+                let slots = &lookup.slots[tile][..count];
+                if slots.iter().all(|known| known.instance != slot.instance) {
                     lookup.slots[tile][count] = slot;
                     lookup.counts[tile] += 1;
                     if ADDRESSED {
@@ -263,9 +273,7 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
                             lookup.digits[tile][count][cell] = to << (4 * place);
                         }
                     }
-                    count
-                });
-                lookup.views[tile][link][view / 8] |= 1 << (8 * (view % 8));
+                }
             }
             views.push(of_pattern);
         }
@@ -289,15 +297,19 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
         for (view, of_pattern) in views.iter().enumerate() {
             let halves = of_pattern.iter().map(|&i| u64::from(lookup.halves[i]));
             lookup.sums[view / 8] |= halves.sum::<u64>() << (8 * (view % 8));
+            for &instance in of_pattern {
+                lookup.members[view] |= 1 << instance;
+                lookup.reach[instance][view / 8] |= 1 << (8 * (view % 8));
+            }
         }
         lookup
     }
 
-    /// Moves `tile` from cell `from` to `to` in its `k`-th slot; returns the index of the
-    /// instance's entry. An address moves by the difference of the two cells' digits, with no
-    /// placement to keep; a rank is made anew from the placement.
+    /// Moves `tile` from cell `from` to `to` in its `k`-th slot: an address moves by the
+    /// difference of the two cells' digits, a placement's cell is set (its rank is made when
+    /// looked up).
     #[inline(always)]
-    fn place(&mut self, tile: usize, k: usize, from: usize, to: usize) -> usize {
+    fn place(&mut self, tile: usize, k: usize, from: usize, to: usize) {
         let slot = self.slots[tile][k];
         let instance = usize::from(slot.instance);
         match ADDRESSED {
@@ -305,15 +317,53 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
                 let digits = &self.digits[tile][k];
                 let index = &mut self.indices[instance];
                 *index = *index + digits[to] as usize - digits[from] as usize;
-                *index
             }
+            false => self.cells[instance][usize::from(slot.place)] = self.maps[instance][to],
+        }
+    }
+
+    /// The half excess of `instance`'s placement as it stands, looked up.
+    #[inline(always)]
+    fn half(&self, instance: usize) -> u8 {
+        let table = self.tables[instance];
+        let index = match ADDRESSED {
+            true => self.indices[instance],
             false => {
-                let cells = &mut self.cells[instance];
-                cells[usize::from(slot.place)] = self.maps[instance][to];
                 let size = usize::from(self.sizes[instance]);
-                self.tables[instance].pattern().rank(&cells[..size])
+                table.pattern().rank(&self.cells[instance][..size])
+            }
+        };
+        table.half_excess(index)
+    }
+
+    /// Looks up the stale instances of `stale`, and brings the sums of their views up to date.
+    #[inline(always)]
+    fn refresh(&mut self, mut stale: u32) {
+        self.stale &= !stale;
+        while stale != 0 {
+            let instance = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let half = u64::from(self.half(instance));
+            let was = u64::from(std::mem::replace(&mut self.halves[instance], half as u8));
+            let reach = self.reach[instance];
+            for (sums, reach) in self.sums.iter_mut().zip(reach).take(VIEWS.div_ceil(8)) {
+                // each byte stays within 0..=255: a view's sum holds the half it loses
+                *sums = *sums + half * reach - was * reach;
             }
         }
+    }
+
+    /// The sum of `view`, its stale instances looked up.
+    #[inline(always)]
+    fn sum(&self, view: usize) -> u32 {
+        let mut sum = u32::from((self.sums[view / 8] >> (8 * (view % 8))) as u8);
+        let mut stale = self.stale & self.members[view];
+        while stale != 0 {
+            let instance = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            sum = sum + u32::from(self.half(instance)) - u32::from(self.halves[instance]);
+        }
+        sum
     }
 
     /// Moves `tile` back from `to` to cell `from` in its `k`-th slot, as [`Lookup::place`]
@@ -342,32 +392,46 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
     fn estimate(&self) -> u32 {
         let mut largest = 0;
         for view in 0..VIEWS {
-            largest = largest.max((self.sums[view / 8] >> (8 * (view % 8))) as u8);
+            largest = largest.max(self.sum(view));
         }
-        self.distance + 2 * u32::from(largest)
+        self.distance + 2 * largest
+    }
+
+    /// The views one by one, from the last that cut a board, each looking up its stale
+    /// instances, until one passes `limit`.
+    #[inline]
+    fn estimate_within(&mut self, limit: u32) -> u32 {
+        let (mut largest, mut view) = (0, self.first);
+        for _ in 0..VIEWS {
+            self.refresh(self.stale & self.members[view]);
+            let sum = u32::from((self.sums[view / 8] >> (8 * (view % 8))) as u8);
+            if self.distance + 2 * sum > limit {
+                self.first = view;
+                return self.distance + 2 * sum;
+            }
+            largest = largest.max(sum);
+            view = if view + 1 == VIEWS { 0 } else { view + 1 };
+        }
+        self.distance + 2 * largest
     }
 
     #[inline(always)]
     fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo<VIEWS> {
+        // the board before the move is looked up whole: what the move undoes is the tile's alone
+        self.refresh(self.stale);
         let tile = usize::from(tile);
         let distances = &self.distances[tile];
         self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
         let mut undo = Undo {
             sums: self.sums,
+            stale: self.stale,
             halves: [0; VIEWS],
         };
         for k in 0..usize::from(self.counts[tile]) {
-            let index = self.place(tile, k, from, to);
+            self.place(tile, k, from, to);
             let instance = usize::from(self.slots[tile][k].instance);
-            let half = self.tables[instance].half_excess(index);
-            let was = std::mem::replace(&mut self.halves[instance], half);
-            undo.halves[k] = was;
-            // each byte stays within 0..=255: a view's sum holds the half it loses
-            let views = self.views[tile][k];
-            let (now, was) = (u64::from(half), u64::from(was));
-            for (sums, views) in self.sums.iter_mut().zip(views).take(VIEWS.div_ceil(8)) {
-                *sums = *sums + now * views - was * views;
-            }
+            undo.halves[k] = self.halves[instance];
+            self.stale |= 1 << instance;
         }
         undo
     }
@@ -378,6 +442,7 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
         let distances = &self.distances[tile];
         self.distance = self.distance + u32::from(distances[from]) - u32::from(distances[to]);
         self.sums = undo.sums;
+        self.stale = undo.stale;
         for k in 0..usize::from(self.counts[tile]) {
             self.unplace(tile, k, from, to);
             let instance = usize::from(self.slots[tile][k].instance);
