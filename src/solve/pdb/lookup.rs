@@ -2,9 +2,11 @@
 //! distance, plus twice the largest, over the views (each split of the partition in each frame:
 //! the goal turned or mirrored onto the partition's canonical goal, one or two ways), of the
 //! sum of the split's patterns' half excesses. A move changes one tile, so one pattern's
-//! placement per view: an index and a nibble each. The index is a rank
-//! made anew, or, for addressed patterns (`ADDRESSED`, chosen at compile time so that ranked
-//! tables pay nothing for it), an address kept up to date in one shift.
+//! placement per view: an index and a nibble each, looked up lazily (a search that asks
+//! [`Heuristic::estimate_within`] sums the views one by one and stops at the first past its
+//! limit). The index is a rank made anew, or, for addressed patterns (`ADDRESSED`, chosen at
+//! compile time so that ranked tables pay nothing for it), an address kept up to date in one
+//! shift.
 
 use std::sync::Arc;
 
@@ -101,7 +103,7 @@ pub struct Undo<const VIEWS: usize> {
 /// entries by address when `ADDRESSED`, by rank otherwise, over `VIEWS` views (a view a split
 /// and frame). A pattern that several views look up the same way (the same tiles, table and
 /// symmetry: splits share patterns, and a goal with one frame has its views twice) is one
-/// instance, looked up once a move.
+/// instance, looked up at most once a move.
 #[derive(Clone)]
 pub struct Lookup<'a, const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     /// Each instance's table, and its tiles.

@@ -17,7 +17,8 @@
 //! - **6-6-6-6x7** (24-puzzle; the "small" catalogue of Clausecker's 24puzzle, github
 //!   clausecker/24puzzle): the largest of seven 6-6-6-6 splits, each in both frames (the split
 //!   and its transpose). Patterns that a symmetry of the square takes onto one another, their
-//!   goal blank's regions too, are one table: [`SEVEN_SPLITS`] needs [`SEVEN_NAMES`]' tables.
+//!   goal blank's regions too, are one table: [`SEVEN_SPLITS`] need Korf and Felner's two and the
+//!   nine of [`SEVEN_NAMES`].
 
 use super::{symmetry_on, Class, Kind, Pattern};
 
@@ -158,8 +159,8 @@ impl Partition {
     }
 
     /// The 6-6-6-6x7 catalogue of a 5×5 goal with the blank in a corner (cell 0 canonically):
-    /// the splits of [`SEVEN_SPLITS`], each pattern looked up in the table of its canonical
-    /// image ([`canonical`]).
+    /// the splits of `SEVEN_SPLITS`, each pattern looked up in the table of its canonical
+    /// image (`canonical`).
     pub fn twenty_four_max() -> Partition {
         // Korf and Felner's two tables are two of the catalogue's
         let mut tables = Partition::twenty_four().tables;
