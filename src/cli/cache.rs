@@ -24,7 +24,7 @@ pub enum Action {
     Build {
         /// The family: 6-6-3 (17 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
         /// (the 24-puzzle's, 128 MB, a minute or more), 6-6-6-6x7 (seven 24-puzzle splits,
-        /// 701 MB, half an hour or so)
+        /// 701 MB, some 13 minutes)
         #[arg(value_enum, default_value_t = Family::SixSixThree)]
         family: Family,
     },
