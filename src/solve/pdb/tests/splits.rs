@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use super::{build, kept_equals_fresh, small, walk};
 use crate::puzzle::board::{Board, Shape};
+use crate::puzzle::moves::Move;
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::pdb::{
@@ -177,5 +178,44 @@ fn several_splits_estimate_the_largest_of_their_sums_kept_move_by_move() {
             "the splits never differ: the test shows nothing"
         );
         kept_equals_fresh(&both, &goal, &mut rng);
+        within_keeps_its_word(&both, &goal, &mut rng);
     }
+}
+
+/// Walks a board from `goal` at random, asking after each move for the estimate within limits
+/// around the true one: at or under its limit it is the estimate, past it an admissible one past
+/// the limit, and the lookup stays whole either way (a fresh estimate after, a move undone).
+fn within_keeps_its_word(
+    evaluator: &impl Evaluator,
+    goal: &Board,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) {
+    let mut board = walk(goal, 200, rng);
+    let mut lookup = evaluator.heuristic(&board, goal);
+    let mut partial = 0;
+    for round in 0..2_000 {
+        let step = Move::ALL[rng.random_range(0..4)];
+        let to = board.blank();
+        let before = (board, lookup.estimate());
+        if !board.slide(step) {
+            continue;
+        }
+        let (tile, from) = (board.cells()[to], board.blank());
+        let undo = lookup.slide(board.cells(), tile, from, to, false);
+        let fresh = evaluator.heuristic(&board, goal).estimate();
+        let limit = (fresh + 2).saturating_sub(2 * rng.random_range(0..4));
+        let within = lookup.estimate_within(limit);
+        match fresh <= limit {
+            true => assert_eq!(within, fresh, "round {round}: {board}, limit {limit}"),
+            false => assert!(limit < within && within <= fresh, "round {round}: {board}"),
+        }
+        partial += u32::from(within < fresh);
+        assert_eq!(lookup.estimate(), fresh, "round {round}: {board} after");
+        if rng.random_bool(0.3) {
+            lookup.unslide(tile, from, to, false, undo);
+            board.slide(step.opposite());
+            assert_eq!((board, lookup.estimate()), before, "undone");
+        }
+    }
+    assert!(partial > 0, "never stopped short of the largest view");
 }
