@@ -87,6 +87,19 @@ impl<'m, H: Heuristic> Search<'m, H> {
         leaf: &mut impl FnMut(&[Move]),
     ) -> Step {
         let estimate = self.heuristic.estimate();
+        self.dfs_at(depth, estimate, bound, last, split, leaf)
+    }
+
+    /// [`Search::dfs`] below a board whose estimate is `estimate`, as its parent judged it.
+    fn dfs_at(
+        &mut self,
+        depth: u32,
+        estimate: u32,
+        bound: u32,
+        last: Option<Move>,
+        split: u32,
+        leaf: &mut impl FnMut(&[Move]),
+    ) -> Step {
         if depth + estimate > bound {
             return Step::Above(depth + estimate);
         }
@@ -120,12 +133,12 @@ impl<'m, H: Heuristic> Search<'m, H> {
             self.blank = target;
             let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
             // most children lie past the bound: they are cut here, without a call
-            let estimate = depth + 1 + self.heuristic.estimate_within(bound - depth - 1);
-            if estimate > bound {
-                above = above.min(estimate);
+            let estimate = self.heuristic.estimate_within(bound - depth - 1);
+            if depth + 1 + estimate > bound {
+                above = above.min(depth + 1 + estimate);
             } else {
                 self.moves.push(step);
-                match self.dfs(depth + 1, bound, Some(step), split, leaf) {
+                match self.dfs_at(depth + 1, estimate, bound, Some(step), split, leaf) {
                     Step::Found => return Step::Found,
                     Step::Exhausted => return Step::Exhausted,
                     Step::Above(next) => above = above.min(next),
