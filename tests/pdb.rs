@@ -241,6 +241,37 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         .output()
         .expect("runs");
     assert!(String::from_utf8_lossy(&output.stderr).contains(" pdb:6-6-3 "));
+    // with the dual lookup (every class's tables built): the same answer, in fewer nodes
+    let expanded = |stderr: &str| -> u64 {
+        let after = stderr.split("expanded").nth(1).expect("a count");
+        after
+            .split_whitespace()
+            .next()
+            .expect("a number")
+            .parse()
+            .expect("a number")
+    };
+    let dual = common::eight()
+        .args([
+            "steps",
+            "--size",
+            "4x4",
+            "--pdb",
+            "6-6-3+dual",
+            "--stats",
+            "--goal",
+            goal,
+            korf_one,
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(dual.stdout, b"57\n");
+    let (dual, alone) = (
+        String::from_utf8_lossy(&dual.stderr),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(dual.contains(" pdb:6-6-3+dual "), "{dual}");
+    assert!(expanded(&dual) < expanded(&alone), "{dual}\n{alone}");
     // a family that does not exist is a usage error that lists those that do
     let output = common::eight()
         .args(["steps", "--size", "4x4", "--pdb", "9-9", korf_one])

@@ -8,8 +8,8 @@ use algo::{algorithm_parser, Algo};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
-use eight::solve::pdb::Kind;
 use eight::Judge;
+use solve::{databases_parser, Databases};
 
 mod algo;
 mod arguments;
@@ -294,12 +294,12 @@ struct EngineArgs {
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
-    /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds),
-    /// `7-8` (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5, the goal's
-    /// blank in a corner; minutes), `6-6-6-6x7` (the same, seven splits; 15 minutes). `auto`: 6-6-3 until the run's searches
-    /// have spent 2 million nodes, then 7-8 if cached (reading them takes some 0.1 s), or once they
-    /// have spent 4 billion (about the 7-8 build's time), built; 6-6-6-6 when cached. They are
-    /// kept in the cache folder ($EIGHT_CACHE_DIR, else ~/.cache/eight): see `eight cache`
+    /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8`
+    /// (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5, the goal's blank
+    /// in a corner; minutes), `6-6-6-6x7` (the same, seven splits; 15 minutes); `+dual`: each board
+    /// looked up in its dual too (half the nodes, slower here). `auto`: 6-6-3 until the run's
+    /// searches spent 2 million nodes, then 7-8 if cached (read in 0.1 s), or once they spent 4
+    /// billion (the 7-8 build's time), built; 6-6-6-6 when cached. Cached: see `eight cache`
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
@@ -348,17 +348,6 @@ fn sized(
     let goal = Board::parse(goal, judge.shape)
         .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
     Ok(judge.with_goal(goal))
-}
-
-/// The pattern databases asked for: a family, or `None` for the automatic choice.
-#[derive(Clone, Copy, Debug)]
-struct Databases(Option<Kind>);
-
-/// Parses a family of pattern databases, or `auto`.
-fn databases_parser() -> impl TypedValueParser<Value = Databases> {
-    let names = std::iter::once("auto").chain(Kind::ALL.map(Kind::name));
-    PossibleValuesParser::new(names)
-        .map(|name| Databases(Kind::ALL.into_iter().find(|k| k.name() == name)))
 }
 
 /// Parses a judge's id or its command's name, offering both in `--help` and completions.

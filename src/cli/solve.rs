@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
@@ -274,6 +275,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             }
             (kind, _) => kind,
         })
+        .with_dual(options.pdb.1)
         .timed(options.stats)
         .with_control(super::live::control(long))
         .with_bounds(options.bound.map_or(Bounds::All, Bounds::From));
@@ -558,4 +560,20 @@ impl Totals {
         let _ = self.lines.write_all(line.as_bytes());
         let _ = self.lines.flush();
     }
+}
+
+/// The pattern databases asked for: a family, or `None` for the automatic choice; and whether
+/// with the dual lookup.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Databases(pub(super) Option<Kind>, pub(super) bool);
+
+/// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
+pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
+    let names = std::iter::once("auto").chain(Kind::ALL.map(Kind::name));
+    PossibleValuesParser::new(names.chain(["6-6-3+dual", "7-8+dual"])).map(|name| {
+        let (name, dual) = name
+            .strip_suffix("+dual")
+            .map_or((&*name, false), |n| (n, true));
+        Databases(Kind::ALL.into_iter().find(|k| k.name() == name), dual)
+    })
 }

@@ -40,6 +40,8 @@ struct Settings {
     fast: bool,
     /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
     databases: Option<Kind>,
+    /// Whether 4×4 databases look each board up in its dual too (`pdb::dual`).
+    dual: bool,
     /// Which of IDA*'s iterations a search of a board of more than 9 cells runs.
     bounds: Bounds,
     /// What it looks up instead of searching, shared with the engines made like it.
@@ -167,6 +169,14 @@ impl Engine {
     /// (`None`, the default: the family chosen for the board and the run; see [`ESCALATE`]).
     pub fn with_databases(mut self, kind: Option<Kind>) -> Engine {
         self.settings.databases = kind;
+        self
+    }
+
+    /// This engine, its 4×4 pattern databases looking each board up in its dual too, the other
+    /// classes' tables built if need be: some half the nodes, each costing about twice as much
+    /// (slower on the machine measured: see the README).
+    pub fn with_dual(mut self, dual: bool) -> Engine {
+        self.settings.dual = dual;
         self
     }
 

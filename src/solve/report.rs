@@ -63,6 +63,8 @@ pub enum Method {
     Conflicts,
     /// IDA* with pattern databases of a family.
     Pdb(Kind),
+    /// The same, each board looked up in its dual too.
+    Dual(Kind),
     /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
     Beam,
 }
@@ -83,6 +85,10 @@ impl Method {
             Method::Pdb(Kind::SevenEight) => "pdb:7-8",
             Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",
             Method::Pdb(Kind::TwentyFourMax) => "pdb:6-6-6-6x7",
+            Method::Dual(Kind::SixSixThree) => "pdb:6-6-3+dual",
+            Method::Dual(Kind::SevenEight) => "pdb:7-8+dual",
+            Method::Dual(Kind::TwentyFour) => "pdb:6-6-6-6+dual",
+            Method::Dual(Kind::TwentyFourMax) => "pdb:6-6-6-6x7+dual",
             Method::Beam => "beam",
         }
     }

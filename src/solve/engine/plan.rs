@@ -17,7 +17,9 @@ use crate::solve::control::Control;
 use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::pdb::{Class, Kind, Loaded, Partition, Supply, SEVEN_VIEWS};
+use std::sync::Arc;
+
+use crate::solve::pdb::{Class, Kind, Loaded, Partition, Pdb, Supply, SEVEN_VIEWS};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
@@ -161,7 +163,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     };
     let strong: Box<dyn Search + 'a> = match databases {
         Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
-        Databases::Tables(ref partition) => fetch(supply, partition.clone(), jobs),
+        Databases::Tables(ref partition) => fetch(settings, partition.clone()),
         Databases::Rent {
             ref weak,
             ref strong,
@@ -170,12 +172,12 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         } => {
             let ready = strong.clone();
             let weak: Box<dyn Search> = match weak {
-                Some(weak) => fetch(supply, weak.clone(), jobs),
+                Some(weak) => fetch(settings, weak.clone()),
                 None => Box::new(Ida::new(LinearConflicts, jobs)),
             };
             Box::new(Rent {
                 weak,
-                strong: fetch(supply, strong.clone(), jobs),
+                strong: fetch(settings, strong.clone()),
                 ready: Box::new(move || supply.ready_tables(&ready).is_some()),
                 spent: &settings.store.weak,
                 load,
@@ -203,17 +205,32 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     }
 }
 
-/// IDA* with the databases of `partition`, fetched (built if need be, stopped as the control
-/// asks) when first asked.
-fn fetch(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Search + '_> {
-    let method = Method::Pdb(partition.kind);
+/// IDA* with the databases of `partition`, and the dual lookup's if the settings ask for it,
+/// fetched (built if need be, stopped as the control asks) when first asked.
+fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
+    let (supply, jobs) = (&**settings.store.databases(), settings.jobs());
+    let dual = settings.dual && dual_family(partition.kind).is_some();
+    let method = match dual {
+        true => Method::Dual(partition.kind),
+        false => Method::Pdb(partition.kind),
+    };
     Box::new(Fetch::new(
         method,
         Box::new(move |control| {
             let tables = supply.tables(&partition, control)?;
+            let duals = match dual {
+                true => duals(supply, &partition, control)?,
+                false => Vec::new(),
+            };
             Some(match (partition.is_addressed(), partition.splits.len()) {
-                (true, _) => Box::new(Ida::new(Loaded::addressed(partition, tables), jobs)),
-                (false, 1) => Box::new(Ida::new(Loaded::new(partition, tables), jobs)),
+                (true, _) => Box::new(Ida::new(
+                    Loaded::addressed(partition, tables).with_duals(duals),
+                    jobs,
+                )),
+                (false, 1) => Box::new(Ida::new(
+                    Loaded::new(partition, tables).with_duals(duals),
+                    jobs,
+                )),
                 (false, _) => Box::new(Ida::new(
                     Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables),
                     jobs,
@@ -221,6 +238,32 @@ fn fetch(supply: &dyn Supply, partition: Partition, jobs: usize) -> Box<dyn Sear
             })
         }),
     ))
+}
+
+/// The partition of each class of a family that has the dual lookup (`pdb::dual`: the 4×4
+/// families, whose every class has tables).
+fn dual_family(kind: Kind) -> Option<fn(Class) -> Partition> {
+    match kind {
+        Kind::SevenEight => Some(Partition::seven_eight),
+        Kind::SixSixThree => Some(Partition::six_six_three),
+        Kind::TwentyFour | Kind::TwentyFourMax => None,
+    }
+}
+
+/// The dual lookup's tables for the family of `partition`: each class's partition and tables,
+/// built if need be; `None` if `control` asked for a stop during a build.
+fn duals(
+    supply: &dyn Supply,
+    partition: &Partition,
+    control: &Control,
+) -> Option<Vec<(Partition, Vec<Arc<Pdb>>)>> {
+    let family = dual_family(partition.kind)?;
+    let classes = Class::ALL.into_iter().map(|class| {
+        let partition = family(class);
+        let tables = supply.tables(&partition, control)?;
+        Some((partition, tables))
+    });
+    classes.collect()
 }
 
 /// The best admissible estimate of the moves from `start` to `goal` that needs no search: see

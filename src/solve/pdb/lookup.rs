@@ -10,6 +10,7 @@
 
 use std::sync::Arc;
 
+use super::dual::Dual;
 use super::{place_of, symmetry_on, Partition, Pdb, MOST_TILES};
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
@@ -21,6 +22,8 @@ use crate::solve::report::Method;
 pub struct Loaded<const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     partition: Partition,
     tables: Vec<Arc<Pdb>>,
+    /// For the dual lookup: the family's partition and tables of every class, or none.
+    duals: Vec<(Partition, Vec<Arc<Pdb>>)>,
 }
 
 impl Loaded {
@@ -40,7 +43,11 @@ impl<const VIEWS: usize> Loaded<false, VIEWS> {
             VIEWS,
             "a view a split and frame"
         );
-        Loaded { partition, tables }
+        Loaded {
+            partition,
+            tables,
+            duals: Vec::new(),
+        }
     }
 }
 
@@ -48,7 +55,20 @@ impl Loaded<true> {
     /// `partition` with `tables` (addressed), one for each of its tables, in order.
     pub fn addressed(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded<true> {
         assert_eq!(tables.len(), partition.tables.len(), "a table for each");
-        Loaded { partition, tables }
+        Loaded {
+            partition,
+            tables,
+            duals: Vec::new(),
+        }
+    }
+}
+
+impl<const ADDRESSED: bool, const VIEWS: usize> Loaded<ADDRESSED, VIEWS> {
+    /// The same, with the dual lookup of a 4×4 goal (the `dual` module) from `classes`: the family's
+    /// partition (of one split) and tables for each class of the board.
+    pub fn with_duals(mut self, classes: Vec<(Partition, Vec<Arc<Pdb>>)>) -> Self {
+        self.duals = classes;
+        self
     }
 }
 
@@ -57,11 +77,21 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Evaluator for Loaded<ADDRESSED, 
 
     fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a, ADDRESSED, VIEWS> {
         let tables: Vec<&Pdb> = self.tables.iter().map(|table| &**table).collect();
-        Lookup::with(&self.partition, &tables, start, goal)
+        let mut lookup = Lookup::with(&self.partition, &tables, start, goal);
+        if !self.duals.is_empty() {
+            let classes: Vec<(&Partition, Vec<&Pdb>)> = (self.duals.iter())
+                .map(|(partition, tables)| (partition, tables.iter().map(|t| &**t).collect()))
+                .collect();
+            lookup.dual = Dual::new(&classes, goal);
+        }
+        lookup
     }
 
     fn method(&self) -> Method {
-        Method::Pdb(self.partition.kind)
+        match self.duals.is_empty() {
+            true => Method::Pdb(self.partition.kind),
+            false => Method::Dual(self.partition.kind),
+        }
     }
 }
 
@@ -138,6 +168,10 @@ pub struct Lookup<'a, const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     distances: [[u8; MOST_CELLS]; MOST_CELLS],
     /// The board's Manhattan distance.
     distance: u32,
+    /// The board and its blank's cell, for the dual lookup, if there is one.
+    board: [u8; MOST_CELLS],
+    blank: u8,
+    dual: Option<Dual<'a>>,
 }
 
 impl<'a> Lookup<'a> {
@@ -201,7 +235,11 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
             sums: [0; 2],
             distances: [[0; MOST_CELLS]; MOST_CELLS],
             distance: 0,
+            board: [BLANK; MOST_CELLS],
+            blank: start.blank() as u8,
+            dual: None,
         };
+        lookup.board[..cells].copy_from_slice(start.cells());
         let symmetries: Vec<usize> = (0..8)
             .filter(|&s| symmetry_on(side, s, goal.blank()) == partition.blank)
             .collect();
@@ -396,6 +434,12 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
         for view in 0..VIEWS {
             largest = largest.max(self.sum(view));
         }
+        if let Some(dual) = &self.dual {
+            let blank = usize::from(self.blank);
+            for frame in 0..dual.frames(blank) {
+                largest = largest.max(dual.sum(&self.board, blank, frame));
+            }
+        }
         self.distance + 2 * largest
     }
 
@@ -414,6 +458,17 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
             largest = largest.max(sum);
             view = if view + 1 == VIEWS { 0 } else { view + 1 };
         }
+        // the dual lookup when the regular one did not cut the board
+        if let Some(dual) = &self.dual {
+            let blank = usize::from(self.blank);
+            for frame in 0..dual.frames(blank) {
+                let sum = dual.sum(&self.board, blank, frame);
+                if self.distance + 2 * sum > limit {
+                    return self.distance + 2 * sum;
+                }
+                largest = largest.max(sum);
+            }
+        }
         self.distance + 2 * largest
     }
 
@@ -421,6 +476,9 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
     fn slide(&mut self, _: &[u8], tile: u8, from: usize, to: usize, _: bool) -> Undo<VIEWS> {
         // the board before the move is looked up whole: what the move undoes is the tile's alone
         self.refresh(self.stale);
+        self.board[to] = tile;
+        self.board[from] = BLANK;
+        self.blank = from as u8;
         let tile = usize::from(tile);
         let distances = &self.distances[tile];
         self.distance = self.distance + u32::from(distances[to]) - u32::from(distances[from]);
@@ -440,6 +498,9 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Heuristic for Lookup<'_, ADDRESS
 
     #[inline(always)]
     fn unslide(&mut self, tile: u8, from: usize, to: usize, _: bool, undo: Undo<VIEWS>) {
+        self.board[from] = tile;
+        self.board[to] = BLANK;
+        self.blank = to as u8;
         let tile = usize::from(tile);
         let distances = &self.distances[tile];
         self.distance = self.distance + u32::from(distances[from]) - u32::from(distances[to]);

@@ -5,6 +5,9 @@
 //! estimate, and the largest of the sums over the goal's mirror images (the reflected lookup) is
 //! one too.
 //!
+//! A 4×4 lookup may look the board up in its dual too ([`Loaded::with_duals`]: the board and the
+//! goal exchanged, from the tables of every class).
+//!
 //! One stack serves every family ([`Kind`]): a [`Pattern`] (its tiles, and how a placement is
 //! indexed), its [`Pdb`] (an entry a nibble), one [`build`], one [`Lookup`], one [`verify`]; the
 //! families are data ([`Partition`]). An entry is at least the pattern's Manhattan distance and
@@ -20,6 +23,7 @@
 //! serves every goal of its class.
 
 mod build;
+mod dual;
 mod lookup;
 mod partition;
 mod pattern;

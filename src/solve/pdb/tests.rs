@@ -15,6 +15,9 @@ use crate::solve::pdb::{self, Class, Kind};
 /// The catalogue's splits, symmetries and lookups of several splits.
 mod splits;
 
+/// The dual lookup.
+mod dual;
+
 /// IDA* with linear conflicts, the independent search the databases are checked against.
 fn by_conflicts(board: &Board, goal: &Board) -> (Outcome, Vec<Bound>) {
     let conflicts = conflicts::Conflicts::new(board, goal);
