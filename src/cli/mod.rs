@@ -294,12 +294,12 @@ struct EngineArgs {
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
-    /// The pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8`
-    /// (4x4, far fewer nodes; built once in minutes, then cached), `6-6-6-6` (5x5, the goal's blank
-    /// in a corner; minutes), `6-6-6-6x7` (the same, seven splits; 15 minutes); `+dual`: each board
-    /// looked up in its dual too (half the nodes, slower here). `auto`: 6-6-3 until the run's
-    /// searches spent 2 million nodes, then 7-8 if cached (read in 0.1 s), or once they spent 4
-    /// billion (the 7-8 build's time), built; 6-6-6-6 when cached. Cached: see `eight cache`
+    /// Pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8` (4x4,
+    /// far fewer nodes; built in minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes),
+    /// `6-6-6-6x7` (seven splits; 15 minutes); `+dual`: each board looked up in its dual too (half
+    /// the nodes, slower here). `auto`: 6-6-3 until the searches spent 2 million nodes, then 7-8 if
+    /// cached (read in 0.1 s), or built once they spent 4 billion; 6-6-6-6 when cached. Kept in
+    /// $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
