@@ -7,8 +7,9 @@
 #  3. all 100 in one process, on one thread and on two (--jobs 2), with peak memory;
 #  4. the 80-move board of algs4's puzzle4x4-80.txt to the blank-last goal, on one thread and on
 #     two; slidy too when SLIDY80=1 (it takes about four minutes).
-# Sections 2 to 4 run with each family of databases (`--pdb 6-6-3`, `--pdb 7-8`; the 7-8 ones
-# are built into the user's cache first if missing: some four minutes once); BUILD78=1 also times
+# Sections 3 and 4 run with each family of databases (`--pdb 6-6-3`, `--pdb 7-8`) and with the dual
+# lookup (`+dual`); every class's tables are built into the user's cache first if missing (some
+# five minutes once). Section 2 runs 7-8. BUILD78=1 also times
 # the 7-8 build from nothing, in a fresh folder.
 # slidy's goal has the blank last and Korf's first: turning the board by 180 degrees and renaming
 # each tile v to 16 - v carries one onto the other and keeps every distance. The machine is
@@ -68,7 +69,7 @@ if build78:
     print(f"| 7-8: {took:.2f} s | {size / 1e6:.1f} MB | {f'{peak / 1024:.0f} MiB' if peak else ''} |")
 print()
 # warm the user's cache for what follows
-for pdb in ["6-6-3", "7-8"]:
+for pdb in ["6-6-3+dual", "7-8+dual"]:  # every class's tables, for the dual lookups
     run(["steps", "--size", "4x4", "--goal", goal, "--pdb", pdb], boards(korf[:1]))
 
 # 2. the first instances, vs slidy
@@ -100,7 +101,7 @@ print()
 # 3. all 100
 print("| Korf's 100, one process | time | nodes | peak memory |")
 print("|---|---|---|---|")
-for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8"] for j in ["1", "2"]]:
+for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8", "6-6-3+dual", "7-8+dual"] for j in ["1", "2"]]:
     out, err, took, peak = run(["steps", "--size", "4x4", "--goal", goal, "--stats",
                                 "--jobs", jobs, "--pdb", pdb], boards(korf))
     assert [int(v) for v in out.split()] == [int(r[0]) for r in korf], "a length differs"
@@ -117,7 +118,7 @@ mate = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"
 print("| an 80-move board | time | nodes |")
 print("|---|---|---|")
 for shown, cells in [("", board), ("its mirror, ", mate)]:
-    for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8"] for j in ["1", "2"]]:
+    for pdb, jobs in [(p, j) for p in ["6-6-3", "7-8", "7-8+dual"] for j in ["1", "2"]]:
         out, err, took, _ = run(["path", "--size", "4x4", "--stats", "--jobs", jobs, "--pdb", pdb],
                                 cells + "\n")
         assert len(out.strip()) == 80, out
