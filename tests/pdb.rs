@@ -289,6 +289,7 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         ("3x3", "6-6-6-6", "5x5"),
         ("4x4", "6-6-6-6", "5x5"),
         ("4x4", "6-6-6-6x7", "5x5"),
+        ("5x5", "7-8+dual", "4x4"),
     ] {
         let output = common::eight()
             .args(["steps", "--size", size, "--pdb", pdb, "1"])

@@ -154,7 +154,7 @@ impl Invocation {
             .flatten()
             .filter(|_| given);
         let sized = super::sized(&judge, engine.size, goal.map(String::as_str), false)
-            .and_then(|judge| databases_fit(&judge, engine.pdb.0).map(|()| judge))
+            .and_then(|judge| databases_fit(&judge, engine.pdb).map(|()| judge))
             .and_then(|judge| algorithm_fits(&judge, engine.algo).map(|()| judge));
         Some(sized.map(|judge| Invocation {
             judge,
@@ -166,8 +166,8 @@ impl Invocation {
 
 /// Whether the databases asked for (`--pdb`) serve `judge`'s boards: a family of another size is
 /// a usage error, not a silent fallback (boards that give their own size are not checked).
-fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
-    let serves = match kind {
+fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()> {
+    let serves = match databases.0 {
         None => return Ok(()),
         Some(Kind::SixSixThree | Kind::SevenEight) => Shape::SQUARE4,
         Some(Kind::TwentyFour | Kind::TwentyFourMax) => Shape::SQUARE5,
@@ -175,7 +175,8 @@ fn databases_fit(judge: &Judge, kind: Option<Kind>) -> clap::error::Result<()> {
     if judge.sided() || judge.shape == serves {
         return Ok(());
     }
-    let kind = kind.map_or("auto", Kind::name);
+    let dual = if databases.1 { "+dual" } else { "" };
+    let kind = databases.0.map_or("auto", Kind::name).to_string() + dual;
     Err(clap::Error::raw(
         clap::error::ErrorKind::ValueValidation,
         format!(
