@@ -283,7 +283,20 @@ fn small_indexed(
     size: usize,
     pattern: fn(usize, &[u8]) -> Pattern,
 ) -> (Partition, Vec<Pdb>) {
-    let tiles: Vec<u8> = (1..(side * side) as u8).collect();
+    small_around(side, size, 0, pattern)
+}
+
+/// The same for the canonical goal whose blank is in `blank`: its tiles in reading order, the
+/// blank's cell skipped.
+fn small_around(
+    side: usize,
+    size: usize,
+    blank: usize,
+    pattern: fn(usize, &[u8]) -> Pattern,
+) -> (Partition, Vec<Pdb>) {
+    let tiles: Vec<u8> = (0..(side * side) as u8)
+        .filter(|&c| usize::from(c) != blank)
+        .collect();
     let names = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"];
     let tables: Vec<Spec> = tiles
         .chunks(size)
@@ -292,13 +305,13 @@ fn small_indexed(
             kind: Kind::SevenEight,
             name,
             pattern: pattern(side, homes),
-            blank: 0,
+            blank,
         })
         .collect();
     let built = tables
         .iter()
         .map(|spec| {
-            build(&spec.pattern, 0, 2, &|_| {}, &Control::default())
+            build(&spec.pattern, blank, 2, &|_| {}, &Control::default())
                 .expect("no stop")
                 .0
         })
@@ -306,7 +319,7 @@ fn small_indexed(
     let partition = Partition {
         kind: Kind::SevenEight,
         side,
-        blank: 0,
+        blank,
         splits: vec![(0..tables.len()).map(|t| (t, 0)).collect()],
         tables,
     };

@@ -5,51 +5,21 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use super::{build, by_conflicts, kept_equals_fresh, walk};
+use super::{by_conflicts, kept_equals_fresh, small_around, walk};
 use crate::puzzle::board::{Board, Shape};
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida;
-use crate::solve::pdb::{Class, Kind, Loaded, Lookup, Partition, Pattern, Pdb, Spec};
+use crate::solve::pdb::{Class, Loaded, Lookup, Partition, Pattern, Pdb};
 
-/// For each class, a partition of small patterns of its canonical goal (four tiles a pattern,
-/// in reading order, the blank's cell skipped), ranked, and its tables: quick to build.
+/// For each class, a partition of small patterns of its canonical goal (four tiles a pattern)
+/// and its tables: quick to build.
 fn every_class() -> Vec<(Partition, Vec<Arc<Pdb>>)> {
-    let names = [
-        ["c0", "c1", "c2", "c3"],
-        ["e0", "e1", "e2", "e3"],
-        ["m0", "m1", "m2", "m3"],
-    ];
     Class::ALL
         .into_iter()
-        .zip(names)
-        .map(|(class, names)| {
-            let blank = class.blank();
-            let tiles: Vec<u8> = (0..16u8).filter(|&c| usize::from(c) != blank).collect();
-            let tables: Vec<Spec> = (tiles.chunks(4).zip(names))
-                .map(|(homes, name)| Spec {
-                    kind: Kind::SixSixThree,
-                    name,
-                    pattern: Pattern::new(4, homes),
-                    blank,
-                })
-                .collect();
-            let built = (tables.iter())
-                .map(|spec| {
-                    let control = Control::default();
-                    let (table, _) =
-                        build(&spec.pattern, blank, 2, &|_| {}, &control).expect("built");
-                    Arc::new(table)
-                })
-                .collect();
-            let partition = Partition {
-                kind: Kind::SixSixThree,
-                side: 4,
-                blank,
-                splits: vec![(0..tables.len()).map(|t| (t, 0)).collect()],
-                tables,
-            };
-            (partition, built)
+        .map(|class| {
+            let (partition, tables) = small_around(4, 4, class.blank(), Pattern::new);
+            (partition, tables.into_iter().map(Arc::new).collect())
         })
         .collect()
 }
