@@ -2,7 +2,8 @@
 //! blank: the other tiles are
 //! alike, so the blank moves among them for free and only a move of a pattern tile costs one; a
 //! state is a placement and the region of free cells the blank can reach, and a placement's
-//! entry is the depth at which its first region is reached. Per placement the search keeps the
+//! entry is the depth at which its first region is reached (a zero-aware pattern's: each
+//! region's entry is the depth at which it is reached). Per placement the search keeps the
 //! cells of the regions reached (two bytes on 16 cells, four on 25) beside the entries' nibble;
 //! each layer is searched by every thread, a share of the frontier each, the regions marked with
 //! atomic `or`s so that exactly one thread settles each placement.
@@ -55,7 +56,7 @@ impl Regions for AtomicU32 {
 }
 
 /// A square board's geometry, as masks of cells.
-struct Board {
+pub(super) struct Board {
     side: usize,
     all: u32,
     left: u32,
@@ -64,7 +65,7 @@ struct Board {
 }
 
 impl Board {
-    fn new(side: usize) -> Board {
+    pub(super) fn new(side: usize) -> Board {
         let cells = side * side;
         let all = ((1u64 << cells) - 1) as u32;
         let column = |c: usize| (0..side).fold(0u32, |mask, row| mask | 1 << (row * side + c));
@@ -89,7 +90,7 @@ impl Board {
 
     /// The region of `free` cells connected to `from`.
     #[inline]
-    fn flood(&self, free: u32, from: u8) -> u32 {
+    pub(super) fn flood(&self, free: u32, from: u8) -> u32 {
         let mut region = 1 << from;
         loop {
             let grown = region | (self.spread(region) & free);
@@ -134,6 +135,7 @@ fn search<R: Regions>(
         .collect();
     let clipped = AtomicU64::new(0);
     let home = pattern.homes();
+    let zero_aware = pattern.is_zero_aware();
     let taken = occupied(home);
     reached[pattern.rank(home)].add(board.flood(!taken & board.all, blank as u8));
     tell(1);
@@ -188,19 +190,23 @@ fn search<R: Regions>(
                                                 !(taken ^ (1 << from) ^ (1 << to)) & board.all;
                                             let before = regions.add(board.flood(free, from));
                                             if before & (1 << from) == 0 {
-                                                if before == 0 {
-                                                    let entry = depth + 1;
-                                                    let distance =
-                                                        pattern.distance(&cells[..tiles]);
-                                                    let mut half = (entry - distance) / 2;
-                                                    if half > u32::from(MOST_EXCESS) {
-                                                        half = u32::from(MOST_EXCESS);
-                                                        clipped.fetch_add(1, Relaxed);
-                                                    }
-                                                    let at = pattern.index(&cells[..tiles]);
+                                                // a placement's first region, or any region
+                                                // of a zero-aware pattern: an entry
+                                                if before == 0 || zero_aware {
+                                                    let placement = &cells[..tiles];
+                                                    let at = pattern.index(placement, from);
+                                                    let excess =
+                                                        depth + 1 - pattern.distance(placement);
+                                                    let half = excess / 2;
+                                                    let clip = half > u32::from(MOST_EXCESS);
+                                                    clipped.fetch_add(u64::from(clip), Relaxed);
+                                                    let half =
+                                                        half.min(u32::from(MOST_EXCESS)) as u8;
                                                     let shift = (at & 1) << 2;
                                                     nibbles[at >> 1]
-                                                        .fetch_or((half as u8) << shift, Relaxed);
+                                                        .fetch_or(half << shift, Relaxed);
+                                                }
+                                                if before == 0 {
                                                     settled += 1;
                                                     if settled % REPORT_EVERY == 0 {
                                                         tell(REPORT_EVERY);

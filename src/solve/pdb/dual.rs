@@ -16,6 +16,7 @@
 
 use super::{place_of, symmetry_on, Class, Partition, Pdb, MOST_TILES};
 use crate::puzzle::board::Board;
+use crate::puzzle::BLANK;
 
 /// The cells of the 4×4 board, the one size whose every class has tables.
 const CELLS: usize = 16;
@@ -98,7 +99,7 @@ impl<'a> Dual<'a> {
                             }
                         }
                     }
-                    // the blank's entry (tile 0) is never read
+                    // the blank's (tile 0): where the goal, as the start, has its blank
                     for (to, &home) in part.to.iter_mut().zip(&home) {
                         let framed = symmetry_on(SIDE, s, usize::from(home));
                         *to = symmetry_on(SIDE, onto, framed) as u8;
@@ -129,7 +130,8 @@ impl<'a> Dual<'a> {
                 *cell = part.to[usize::from(cells[usize::from(source)])];
             }
             let pattern = part.table.pattern();
-            sum += u32::from(part.table.half_excess(pattern.index(&placement[..size])));
+            let index = pattern.index(&placement[..size], part.to[usize::from(BLANK)]);
+            sum += u32::from(part.table.half_excess(index));
         }
         sum
     }

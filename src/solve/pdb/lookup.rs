@@ -330,7 +330,10 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
         for instance in 0..instances.len() {
             let table = lookup.tables[instance];
             let size = usize::from(lookup.sizes[instance]);
-            let index = table.pattern().index(&lookup.cells[instance][..size]);
+            let blank = lookup.maps[instance][usize::from(lookup.blank)];
+            let index = table
+                .pattern()
+                .index(&lookup.cells[instance][..size], blank);
             lookup.indices[instance] = index;
             lookup.halves[instance] = table.half_excess(index);
         }
@@ -370,7 +373,8 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
             true => self.indices[instance],
             false => {
                 let size = usize::from(self.sizes[instance]);
-                table.pattern().rank(&self.cells[instance][..size])
+                let blank = self.maps[instance][usize::from(self.blank)];
+                table.pattern().index(&self.cells[instance][..size], blank)
             }
         };
         table.half_excess(index)

@@ -29,6 +29,7 @@ mod partition;
 mod pattern;
 mod table;
 mod verify;
+mod zero;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};

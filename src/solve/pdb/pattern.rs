@@ -1,8 +1,12 @@
 //! A pattern: some tiles of a square board, named by their home cells, and how a placement of
 //! them (the cells where they stand) is indexed: by its Lehmer rank (k of n cells: dense,
 //! `n!/(n−k)!` of them), or, for a small pattern of the 4×4 board, by its address (its cells as
-//! base-16 digits: `16^k`, sparse), which a move updates in one shift.
+//! base-16 digits: `16^k`, sparse), which a move updates in one shift; or, zero-aware, by its
+//! placement and the blank's region ([`Layout`]).
 
+use std::sync::Arc;
+
+use super::zero::Layout;
 use super::MOST_TILES;
 
 /// A pattern: some tiles of a square board of `side` cells a side, named by their home cells.
@@ -10,9 +14,19 @@ use super::MOST_TILES;
 pub struct Pattern {
     side: u8,
     homes: Vec<u8>,
-    /// Whether its entries are indexed by a placement's address (its cells as base-16 digits,
-    /// sparse, updated by a move in one shift) rather than its rank (dense).
-    addressed: bool,
+    indexing: Indexing,
+}
+
+/// How a pattern's entries are indexed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Indexing {
+    /// By a placement's rank (dense).
+    Ranked,
+    /// By a placement's address (its cells as base-16 digits, sparse, updated by a move in one
+    /// shift).
+    Addressed,
+    /// By a placement and the blank's region: an entry a region.
+    ZeroAware(Arc<Layout>),
 }
 
 impl Pattern {
@@ -23,7 +37,16 @@ impl Pattern {
         Pattern {
             side: side as u8,
             homes: homes.to_vec(),
-            addressed: false,
+            indexing: Indexing::Ranked,
+        }
+    }
+
+    /// The same pattern, its entries zero-aware: one for each region of free cells the blank
+    /// can be in, indexed by [`Layout`].
+    pub fn zero_aware(side: usize, homes: &[u8]) -> Pattern {
+        Pattern {
+            indexing: Indexing::ZeroAware(Layout::of(side, homes.len())),
+            ..Pattern::new(side, homes)
         }
     }
 
@@ -35,7 +58,7 @@ impl Pattern {
             "16^6 addresses at most"
         );
         Pattern {
-            addressed: true,
+            indexing: Indexing::Addressed,
             ..Pattern::new(side, homes)
         }
     }
@@ -43,26 +66,36 @@ impl Pattern {
     /// Whether its entries are indexed by address.
     #[inline(always)]
     pub fn is_addressed(&self) -> bool {
-        self.addressed
+        self.indexing == Indexing::Addressed
     }
 
-    /// How many entries its table holds: its placements, or its addresses.
+    /// Whether its entries are zero-aware: one for each region the blank can be in.
+    #[inline(always)]
+    pub fn is_zero_aware(&self) -> bool {
+        matches!(self.indexing, Indexing::ZeroAware(_))
+    }
+
+    /// How many entries its table holds: its placements, its addresses, or its placements'
+    /// regions.
     pub fn entries(&self) -> usize {
-        match self.addressed {
-            true => 1 << (4 * self.homes.len()),
-            false => self.placements(),
+        match &self.indexing {
+            Indexing::Ranked => self.placements(),
+            Indexing::Addressed => 1 << (4 * self.homes.len()),
+            Indexing::ZeroAware(layout) => layout.entries(),
         }
     }
 
-    /// The entry index of a placement: its address or its rank.
+    /// The entry index of a placement with the blank in `blank` (a free cell; only a
+    /// zero-aware index looks at it): its address, its rank, or its region's.
     #[inline(always)]
-    pub fn index(&self, cells: &[u8]) -> usize {
-        match self.addressed {
-            true => cells
+    pub fn index(&self, cells: &[u8], blank: u8) -> usize {
+        match &self.indexing {
+            Indexing::Ranked => self.rank(cells),
+            Indexing::Addressed => cells
                 .iter()
                 .rev()
                 .fold(0, |address, &cell| address << 4 | usize::from(cell)),
-            false => self.rank(cells),
+            Indexing::ZeroAware(layout) => layout.index(cells, blank),
         }
     }
 

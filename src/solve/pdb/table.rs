@@ -109,9 +109,10 @@ impl Pdb {
         self.nibbles[index >> 1] >> ((index & 1) << 2) & 0xF
     }
 
-    /// The entry of a placement: the fewest moves of the pattern's tiles that bring them home.
-    pub fn entry(&self, cells: &[u8]) -> u32 {
-        let excess = self.half_excess(self.pattern.index(cells));
+    /// The entry of a placement with the blank in `blank` (a free cell): the fewest moves of
+    /// the pattern's tiles that bring them home (from the blank's region, if zero-aware).
+    pub fn entry(&self, cells: &[u8], blank: u8) -> u32 {
+        let excess = self.half_excess(self.pattern.index(cells, blank));
         self.pattern.distance(cells) + 2 * u32::from(excess)
     }
 }

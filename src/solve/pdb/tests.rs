@@ -1,6 +1,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
+use itertools::Itertools;
 use rand::{Rng, SeedableRng};
 
 use super::*;
@@ -18,15 +19,19 @@ mod splits;
 /// The dual lookup.
 mod dual;
 
+/// Zero-aware tables.
+mod zero;
+
 /// IDA* with linear conflicts, the independent search the databases are checked against.
 fn by_conflicts(board: &Board, goal: &Board) -> (Outcome, Vec<Bound>) {
     let conflicts = conflicts::Conflicts::new(board, goal);
     ida::solve_with(board, conflicts, None, u64::MAX, 1, &Control::default())
 }
 
-/// Every placement's entry by a plain 0-1 breadth-first search over the pattern's cells and the
-/// blank's (a move of the blank among other tiles free, of a pattern tile one): obviously right.
-fn plain(side: usize, homes: &[u8], blank: u8) -> HashMap<Vec<u8>, u32> {
+/// Every state's distance (a placement and the blank's cell) by a plain 0-1 breadth-first
+/// search over the pattern's cells and the blank's (a move of the blank among other tiles free,
+/// of a pattern tile one): obviously right.
+fn plain(side: usize, homes: &[u8], blank: u8) -> HashMap<(Vec<u8>, u8), u32> {
     let cells = (side * side) as u8;
     let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
     let mut queue = VecDeque::from([(homes.to_vec(), blank, 0)]);
@@ -57,12 +62,7 @@ fn plain(side: usize, homes: &[u8], blank: u8) -> HashMap<Vec<u8>, u32> {
             }
         }
     }
-    let mut entries: HashMap<Vec<u8>, u32> = HashMap::new();
-    for ((placement, _), cost) in best {
-        let entry = entries.entry(placement).or_insert(cost);
-        *entry = (*entry).min(cost);
-    }
-    entries
+    best
 }
 
 #[test]
@@ -76,27 +76,38 @@ fn builds_what_a_plain_search_finds() {
         (4, vec![13, 14, 15], 0),
     ] {
         let addressed = Pattern::addressed(side, &homes);
+        let zero_aware = Pattern::zero_aware(side, &homes);
+        let states = plain(side, &homes, blank);
+        // a placement's entry is the least over the blank's cells; a zero-aware one, the
+        // blank's cell's own
+        let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+        for ((placement, _), &cost) in &states {
+            let entry = least.entry(placement.clone()).or_insert(cost);
+            *entry = (*entry).min(cost);
+        }
+        assert_eq!(least.len(), zero_aware.placements(), "{homes:?}");
+        // and larger than the least somewhere (a wall of tiles keeps the blank out)
+        assert!(states.iter().any(|((p, _), &c)| c > least[p]), "{homes:?}");
         for (pattern, jobs) in [
             (Pattern::new(side, &homes), 1),
             (addressed.clone(), 1),
             (addressed, 2),
+            (zero_aware.clone(), 1),
+            (zero_aware, 2),
         ] {
-            let (table, clipped) = build(
-                &pattern,
-                usize::from(blank),
-                jobs,
-                &|_| {},
-                &Control::default(),
-            )
-            .expect("no stop");
+            let control = Control::default();
+            let (table, clipped) =
+                build(&pattern, usize::from(blank), jobs, &|_| {}, &control).expect("no stop");
             assert_eq!(clipped, 0);
-            let expected = plain(side, &homes, blank);
-            assert_eq!(expected.len(), pattern.placements(), "{homes:?}");
-            for (placement, &entry) in &expected {
+            for ((placement, free), &cost) in &states {
+                let expected = match pattern.is_zero_aware() {
+                    true => cost,
+                    false => least[placement],
+                };
                 assert_eq!(
-                    table.entry(placement),
-                    entry,
-                    "{side} {homes:?}: {placement:?}"
+                    table.entry(placement, *free),
+                    expected,
+                    "{side} {homes:?}: {placement:?}, the blank in {free}"
                 );
             }
         }
@@ -132,7 +143,7 @@ fn by_definition(partition: &Partition, tables: &[Pdb], board: &Board, goal: &Bo
                         .iter()
                         .map(|&home| image(place(tile_at_home(home)).expect("a tile")))
                         .collect();
-                    table.entry(&placement)
+                    table.entry(&placement, image(board.blank()))
                 })
                 .sum()
         })
@@ -157,7 +168,7 @@ fn the_6_6_3_partition_estimates_as_its_tables_say_and_searches_optimally() {
             _ => Depth::Quick,
         };
         for table in &tables {
-            verify(table, depth).expect("a true table");
+            verify(table, partition.blank, depth).expect("a true table");
             assert_eq!(table.nibbles().len(), table.pattern().entries() / 2);
         }
         let borrowed: Vec<&Pdb> = tables.iter().collect();
@@ -186,29 +197,34 @@ fn the_6_6_3_partition_estimates_as_its_tables_say_and_searches_optimally() {
 #[test]
 fn a_table_serves_its_images_through_the_symmetry() {
     // what the 24-puzzle's partition takes for granted, on three tiles of its shared block
-    let block = Pattern::new(5, &[3, 4, 8]);
-    let (shared, _) = build(&block, 0, 2, &|_| {}, &Control::default()).expect("no stop");
-    for symmetry in [5, 6] {
-        let image: Vec<u8> = block
-            .homes()
-            .iter()
-            .map(|&h| {
-                (0..25)
-                    .find(|&c| pdb::symmetry_on(5, symmetry, c) == usize::from(h))
-                    .expect("a permutation") as u8
-            })
-            .collect();
-        let pattern = Pattern::new(5, &image);
-        let (own, _) = build(&pattern, 0, 1, &|_| {}, &Control::default()).expect("no stop");
-        let mut cells = [0u8; 3];
-        for index in 0..pattern.placements() {
-            pattern.unrank(index, &mut cells);
-            let mapped = cells.map(|c| pdb::symmetry_on(5, symmetry, usize::from(c)) as u8);
-            assert_eq!(
-                own.entry(&cells),
-                shared.entry(&mapped),
-                "{symmetry}: {cells:?}"
-            );
+    for indexed in [Pattern::new, Pattern::zero_aware] {
+        let block = indexed(5, &[3, 4, 8]);
+        let (shared, _) = build(&block, 0, 2, &|_| {}, &Control::default()).expect("no stop");
+        for symmetry in [5, 6] {
+            let image: Vec<u8> = block
+                .homes()
+                .iter()
+                .map(|&h| {
+                    (0..25)
+                        .find(|&c| pdb::symmetry_on(5, symmetry, c) == usize::from(h))
+                        .expect("a permutation") as u8
+                })
+                .collect();
+            let pattern = indexed(5, &image);
+            let (own, _) = build(&pattern, 0, 1, &|_| {}, &Control::default()).expect("no stop");
+            let mut cells = [0u8; 3];
+            for index in 0..pattern.placements() {
+                pattern.unrank(index, &mut cells);
+                let mapped = cells.map(|c| pdb::symmetry_on(5, symmetry, usize::from(c)) as u8);
+                for free in (0..25u8).filter(|c| !cells.contains(c)) {
+                    let blank = pdb::symmetry_on(5, symmetry, usize::from(free)) as u8;
+                    assert_eq!(
+                        own.entry(&cells, free),
+                        shared.entry(&mapped, blank),
+                        "{symmetry}: {cells:?}, the blank in {free}"
+                    );
+                }
+            }
         }
     }
 }
@@ -413,13 +429,13 @@ fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
     for (side, homes) in [(4, vec![1u8, 4, 5, 8]), (5, vec![3, 4, 8])] {
         let pattern = Pattern::new(side, &homes);
         let (table, _) = build(&pattern, 0, 2, &|_| {}, &Control::default()).expect("no stop");
-        assert_eq!(verify(&table, Depth::Full), Ok(()));
+        assert_eq!(verify(&table, 0, Depth::Full), Ok(()));
         // an entry raised by two (a nibble up by one) where every neighbour is one region
         let mut nibbles = table.nibbles().to_vec();
         let home = pattern.rank(&homes);
         nibbles[home / 2] += 1 << (4 * (home % 2));
         let forged = Pdb::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
-        assert!(verify(&forged, Depth::Quick).is_err());
+        assert!(verify(&forged, 0, Depth::Quick).is_err());
         // a far placement raised by four
         let mut nibbles = table.nibbles().to_vec();
         let mut cells = homes.clone();
@@ -429,8 +445,8 @@ fn true_tables_pass_the_check_and_a_raised_entry_fails_it() {
         nibbles[far / 2] &= !(15 << (4 * (far % 2)));
         nibbles[far / 2] |= raised << (4 * (far % 2));
         let forged = Pdb::from_nibbles(pattern.clone(), Nibbles::copy_of(&nibbles)).expect("sizes");
-        assert_eq!(verify(&forged, Depth::Quick), Ok(()));
-        assert!(verify(&forged, Depth::Full).is_err(), "{homes:?}");
+        assert_eq!(verify(&forged, 0, Depth::Quick), Ok(()));
+        assert!(verify(&forged, 0, Depth::Full).is_err(), "{homes:?}");
     }
 }
 
@@ -471,8 +487,16 @@ fn times_builds() {
 fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
     // the canonical path, as IDA* with linear conflicts finds it, on 4x4 and 5x5 boards
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
-    for (side, size, moves) in [(4, 4, 44), (5, 3, 30)] {
-        let (partition, tables) = small(side, size);
+    // and with zero-aware tables
+    let indexings = [
+        Pattern::new as fn(usize, &[u8]) -> Pattern,
+        Pattern::zero_aware,
+    ];
+    for ((side, size, moves), indexed) in [(4, 4, 44), (5, 3, 30)]
+        .into_iter()
+        .cartesian_product(indexings)
+    {
+        let (partition, tables) = small_indexed(side, size, indexed);
         let tables: Vec<&Pdb> = tables.iter().collect();
         let shape = Shape::new(side, side).expect("a shape");
         for goal in [Board::canonical(shape, 0), Board::ordered(shape)] {

@@ -10,6 +10,11 @@
 //!   most one move more. Where the free cells split (a wall of tiles), the nearer region may be
 //!   out of the blank's reach, and true tables do differ by more: those moves are not checked.
 //!
+//! A zero-aware table (an entry for each region the blank can be in) keeps a stricter rule, and
+//! all of it is checked: the entries of two states one move apart (a tile slides into the
+//! blank's region; the blank is then in the region of the cell the tile left) differ by at most
+//! one.
+//!
 //! Parity needs no check: a nibble holds half an excess, so every entry has its placement's
 //! parity by construction. What is left unchecked: an entry raised on placements whose free
 //! cells are split, and none of whose one-region neighbours bounds it. The first rule costs
@@ -30,10 +35,11 @@ pub enum Depth {
     Full,
 }
 
-/// Why `table` cannot be trusted, if it cannot: the first broken rule found, in a phrase.
-pub fn verify(table: &Pdb, depth: Depth) -> Result<(), String> {
+/// Why `table`, built for a goal whose blank is in `blank`, cannot be trusted, if it cannot:
+/// the first broken rule found, in a phrase.
+pub fn verify(table: &Pdb, blank: usize, depth: Depth) -> Result<(), String> {
     let pattern = table.pattern();
-    let home = pattern.index(pattern.homes());
+    let home = pattern.index(pattern.homes(), blank as u8);
     if table.half_excess(home) != 0 {
         return Err("its home placement's entry is not 0".into());
     }
@@ -92,6 +98,7 @@ fn check(
     let (side, count) = (pattern.side(), pattern.cells());
     let all = ((1u64 << count) - 1) as u32;
     let tiles = pattern.homes().len();
+    let zero_aware = pattern.is_zero_aware();
     // each tile's distance from home from each cell, and each cell's neighbours to the right
     // and below: no division per placement
     let mut distances = [[0u32; 32]; MOST_TILES];
@@ -120,7 +127,9 @@ fn check(
         let distance: u32 = (0..tiles)
             .map(|tile| distances[tile][usize::from(cells[tile])])
             .sum();
-        let at = pattern.index(cells);
+        // the blank's cell matters to a zero-aware index only, which is made for each move
+        let free = (!taken & all).trailing_zeros() as u8;
+        let at = pattern.index(cells, free);
         let here = distance + 2 * u32::from(table.half_excess(at));
         let here_whole = whole(!taken & all);
         for tile in 0..tiles {
@@ -129,17 +138,31 @@ fn check(
                 if taken & 1 << to != 0 {
                     continue;
                 }
+                let moved = distance + distances[tile][to] - distances[tile][cell];
+                if zero_aware {
+                    // the tile slides into the blank's region at `to`, leaving it at `cell`
+                    let here =
+                        distance + 2 * u32::from(table.half_excess(pattern.index(cells, to as u8)));
+                    cells[tile] = to as u8;
+                    let index = pattern.index(cells, cell as u8);
+                    cells[tile] = cell as u8;
+                    let there = moved + 2 * u32::from(table.half_excess(index));
+                    if here.abs_diff(there) > 1 {
+                        broken.store(true, Relaxed);
+                        return Some((here, there));
+                    }
+                    continue;
+                }
                 // an address moves by the difference of the tile's digits
                 let index = match pattern.is_addressed() {
                     true => at + (to << (4 * tile)) - (cell << (4 * tile)),
                     false => {
                         cells[tile] = to as u8;
-                        let index = pattern.index(cells);
+                        let index = pattern.index(cells, free);
                         cells[tile] = cell as u8;
                         index
                     }
                 };
-                let moved = distance + distances[tile][to] - distances[tile][cell];
                 let there = moved + 2 * u32::from(table.half_excess(index));
                 let far_whole = whole(!(taken ^ (1 << cell) ^ (1 << to)) & all);
                 if (here > there + 1 && far_whole) || (here_whole && there > here + 1) {

@@ -1,6 +1,6 @@
 //! The cache files' bytes. A file holds one table or several (a class's 6-6-3 tables, which are
 //! built and read together): [`MAGIC`], the format version (u32, little-endian), then each
-//! table's header (`T` for a table indexed by rank, `A` by address; the square's side; the
+//! table's header (`T` for a table indexed by rank, `A` by address, `Z` zero-aware; the square's side; the
 //! canonical goal's blank cell; the pattern's size and its tiles' homes), then each table's
 //! nibbles in the same order, then the CRC-32 of all the bytes before it (u32, little-endian).
 //! A file of one ranked table (the 7-8 and 6-6-6-6 families) is laid out as before the 6-6-3
@@ -22,7 +22,11 @@ pub(super) fn header(specs: &[Spec]) -> Vec<u8> {
     header.extend(VERSION.to_le_bytes());
     for spec in specs {
         let pattern = &spec.pattern;
-        header.push(if pattern.is_addressed() { b'A' } else { b'T' });
+        header.push(match (pattern.is_addressed(), pattern.is_zero_aware()) {
+            (true, _) => b'A',
+            (_, true) => b'Z',
+            _ => b'T',
+        });
         header.push(pattern.side() as u8);
         header.push(spec.blank as u8);
         header.push(pattern.homes().len() as u8);

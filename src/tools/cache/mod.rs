@@ -224,9 +224,8 @@ impl DiskCache {
         let stamp = Stamp::of(&metadata);
         let checked = Stamp::read(folder, item) == Some(stamp);
         let depth = if checked { Depth::Quick } else { Depth::Full };
-        let verified = content
-            .iter()
-            .try_for_each(|table| pdb::verify(table, depth));
+        let verified = (content.iter().zip(&item.specs))
+            .try_for_each(|(table, spec)| pdb::verify(table, spec.blank, depth));
         match verified {
             Ok(()) => {
                 // written under the lock, as every file of eight's is (a judge's seal holds it)

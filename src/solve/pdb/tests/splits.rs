@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use itertools::Itertools;
 use rand::{Rng, SeedableRng};
 
 use super::{build, kept_equals_fresh, small, walk};
@@ -70,17 +71,18 @@ fn region_of(side: usize, taken: u32, from: usize) -> u32 {
 fn a_canonical_table_serves_a_pattern_whose_home_walls_the_blank_in() {
     // three tiles around the blank's corner: the blank's region at home is the corner alone,
     // and a table built for the canonical image with its own blank cell serves the pattern
-    for tiles in [[1u8, 5, 7], [1, 5, 6], [3, 4, 8], [20, 21, 15]] {
+    // and so does a zero-aware one, the blank's region seen through the symmetry too
+    for (tiles, indexed) in [[1u8, 5, 7], [1, 5, 6], [3, 4, 8], [20, 21, 15]]
+        .into_iter()
+        .cartesian_product([
+            Pattern::new as fn(usize, &[u8]) -> Pattern,
+            Pattern::zero_aware,
+        ])
+    {
         let (homes, blank, symmetry) = partition::canonical(5, &tiles, 0);
-        let (shared, _) = build(
-            &Pattern::new(5, &homes),
-            blank,
-            2,
-            &|_| {},
-            &Control::default(),
-        )
-        .expect("run");
-        let own_pattern = Pattern::new(5, &tiles);
+        let shared = build(&indexed(5, &homes), blank, 2, &|_| {}, &Control::default());
+        let (shared, _) = shared.expect("run");
+        let own_pattern = indexed(5, &tiles);
         let (own, _) = build(&own_pattern, 0, 2, &|_| {}, &Control::default()).expect("run");
         let mut cells = [0u8; 3];
         for index in 0..own_pattern.placements() {
@@ -96,11 +98,14 @@ fn a_canonical_table_serves_a_pattern_whose_home_walls_the_blank_in() {
                     .expect("an image");
                 mapped[place] = pdb::symmetry_on(5, symmetry, usize::from(cells[i])) as u8;
             }
-            assert_eq!(
-                own.entry(&cells),
-                shared.entry(&mapped),
-                "{tiles:?}: {cells:?}"
-            );
+            for free in (0..25u8).filter(|c| !cells.contains(c)) {
+                let image = pdb::symmetry_on(5, symmetry, usize::from(free)) as u8;
+                assert_eq!(
+                    own.entry(&cells, free),
+                    shared.entry(&mapped, image),
+                    "{tiles:?}: {cells:?}, the blank in {free}"
+                );
+            }
         }
     }
 }
