@@ -95,7 +95,7 @@ impl Pattern {
                 .iter()
                 .rev()
                 .fold(0, |address, &cell| address << 4 | usize::from(cell)),
-            Indexing::ZeroAware(layout) => layout.index(cells, blank),
+            Indexing::ZeroAware(layout) => layout.index(self.rank(cells), cells, blank),
         }
     }
 
