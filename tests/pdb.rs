@@ -284,7 +284,7 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("auto, 6-6-3, 7-8, 6-6-6-6, 6-6-6-6x7"),
+        stderr.contains("auto, 6-6-3, 7-8, 7-8z, 6-6-6-6, 6-6-6-6z, 6-6-6-6x7, 6-6-6-6x7z"),
         "{stderr}"
     );
     // a family of another size is a usage error too, not a silent fallback
@@ -293,7 +293,10 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         ("3x3", "6-6-6-6", "5x5"),
         ("4x4", "6-6-6-6", "5x5"),
         ("4x4", "6-6-6-6x7", "5x5"),
+        ("4x4", "6-6-6-6x7z", "5x5"),
+        ("5x5", "7-8z", "4x4"),
         ("5x5", "7-8+dual", "4x4"),
+        ("5x5", "7-8z+dual", "4x4"),
     ] {
         let output = common::eight()
             .args(["steps", "--size", size, "--pdb", pdb, "1"])

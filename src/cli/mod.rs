@@ -295,11 +295,11 @@ struct EngineArgs {
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
     /// Pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8` (4x4,
-    /// far fewer nodes; built in minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes),
-    /// `6-6-6-6x7` (seven splits; 15 minutes); `+dual`: each board looked up in its dual too (half
-    /// the nodes, slower here). `auto`: 6-6-3 until the searches spent 2 million nodes, then 7-8 if
-    /// cached (read in 0.1 s), or built once they spent 4 billion; 6-6-6-6 when cached. Kept in
-    /// $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
+    /// far fewer nodes; minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes), `6-6-6-6x7`
+    /// (seven splits; 15 minutes); a `z` after 7-8 or 6-6-6-6(x7): zero-aware (fewer nodes, larger
+    /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
+    /// 6-6-3 until the searches spent 2 million nodes, then 7-8 if cached, or built once they spent
+    /// 4 billion; 6-6-6-6 when cached. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's

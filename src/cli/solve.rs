@@ -169,8 +169,8 @@ impl Invocation {
 fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()> {
     let serves = match databases.0 {
         None => return Ok(()),
-        Some(Kind::SixSixThree | Kind::SevenEight) => Shape::SQUARE4,
-        Some(Kind::TwentyFour | Kind::TwentyFourMax) => Shape::SQUARE5,
+        Some(kind) if kind.side() == 4 => Shape::SQUARE4,
+        Some(_) => Shape::SQUARE5,
     };
     if judge.sided() || judge.shape == serves {
         return Ok(());
@@ -571,7 +571,8 @@ pub(super) struct Databases(pub(super) Option<Kind>, pub(super) bool);
 /// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
 pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
     let names = std::iter::once("auto").chain(Kind::ALL.map(Kind::name));
-    PossibleValuesParser::new(names.chain(["6-6-3+dual", "7-8+dual"])).map(|name| {
+    let duals = ["6-6-3+dual", "7-8+dual", "7-8z+dual"];
+    PossibleValuesParser::new(names.chain(duals)).map(|name| {
         let (name, dual) = name
             .strip_suffix("+dual")
             .map_or((&*name, false), |n| (n, true));

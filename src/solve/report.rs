@@ -83,12 +83,16 @@ impl Method {
             Method::Conflicts => "conflicts",
             Method::Pdb(Kind::SixSixThree) => "pdb:6-6-3",
             Method::Pdb(Kind::SevenEight) => "pdb:7-8",
+            Method::Pdb(Kind::SevenEightZero) => "pdb:7-8z",
             Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",
+            Method::Pdb(Kind::TwentyFourZero) => "pdb:6-6-6-6z",
             Method::Pdb(Kind::TwentyFourMax) => "pdb:6-6-6-6x7",
+            Method::Pdb(Kind::TwentyFourMaxZero) => "pdb:6-6-6-6x7z",
             Method::Dual(Kind::SixSixThree) => "pdb:6-6-3+dual",
             Method::Dual(Kind::SevenEight) => "pdb:7-8+dual",
-            Method::Dual(Kind::TwentyFour) => "pdb:6-6-6-6+dual",
-            Method::Dual(Kind::TwentyFourMax) => "pdb:6-6-6-6x7+dual",
+            Method::Dual(Kind::SevenEightZero) => "pdb:7-8z+dual",
+            // the 24-puzzle has no dual lookup: never made
+            Method::Dual(kind) => Method::Pdb(kind).name(),
             Method::Beam => "beam",
         }
     }

@@ -209,7 +209,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
 /// fetched (built if need be, stopped as the control asks) when first asked.
 fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
     let (supply, jobs) = (&**settings.store.databases(), settings.jobs());
-    let dual = settings.dual && dual_family(partition.kind).is_some();
+    let dual = settings.dual && has_dual(partition.kind);
     let method = match dual {
         true => Method::Dual(partition.kind),
         false => Method::Pdb(partition.kind),
@@ -240,14 +240,10 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
     ))
 }
 
-/// The partition of each class of a family that has the dual lookup (`pdb::dual`: the 4×4
-/// families, whose every class has tables).
-fn dual_family(kind: Kind) -> Option<fn(Class) -> Partition> {
-    match kind {
-        Kind::SevenEight => Some(Partition::seven_eight),
-        Kind::SixSixThree => Some(Partition::six_six_three),
-        Kind::TwentyFour | Kind::TwentyFourMax => None,
-    }
+/// Whether a family has the dual lookup (`pdb::dual`): the 4×4 families, whose every class has
+/// tables.
+fn has_dual(kind: Kind) -> bool {
+    kind.side() == 4
 }
 
 /// The dual lookup's tables for the family of `partition`: each class's partition and tables,
@@ -257,12 +253,12 @@ fn duals(
     partition: &Partition,
     control: &Control,
 ) -> Option<Vec<(Partition, Vec<Arc<Pdb>>)>> {
-    let family = dual_family(partition.kind)?;
-    let classes = Class::ALL.into_iter().map(|class| {
-        let partition = family(class);
-        let tables = supply.tables(&partition, control)?;
-        Some((partition, tables))
-    });
+    let classes = Partition::family(partition.kind)
+        .into_iter()
+        .map(|partition| {
+            let tables = supply.tables(&partition, control)?;
+            Some((partition, tables))
+        });
     classes.collect()
 }
 
@@ -300,15 +296,14 @@ impl Settings {
     pub(super) fn databases_for(&self, goal: &Board) -> Databases {
         let supply = &**self.store.databases();
         match (goal.shape(), self.databases) {
-            (Shape::SQUARE4, Some(Kind::SevenEight)) => {
-                Databases::Tables(Partition::seven_eight(Class::of(goal.blank())))
+            (Shape::SQUARE4, Some(kind)) if kind.side() == 4 => {
+                Databases::Tables(Partition::of(kind, Class::of(goal.blank())))
             }
             (Shape::SQUARE4, Some(_)) => {
                 Databases::Tables(Partition::six_six_three(Class::of(goal.blank())))
             }
-            (Shape::SQUARE5, Some(Kind::TwentyFour)) => Databases::Tables(Partition::twenty_four()),
-            (Shape::SQUARE5, Some(Kind::TwentyFourMax)) => {
-                Databases::Tables(Partition::twenty_four_max())
+            (Shape::SQUARE5, Some(kind)) if kind.side() == 5 => {
+                Databases::Tables(Partition::of(kind, Class::Corner))
             }
             // the strong databases when cached, else rented
             _ => match self.renting(goal) {

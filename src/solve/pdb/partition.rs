@@ -71,30 +71,58 @@ impl Spec {
 const IDENTITY: usize = 0;
 
 impl Partition {
+    /// The partition of `kind` for a goal of class `class` (a 4×4 one's; the 24-puzzle's
+    /// families serve the corner class alone).
+    pub fn of(kind: Kind, class: Class) -> Partition {
+        match kind {
+            Kind::SixSixThree => Partition::six_six_three(class),
+            Kind::SevenEight | Kind::SevenEightZero => Partition::seven_eight_of(kind, class),
+            Kind::TwentyFour | Kind::TwentyFourZero => Partition::twenty_four_of(kind),
+            Kind::TwentyFourMax | Kind::TwentyFourMaxZero => Partition::twenty_four_max_of(kind),
+        }
+    }
+
+    /// Every partition of `kind`: each class's on 4×4, the corner's on 5×5.
+    pub fn family(kind: Kind) -> Vec<Partition> {
+        match kind.side() {
+            4 => Class::ALL.map(|class| Partition::of(kind, class)).to_vec(),
+            _ => vec![Partition::of(kind, Class::Corner)],
+        }
+    }
+
     /// The 7-8 partition of a 4×4 goal class.
     pub fn seven_eight(class: Class) -> Partition {
+        Partition::seven_eight_of(Kind::SevenEight, class)
+    }
+
+    /// The 7-8 partition of a 4×4 goal class, plain or zero-aware as `kind` says.
+    fn seven_eight_of(kind: Kind, class: Class) -> Partition {
         let blank = class.blank();
         let top: Vec<u8> = (0..8u8).filter(|&c| usize::from(c) != blank).collect();
-        let name = match class {
-            Class::Corner => "78-7-corner",
-            Class::Edge => "78-7-edge",
-            Class::Centre => "78-7-centre",
+        let zero = kind.is_zero_aware();
+        let (name, eight) = match (class, zero) {
+            (Class::Corner, false) => ("78-7-corner", "78-8"),
+            (Class::Edge, false) => ("78-7-edge", "78-8"),
+            (Class::Centre, false) => ("78-7-centre", "78-8"),
+            (Class::Corner, true) => ("78z-7-corner", "78z-8"),
+            (Class::Edge, true) => ("78z-7-edge", "78z-8"),
+            (Class::Centre, true) => ("78z-7-centre", "78z-8"),
         };
         Partition {
-            kind: Kind::SevenEight,
+            kind,
             side: 4,
             blank,
             tables: vec![
                 Spec {
-                    kind: Kind::SevenEight,
+                    kind,
                     name,
-                    pattern: Pattern::new(4, &top),
+                    pattern: indexed(zero)(4, &top),
                     blank,
                 },
                 Spec {
-                    kind: Kind::SevenEight,
-                    name: "78-8",
-                    pattern: Pattern::new(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
+                    kind,
+                    name: eight,
+                    pattern: indexed(zero)(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
                     // one region whatever the blank: built once for every class
                     blank: 0,
                 },
@@ -135,21 +163,32 @@ impl Partition {
 
     /// The 6-6-6-6 partition of a 5×5 goal with the blank in a corner (cell 0 canonically).
     pub fn twenty_four() -> Partition {
+        Partition::twenty_four_of(Kind::TwentyFour)
+    }
+
+    /// The same, plain or zero-aware as `kind` says.
+    fn twenty_four_of(kind: Kind) -> Partition {
+        let zero = kind.is_zero_aware();
+        let names = if zero {
+            ["6666z-a", "6666z-b"]
+        } else {
+            ["6666-a", "6666-b"]
+        };
         Partition {
-            kind: Kind::TwentyFour,
+            kind,
             side: 5,
             blank: 0,
             tables: vec![
                 Spec {
-                    kind: Kind::TwentyFour,
-                    name: "6666-a",
-                    pattern: Pattern::new(5, &[1, 2, 5, 6, 7, 12]),
+                    kind,
+                    name: names[0],
+                    pattern: indexed(zero)(5, &[1, 2, 5, 6, 7, 12]),
                     blank: 0,
                 },
                 Spec {
-                    kind: Kind::TwentyFour,
-                    name: "6666-b",
-                    pattern: Pattern::new(5, &[3, 4, 8, 9, 13, 14]),
+                    kind,
+                    name: names[1],
+                    pattern: indexed(zero)(5, &[3, 4, 8, 9, 13, 14]),
                     blank: 0,
                 },
             ],
@@ -162,8 +201,20 @@ impl Partition {
     /// the splits of `SEVEN_SPLITS`, each pattern looked up in the table of its canonical
     /// image (`canonical`).
     pub fn twenty_four_max() -> Partition {
+        Partition::twenty_four_max_of(Kind::TwentyFourMax)
+    }
+
+    /// The same, plain or zero-aware as `kind` says.
+    fn twenty_four_max_of(kind: Kind) -> Partition {
+        let zero = kind.is_zero_aware();
+        let more = if zero { SEVEN_NAMES_ZERO } else { SEVEN_NAMES };
         // Korf and Felner's two tables are two of the catalogue's
-        let mut tables = Partition::twenty_four().tables;
+        let plain = if zero {
+            Kind::TwentyFourZero
+        } else {
+            Kind::TwentyFour
+        };
+        let mut tables = Partition::twenty_four_of(plain).tables;
         let splits = SEVEN_SPLITS
             .iter()
             .map(|split| {
@@ -176,9 +227,8 @@ impl Partition {
                             .find_map(|(table, spec)| Some((table, onto(5, tiles, 0, spec)?)));
                         found.unwrap_or_else(|| {
                             let (homes, blank, symmetry) = canonical(5, tiles, 0);
-                            let name = SEVEN_NAMES[tables.len() - 2];
-                            let pattern = Pattern::new(5, &homes);
-                            let kind = Kind::TwentyFourMax;
+                            let name = more[tables.len() - 2];
+                            let pattern = indexed(zero)(5, &homes);
                             tables.push(Spec {
                                 kind,
                                 name,
@@ -192,7 +242,7 @@ impl Partition {
             })
             .collect();
         Partition {
-            kind: Kind::TwentyFourMax,
+            kind,
             side: 5,
             blank: 0,
             tables,
@@ -279,6 +329,19 @@ const SEVEN_SPLITS: [[[u8; 6]; 4]; 7] = [
 const SEVEN_NAMES: [&str; 9] = [
     "6x7-1", "6x7-2", "6x7-3", "6x7-4", "6x7-5", "6x7-6", "6x7-7", "6x7-8", "6x7-9",
 ];
+
+/// The same for the zero-aware catalogue.
+const SEVEN_NAMES_ZERO: [&str; 9] = [
+    "6x7z-1", "6x7z-2", "6x7z-3", "6x7z-4", "6x7z-5", "6x7z-6", "6x7z-7", "6x7z-8", "6x7z-9",
+];
+
+/// How a family's ranked patterns are made: zero-aware or plain.
+fn indexed(zero: bool) -> fn(usize, &[u8]) -> Pattern {
+    match zero {
+        true => Pattern::zero_aware,
+        false => Pattern::new,
+    }
+}
 
 /// The canonical image of the pattern `tiles` (home cells) on a square of `side` for a goal
 /// whose blank is in `blank`: over the square's symmetries, the least of its cells in order with

@@ -513,6 +513,30 @@ fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
 }
 
 #[test]
+fn every_family_names_its_tables_apart_and_indexes_them_as_it_says() {
+    // the cache keeps a file a name: a zero-aware table never takes a plain one's
+    let mut names: Vec<&str> = Vec::new();
+    for kind in Kind::ALL {
+        let family = Partition::family(kind);
+        assert_eq!(family.len(), if kind.side() == 4 { 3 } else { 1 });
+        for partition in family {
+            assert_eq!((partition.kind, partition.side), (kind, kind.side()));
+            for spec in &partition.tables {
+                let pattern = &spec.pattern;
+                assert_eq!(pattern.is_zero_aware(), kind.is_zero_aware(), "{}", spec.name);
+                assert_eq!(pattern.is_addressed(), kind == Kind::SixSixThree);
+                if !names.contains(&spec.name) {
+                    names.push(spec.name);
+                }
+            }
+        }
+    }
+    // 6-6-3: 9, 7-8: 4 (an 8-table for all classes), 6-6-6-6: 2, the catalogue 9 more; twice
+    // over but 6-6-3, which has no zero-aware family
+    assert_eq!(names.len(), 9 + 2 * (4 + 2 + 9), "{names:?}");
+}
+
+#[test]
 fn classes_cover_every_cell() {
     let corners = [0, 3, 12, 15];
     let centres = [5, 6, 9, 10];

@@ -25,12 +25,8 @@ pub struct Entry {
 /// Every file eight keeps in a cache folder, by name, with what it holds.
 pub(super) fn known() -> Vec<(String, String)> {
     let mut known = Vec::new();
-    let six_six_three = Class::ALL.into_iter().map(Partition::six_six_three);
-    let others = Class::ALL
-        .into_iter()
-        .map(Partition::seven_eight)
-        .chain([Partition::twenty_four(), Partition::twenty_four_max()]);
-    for spec in six_six_three.chain(others).flat_map(|p| p.tables) {
+    let partitions = Kind::ALL.into_iter().flat_map(Partition::family);
+    for spec in partitions.flat_map(|p| p.tables) {
         let item = Item::of(&spec);
         let file = format!("pdb-{}-v{VERSION}.bin", item.name);
         if known
