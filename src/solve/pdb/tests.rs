@@ -523,7 +523,12 @@ fn every_family_names_its_tables_apart_and_indexes_them_as_it_says() {
             assert_eq!((partition.kind, partition.side), (kind, kind.side()));
             for spec in &partition.tables {
                 let pattern = &spec.pattern;
-                assert_eq!(pattern.is_zero_aware(), kind.is_zero_aware(), "{}", spec.name);
+                assert_eq!(
+                    pattern.is_zero_aware(),
+                    kind.is_zero_aware(),
+                    "{}",
+                    spec.name
+                );
                 assert_eq!(pattern.is_addressed(), kind == Kind::SixSixThree);
                 if !names.contains(&spec.name) {
                     names.push(spec.name);
