@@ -127,7 +127,8 @@ mod tests {
         assert_eq!(left, ["notes.txt"]);
         // every table of every partition has a name of its own
         let names = known();
-        // 6-6-3, 7-8 (three 7-tile tables, one 8), 6-6-6-6, the seven splits' nine others
-        assert_eq!(names.len(), 2 * (3 + 3 + 1 + 2 + 9), "{names:?}");
+        // 6-6-3; 7-8 (three 7-tile tables, one 8), 6-6-6-6, the seven splits' nine others,
+        // each plain and zero-aware
+        assert_eq!(names.len(), 2 * (3 + 2 * (3 + 1 + 2 + 9)), "{names:?}");
     }
 }
