@@ -6,7 +6,9 @@
 //! for the maps with more regions, a slot for each other region: an entry for each order of the
 //! tiles on the map's cells, `k!` of them. A lookup ranks the map (the combinatorial number
 //! system) and reads a bit of the maps that have more (22 KB on 25 cells); only for those, the
-//! blank's region, and where it is not the largest, the map's first slot.
+//! cells of the map's largest region, and where the blank is not among them, its region and the
+//! map's first slot. The layout is a cache file's: a change to it (the order of the regions, of
+//! the slots) must change the files' version.
 //!
 //! The rank keeps a plain table's locality: a move of the last tiles of a placement changes
 //! its rank a little, so a search's lookups often fall near the last. Laid out by map first
@@ -23,7 +25,6 @@ use super::MOST_TILES;
 const MOST_CELLS: usize = 25;
 
 /// How a board of `cells` cells lays out the zero-aware entries of a pattern of `tiles` tiles.
-#[derive(Debug)]
 pub struct Layout {
     cells: usize,
     tiles: usize,
@@ -54,8 +55,16 @@ impl PartialEq for Layout {
 
 impl Eq for Layout {}
 
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // not its tables: megabytes
+        write!(f, "Layout({} tiles of {} cells)", self.tiles, self.cells)
+    }
+}
+
 impl Layout {
-    /// The layout for `tiles` tiles on a square of `side`, made once in a process and shared.
+    /// The layout for `tiles` tiles on a square of `side`, made once in a process and shared
+    /// (a memo of what the two numbers determine, some milliseconds to make).
     pub fn of(side: usize, tiles: usize) -> Arc<Layout> {
         static MADE: Mutex<Vec<Arc<Layout>>> = Mutex::new(Vec::new());
         let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
