@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use clap::{Subcommand, ValueEnum};
 #[cfg(unix)]
-#[cfg(unix)]
 use eight::solve::pdb::{Kind, Partition};
 use eight::solve::Store;
 #[cfg(unix)]
@@ -50,6 +49,7 @@ pub enum Family {
     TwentyFourMaxZero,
 }
 
+#[cfg(unix)]
 impl Family {
     /// The library's name for it.
     fn kind(self) -> Kind {

@@ -2,7 +2,7 @@
 //! them (the cells where they stand) is indexed: by its Lehmer rank (k of n cells: dense,
 //! `n!/(n−k)!` of them), or, for a small pattern of the 4×4 board, by its address (its cells as
 //! base-16 digits: `16^k`, sparse), which a move updates in one shift; or, zero-aware, by its
-//! placement and the blank's region ([`Layout`]).
+//! placement and the blank's region (the `zero` module).
 
 use std::sync::Arc;
 
@@ -42,7 +42,7 @@ impl Pattern {
     }
 
     /// The same pattern, its entries zero-aware: one for each region of free cells the blank
-    /// can be in, indexed by [`Layout`].
+    /// can be in, laid out as the `zero` module says.
     pub fn zero_aware(side: usize, homes: &[u8]) -> Pattern {
         Pattern {
             indexing: Indexing::ZeroAware(Layout::of(side, homes.len())),
