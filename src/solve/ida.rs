@@ -5,11 +5,15 @@
 //!
 //! Moves are tried in the canonical order `d < l < r < u`, so the first solution found at the
 //! final bound is the lexicographically smallest of the shortest paths: the canonical one. The
-//! heuristic is admissible, so no prefix of that path is ever cut off at that bound.
+//! heuristic is admissible, so no prefix of that path is ever cut off at that bound; and the
+//! duplicate paths cut (`super::detours`: the move straight back, and the sequences another does
+//! the same work as, shorter or earlier in order) are never part of it.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use super::control::{Control, Meter};
+use super::detours::{Detours, DETOUR};
 use super::heuristic::Heuristic;
 use super::parallel::ordered_map;
 pub use super::report::{Bound, Outcome};
@@ -28,6 +32,9 @@ struct Search<'m, H> {
     /// The cell the blank reaches from each cell by each move.
     targets: [[Option<u8>; 4]; MOST_CELLS],
     moves: Vec<Move>,
+    /// The state of the machine that cuts detours, after the moves so far.
+    state: u32,
+    detours: Arc<Detours>,
     nodes: u64,
     budget: u64,
     heuristic: H,
@@ -43,7 +50,13 @@ enum Step {
 
 impl<'m, H: Heuristic> Search<'m, H> {
     /// A search from `start`, with `heuristic` in step with it, told to `meter`.
-    fn new(start: &Board, heuristic: H, budget: u64, meter: &'m Meter<'m>) -> Search<'m, H> {
+    fn new(
+        start: &Board,
+        heuristic: H,
+        budget: u64,
+        detours: Arc<Detours>,
+        meter: &'m Meter<'m>,
+    ) -> Search<'m, H> {
         let shape = start.shape();
         let mut cells = [BLANK; MOST_CELLS];
         cells[..start.cells().len()].copy_from_slice(start.cells());
@@ -56,6 +69,8 @@ impl<'m, H: Heuristic> Search<'m, H> {
             blank: start.blank() as u8,
             targets,
             moves: Vec::new(),
+            state: detours.start(start.blank()),
+            detours,
             nodes: 0,
             budget,
             heuristic,
@@ -74,6 +89,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
         let vertical = matches!(step, Move::Up | Move::Down);
         self.heuristic.slide(&self.cells, tile, from, to, vertical);
         self.moves.push(step);
+        self.state = self.detours.next(self.state, step);
     }
 
     /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
@@ -125,6 +141,10 @@ impl<'m, H: Heuristic> Search<'m, H> {
             let Some(target) = self.targets[usize::from(self.blank)][step as usize] else {
                 continue;
             };
+            let state = self.detours.next(self.state, step);
+            if state == DETOUR {
+                continue;
+            }
             let (from, to) = (usize::from(target), usize::from(self.blank));
             let vertical = matches!(step, Move::Up | Move::Down);
             let tile = self.cells[from];
@@ -138,7 +158,10 @@ impl<'m, H: Heuristic> Search<'m, H> {
                 above = above.min(depth + 1 + estimate);
             } else {
                 self.moves.push(step);
-                match self.dfs_at(depth + 1, estimate, bound, Some(step), split, leaf) {
+                let before = std::mem::replace(&mut self.state, state);
+                let below = self.dfs_at(depth + 1, estimate, bound, Some(step), split, leaf);
+                self.state = before;
+                match below {
                     Step::Found => return Step::Found,
                     Step::Exhausted => return Step::Exhausted,
                     Step::Above(next) => above = above.min(next),
@@ -234,8 +257,32 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     bounds: Bounds,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
+    // a share of an iteration, or a search resumed, is the long work: the deepest machine at once
+    let deepest = bounds != Bounds::All;
+    let shape = start.shape();
+    let machine = |more| Detours::worth(shape, more, deepest);
+    solve_pruned(
+        start,
+        heuristic,
+        (limit, budget, jobs),
+        bounds,
+        control,
+        machine,
+    )
+}
+
+/// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes spent
+/// since the last iteration began.
+fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
+    start: &Board,
+    heuristic: H,
+    (limit, budget, jobs): (Option<u32>, u64, usize),
+    bounds: Bounds,
+    control: &Control,
+    machine: impl Fn(u64) -> Arc<Detours>,
+) -> (Outcome, Vec<Bound>) {
     let meter = control.begin();
-    let mut search = Search::new(start, heuristic, budget, &meter);
+    let mut search = Search::new(start, heuristic, budget, machine(0), &meter);
     if let Bounds::Share(share) = bounds {
         meter.bound(share.bound);
         let step = split(&mut search, share.bound, jobs, Some(share));
@@ -255,11 +302,14 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
         bound = bound.max(from);
     }
     let mut bounds = Vec::new();
+    let mut counted = 0;
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), bounds);
         }
         let before = search.nodes;
+        search.detours = machine(search.nodes - counted);
+        counted = search.nodes;
         meter.bound(bound);
         let step = match jobs {
             0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
@@ -388,6 +438,44 @@ mod tests {
         let shape = Shape::SQUARE4;
         let start = Board::parse("2 1 3 4 5 12 6 7 14 11 13 15 9 8 0 10", shape).expect("a board");
         (start, *Board::ordered_goal(shape))
+    }
+
+    #[test]
+    fn cutting_detours_keeps_the_canonical_path_and_spends_fewer_nodes() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1993);
+        let control = Control::default();
+        for shape in [Shape::SQUARE4, Shape::new(5, 3).expect("a shape")] {
+            let goal = *Board::ordered_goal(shape);
+            // nodes with the move back alone, with depth 12, with depth 14
+            let mut spent = [0; 3];
+            for _ in 0..12 {
+                let mut start = goal;
+                for _ in 0..rng.random_range(60..120) {
+                    start.slide(Move::ALL[rng.random_range(0..4)]);
+                }
+                let expected = crate::solve::textbook::idastar(&start, &goal, None).0;
+                for (depth, nodes) in [0, 12, 14].into_iter().zip(&mut spent) {
+                    let machine = |_| Detours::of(shape, depth);
+                    for jobs in [1, 2] {
+                        let heuristic = LinearConflicts.heuristic(&start, &goal);
+                        let within = (None, u64::MAX, jobs);
+                        let (outcome, bounds) =
+                            solve_pruned(&start, heuristic, within, Bounds::All, &control, machine);
+                        let found = match outcome {
+                            Outcome::Found(path) => Some(path),
+                            outcome => panic!("{start:?}: {outcome:?}"),
+                        };
+                        assert_eq!(found, expected, "{start:?}, depth {depth}, {jobs} jobs");
+                        *nodes += super::nodes(&bounds);
+                    }
+                }
+            }
+            assert!(
+                spent[2] < spent[1] && spent[1] < spent[0],
+                "{shape}: {spent:?}"
+            );
+        }
     }
 
     #[test]

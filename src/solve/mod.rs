@@ -11,6 +11,7 @@
 pub mod bfs;
 pub mod conflicts;
 pub mod control;
+pub mod detours;
 pub mod engine;
 pub mod fast;
 pub mod heuristic;
