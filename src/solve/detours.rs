@@ -133,12 +133,13 @@ impl Moves {
 /// The most moves of a detour a machine may be built for: a sequence of moves fits in a word.
 pub const MOST_DEPTH: u32 = 32;
 
-/// The machines a search uses, by the nodes it has spent: (nodes a cell, depth). Each is built
-/// once for the whole process when a search first spends enough to pay for it (its build, on
-/// two cores: 5×5 depth 12 0.15 s, depth 14 0.6 s; 4×4 depth 14 0.1 s), from the next iteration
-/// on, a deeper machine cutting more (Korf & Felner's #40 with 6-6-6-6z: 10.5 M nodes with the
-/// move back alone, 6.9 M with depth 12, 6.3 M with depth 14, 5.8 M with depth 16, whose build
-/// took 5 s and 0.4 GB; #25: 142.8 M, 29.3 s alone, 91.3 M, 21.1 s with depth 14).
+/// The machines a search uses, by the nodes the process's searches of the shape have spent:
+/// (nodes a cell, depth). Each is built once for the whole process when they have spent enough
+/// to pay for it (its build, on two cores: 4×4 depth 12 0.02 s, depth 14 0.08 s; 5×5 depth 12
+/// 0.08 s, depth 14 0.6 s), and used from the next iteration on. A deeper machine cuts more: Korf
+/// & Felner's #40 with 6-6-6-6z, 10.5 M nodes with the move back alone, 6.9 M with depth 12,
+/// 6.3 M with 14, 5.8 M with 16; #25, 142.8 M nodes in 29.3 s, 91.3 M in 21.1 s with 14, and 16
+/// took as long as 14 (its build: 5 s and 0.4 GB; 1.6 M states where 14 has 0.33 M).
 const SCHEDULE: [(u64, u32); 3] = [(0, 0), (5_000, 12), (200_000, 14)];
 
 /// Boards of more cells than [`PACKED_CELLS`] take machines of at most this depth: their boards
