@@ -271,8 +271,8 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     )
 }
 
-/// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes spent
-/// since the last iteration began.
+/// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes of the
+/// iteration before (0 before the first).
 fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
@@ -301,15 +301,13 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     if let Bounds::From(from) = bounds {
         bound = bound.max(from);
     }
-    let mut bounds = Vec::new();
-    let mut counted = 0;
+    let mut bounds: Vec<Bound> = Vec::new();
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), bounds);
         }
         let before = search.nodes;
-        search.detours = machine(search.nodes - counted);
-        counted = search.nodes;
+        search.detours = machine(bounds.last().map_or(0, |last| last.nodes));
         meter.bound(bound);
         let step = match jobs {
             0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
