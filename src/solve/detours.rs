@@ -326,16 +326,15 @@ impl Detours {
                     next[state][step as usize] = on;
                 } else {
                     fall[child as usize] = on;
-                    ends[child as usize] |= on == DETOUR || ends[on as usize];
+                    ends[child as usize] |= ends[on as usize];
                     queue.push_back(child as usize);
                 }
             }
         }
         // a move into a detour's end stops the path there
-        let ended: Vec<bool> = ends;
         for row in &mut next {
             for to in row.iter_mut() {
-                if *to != NONE && *to != DETOUR && ended[*to as usize] {
+                if *to != NONE && *to != DETOUR && ends[*to as usize] {
                     *to = DETOUR;
                 }
             }
