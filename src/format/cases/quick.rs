@@ -10,7 +10,7 @@ use crate::format::place::{Origin, Place};
 use crate::puzzle::board::Shape;
 use crate::puzzle::Board;
 
-/// What each byte is to [`Cases::line_case`]: a cell's value (0 to 8), a [`GAP`] between
+/// What each byte is to [`case_at`]: a cell's value (0 to 8), a [`GAP`] between
 /// cells, a [`LINE_END`], a [`CR`], or [`OTHER`], which it leaves to the other paths.
 const BYTES: [u8; 256] = {
     let mut table = [OTHER; 256];
@@ -36,7 +36,7 @@ const OTHER: u8 = 12;
 /// its cells apart by one separator throughout: a space, a tab or two spaces (HDU's and POJ's
 /// own sample), put in `cells`; the bytes it took, its line end included.
 #[inline]
-fn fixed(line: &[u8], cells: &mut [u8]) -> Option<usize> {
+fn fixed(line: &[u8], cells: &mut [u8; 9]) -> Option<usize> {
     match (line.get(9), line.get(1), line.get(2)) {
         (Some(b'\n'), ..) => apart::<1>(line, cells, 0),
         (_, Some(b' '), Some(b' ')) => apart::<3>(line, cells, b' '),
@@ -47,13 +47,13 @@ fn fixed(line: &[u8], cells: &mut [u8]) -> Option<usize> {
 
 /// [`fixed`] for cells `STEP` bytes apart, the bytes between them `gap`.
 #[inline]
-fn apart<const STEP: usize>(line: &[u8], cells: &mut [u8], gap: u8) -> Option<usize> {
+fn apart<const STEP: usize>(line: &[u8], cells: &mut [u8; 9], gap: u8) -> Option<usize> {
     let line = line.get(..STEP * 8 + 2)?;
     if line[STEP * 8 + 1] != b'\n' {
         return None;
     }
     let mut seen = 0u16;
-    for (cell, value) in cells.iter_mut().enumerate().take(9) {
+    for (cell, value) in cells.iter_mut().enumerate() {
         let class = BYTES[usize::from(line[STEP * cell])];
         if cell < 8 && (1..STEP).any(|offset| line[STEP * cell + offset] != gap) {
             return None;
@@ -96,105 +96,134 @@ impl<R: Read> Cases<R> {
         &mut self,
         mut each: impl FnMut(&[Board]) -> Result<(), E>,
     ) -> Result<u64, E> {
-        let mut ran = 0;
         // a case read here leaves every condition of the boundary as it found it
-        if self.at_boundary() {
-            while self.line_case().is_some() {
-                ran += 1;
-                self.read += 1;
-                self.quick.1 += 1;
-                each(&self.done.boards[..self.reading.boards])?;
+        if !self.at_boundary() {
+            return Ok(0);
+        }
+        let boards = self.reading.boards;
+        let scanner = &mut self.lines.scanner;
+        let rest = &scanner.buffer[scanner.start..scanner.end];
+        let (mut at, mut lines) = after_line_end(rest);
+        let mut cells = [[0u8; 9]; 2];
+        let (mut ran, mut handed) = (0u64, Ok(()));
+        // the scanner is moved on once, after the run
+        while let Some((used, _)) = case_at(&rest[at..], boards, &mut cells) {
+            at += used;
+            lines += boards as u64;
+            ran += 1;
+            for (board, cells) in self.done.boards.iter_mut().zip(&cells).take(boards) {
+                board.set_cells(cells);
+            }
+            handed = each(&self.done.boards[..boards]);
+            if handed.is_err() {
+                break;
             }
         }
-        Ok(ran)
+        if ran > 0 {
+            scanner.start += at;
+            scanner.line += lines;
+            scanner.column = 1;
+            self.read += ran;
+            self.quick.1 += ran;
+        }
+        handed.map(|()| ran)
     }
 
-    /// The commonest case of all, a board a line: its cells glued (`283104765`) or one by one
-    /// (`2 8 3 1 0 4 7 6 5`, `2  8  3 …`, tabs), separated by any run of spaces and tabs, with
-    /// blanks before and after, then `\n` or `\r\n`; the layouts of one separator throughout
-    /// (glued, a space, a tab, two spaces) checked at fixed offsets, the others in one pass of a
-    /// table lookup a byte. Anything else (rows,
-    /// two cases on a line, a bad cell), and `None`, leaves it to the lines.
+    /// The commonest case of all, a board a line, read by [`case_at`] after the line end of the
+    /// case before, which the other paths leave unread; where its first cell was. `None` leaves
+    /// it to the lines.
     #[inline]
     pub(super) fn line_case(&mut self) -> Option<Place> {
         let boards = self.reading.boards;
         let scanner = &mut self.lines.scanner;
         let rest = &scanner.buffer[scanner.start..scanner.end];
-        let mut cells = [0u8; 18];
-        // the line end of the case before, which the other paths leave unread
-        let (mut at, mut line, mut column) = (0, scanner.line, scanner.column);
-        match rest {
-            [b'\n', ..] => (at, line, column) = (1, line + 1, 1),
-            [b'\r', b'\n', ..] => (at, line, column) = (2, line + 1, 1),
-            _ => {}
-        }
-        let mut first = 0;
-        for board in 0..boards {
-            let line_start = at;
-            while let Some(b' ' | b'\t') = rest.get(at) {
-                at += 1;
-            }
-            if board == 0 {
-                first = column + (at - line_start) as u64;
-            }
-            // the layouts `eight gen` and most judges' files use, at fixed offsets: glued, or
-            // the cells apart by a space, a tab or two spaces
-            if let Some(used) = fixed(&rest[at..], &mut cells[board * 9..board * 9 + 9]) {
-                at += used;
-                continue;
-            }
-            // cells one by one, each followed by a gap or the line's end (rows and other
-            // tokens are left to the other paths)
-            let mut bytes = rest[at..].iter();
-            let (mut count, mut seen) = (0usize, 0u16);
-            let mut board_cells = [0u8; 9];
-            let mut class = BYTES[usize::from(*bytes.next()?)];
-            loop {
-                if class <= 8 {
-                    // a tenth cell: two cases on the line, for the other paths
-                    *board_cells.get_mut(count)? = class;
-                    seen |= 1 << class;
-                    count += 1;
-                    class = BYTES[usize::from(*bytes.next()?)];
-                    if class <= 8 {
-                        return None;
-                    }
-                }
-                match class {
-                    GAP => class = BYTES[usize::from(*bytes.next()?)],
-                    LINE_END => break,
-                    CR if bytes.as_slice().first() == Some(&b'\n') => {
-                        bytes.next();
-                        break;
-                    }
-                    _ => return None,
-                }
-            }
-            // nine cells, each of the blank and 1-8 once
-            if count != 9 || seen != 0x1FF {
-                return None;
-            }
-            at = rest.len() - bytes.as_slice().len();
-            cells[board * 9..board * 9 + 9].copy_from_slice(&board_cells);
-        }
+        let (at, lines) = after_line_end(rest);
+        let mut cells = [[0u8; 9]; 2];
+        let (used, blanks) = case_at(&rest[at..], boards, &mut cells)?;
+        let line = scanner.line + lines;
         let place = Place {
             origin: Origin::Line,
             line,
-            column: first,
+            column: if lines > 0 { 1 } else { scanner.column } + blanks as u64,
         };
-        scanner.start += at;
+        scanner.start += at + used;
         scanner.line = line + boards as u64;
         scanner.column = 1;
-        // copies of a known length, which compile to a few moves
-        for (board, cells) in self
-            .done
-            .boards
-            .iter_mut()
-            .zip(cells.chunks_exact(9))
-            .take(boards)
-        {
-            board.set_cells(&cells[..9]);
+        for (board, cells) in self.done.boards.iter_mut().zip(&cells).take(boards) {
+            board.set_cells(cells);
         }
         Some(place)
     }
+}
+
+/// Where the text after the line end at the start of `rest` (`\n` or `\r\n`, if any) begins,
+/// and how many lines that moves on.
+#[inline(always)]
+fn after_line_end(rest: &[u8]) -> (usize, u64) {
+    match rest {
+        [b'\n', ..] => (1, 1),
+        [b'\r', b'\n', ..] => (2, 1),
+        _ => (0, 0),
+    }
+}
+
+/// A case of `boards` boards at the start of `rest`, a board a line: its cells glued
+/// (`283104765`) or one by one (`2 8 3 1 0 4 7 6 5`, `2  8  3 …`, tabs), separated by any run of
+/// spaces and tabs, with blanks before and after, then `\n` or `\r\n`; the layouts of one
+/// separator throughout (glued, a space, a tab, two spaces) checked at fixed offsets, the others
+/// in one pass of a table lookup a byte. Puts the cells in `cells`; gives the bytes the case
+/// took, its last line end included, and the blanks before its first cell. Anything else (rows,
+/// two cases on a line, a bad cell), and `None`, leaves it to the lines.
+#[inline(always)]
+fn case_at(rest: &[u8], boards: usize, cells: &mut [[u8; 9]; 2]) -> Option<(usize, usize)> {
+    let (mut at, mut first) = (0, 0);
+    for (board, cells) in cells.iter_mut().enumerate().take(boards) {
+        while let Some(b' ' | b'\t') = rest.get(at) {
+            at += 1;
+        }
+        if board == 0 {
+            first = at;
+        }
+        // the layouts `eight gen` and most judges' files use, at fixed offsets: glued, or the
+        // cells apart by a space, a tab or two spaces
+        if let Some(used) = fixed(&rest[at..], cells) {
+            at += used;
+            continue;
+        }
+        at += spaced(&rest[at..], cells)?;
+    }
+    Some((at, first))
+}
+
+/// A board's cells one by one from the start of `line`, each followed by a gap or the line's
+/// end (rows and other tokens are left to the other paths), put in `cells`; the bytes it took,
+/// its line end included.
+#[inline]
+fn spaced(line: &[u8], cells: &mut [u8; 9]) -> Option<usize> {
+    let mut bytes = line.iter();
+    let (mut count, mut seen) = (0usize, 0u16);
+    let mut class = BYTES[usize::from(*bytes.next()?)];
+    loop {
+        if class <= 8 {
+            // a tenth cell: two cases on the line, for the other paths
+            *cells.get_mut(count)? = class;
+            seen |= 1 << class;
+            count += 1;
+            class = BYTES[usize::from(*bytes.next()?)];
+            if class <= 8 {
+                return None;
+            }
+        }
+        match class {
+            GAP => class = BYTES[usize::from(*bytes.next()?)],
+            LINE_END => break,
+            CR if bytes.as_slice().first() == Some(&b'\n') => {
+                bytes.next();
+                break;
+            }
+            _ => return None,
+        }
+    }
+    // nine cells, each of the blank and 1-8 once
+    (count == 9 && seen == 0x1FF).then(|| line.len() - bytes.as_slice().len())
 }
