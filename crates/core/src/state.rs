@@ -51,8 +51,10 @@ pub fn class_index(cells: &[u8; 9]) -> (u32, u8) {
     let tiles = (low & before) | ((low >> 8) & !before) | (u64::from(last) << 56);
     // tiles 1–8 as 0–7, a byte each
     let values = tiles.wrapping_sub(0x0101_0101_0101_0101) & 0x0707_0707_0707_0707;
-    let both = HEAD[key(values as u32)] + TAIL[key((values >> 32) as u32)];
-    (((both & 0xFFFF) >> 1) * 9 + blank, ((both >> 16) & 1) as u8)
+    let head = u32::from(HEAD[key(values as u32)]);
+    let tail = u32::from(TAIL[key((values >> 32) as u32)]);
+    let rank = (head & !1) + (tail >> 1);
+    ((rank >> 1) * 9 + blank, ((head ^ tail) & 1) as u8)
 }
 
 /// Four values below 8, a byte each, as one number of four octal digits, the first lowest.
@@ -63,12 +65,27 @@ fn key(bytes: u32) -> usize {
 }
 
 /// By the first four tiles of the order (as [`key`]s them): their Lehmer digits' part of the
-/// rank, plus their sum's parity at bit 16.
-static HEAD: [u32; 4096] = split(0);
+/// rank, which is even (each digit weighs 7! to 4!), plus their sum's parity in the lowest bit.
+/// Small, as the two tables are read at random beside the path words: 8 KiB.
+static HEAD: [u16; 4096] = {
+    let (split, mut table, mut key) = (split(0), [0; 4096], 0);
+    while key < 4096 {
+        table[key] = (split[key] & 0xFFFF | split[key] >> 16) as u16;
+        key += 1;
+    }
+    table
+};
 
-/// By the last four tiles of the order: the rank and parity part of their digits, which count
-/// only the smaller tiles among those four.
-static TAIL: [u32; 4096] = split(4);
+/// By the last four tiles of the order: the rank part of their digits, which count only the
+/// smaller tiles among those four (at most 23), times two, plus their sum's parity: 4 KiB.
+static TAIL: [u8; 4096] = {
+    let (split, mut table, mut key) = (split(4), [0; 4096], 0);
+    while key < 4096 {
+        table[key] = ((split[key] & 0xFFFF) << 1 | split[key] >> 16) as u8;
+        key += 1;
+    }
+    table
+};
 
 /// The table of four consecutive tiles of the order from position `first` (0 or 4); a key
 /// whose values repeat is never looked up.
