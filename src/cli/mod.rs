@@ -280,7 +280,7 @@ struct EngineArgs {
     /// The most nodes the optimal search of a board of more than 9 cells may expand before that
     /// case is given up as an error (--fast answers it instead) [default: 500000000 on 4x4;
     /// 50000000 on other sizes up to 25 cells, fewer in proportion on larger ones: some seconds]
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "NODES", value_parser = parse_nodes)]
     max_nodes: Option<u64>,
     /// Any path where the shortest is out of reach: every solvable board of every size gets a
     /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
@@ -594,5 +594,17 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         command().debug_assert();
+    }
+}
+
+/// `--max-nodes`: a count of nodes, at least 1, said as a user reads it.
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("a search needs at least 1 node: give a positive count".into()),
+        Ok(nodes) => Ok(nodes),
+        Err(_) => Err(format!(
+            "`{text}` is not a count of nodes: a whole number from 1 up (500000000 is a few \
+             seconds on 4x4)"
+        )),
     }
 }

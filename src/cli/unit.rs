@@ -95,12 +95,7 @@ pub fn run(
         ));
         return Ok(Status::Trouble);
     }
-    let record = Record::new(
-        judge.id,
-        (start.to_string(), goal.to_string()),
-        share,
-        &solution,
-    );
+    let record = Record::new(judge.id, (&start, &goal), share, &solution);
     let mut out = io::stdout().lock();
     writeln!(out, "{}", serde_json::to_string(&record)?)?;
     out.flush()?;

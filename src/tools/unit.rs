@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::puzzle::Path;
+use crate::puzzle::{Board, Path, Shape};
 use crate::solve::ida::Share;
 use crate::solve::{Outcome, Solution};
 
@@ -27,6 +27,9 @@ pub struct Record {
     pub start: String,
     /// Its goal.
     pub goal: String,
+    /// The boards' size, `WxH` (records before it was written are read as square boards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
     /// This unit's share, from 1.
     pub part: u32,
     /// The shares of the iteration.
@@ -53,7 +56,7 @@ impl Record {
     /// engine's solution (found with the share as its bounds).
     pub fn new(
         judge: &str,
-        (start, goal): (String, String),
+        (start, goal): (&Board, &Board),
         share: Share,
         solution: &Solution,
     ) -> Record {
@@ -66,8 +69,9 @@ impl Record {
         };
         Record {
             judge: judge.to_string(),
-            start,
-            goal,
+            start: start.to_string(),
+            goal: goal.to_string(),
+            size: Some(start.shape().to_string()),
             part: share.part,
             parts: share.parts,
             bound: share.bound,
@@ -108,18 +112,22 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
             first.parts
         )));
     }
+    // the boards are read, not believed: the answer is replayed from one to the other
+    let (start, goal) = boards(first_place, first)?;
     let mut shares: Vec<Option<&(String, Record)>> = vec![None; first.parts as usize];
     for entry @ (place, record) in records {
         let same = (
             &record.judge,
             &record.start,
             &record.goal,
+            &record.size,
             record.bound,
             record.parts,
         ) == (
             &first.judge,
             &first.start,
             &first.goal,
+            &first.size,
             first.bound,
             first.parts,
         );
@@ -136,11 +144,27 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
                 record.part, record.parts
             )));
         }
+        if record.solvable != start.reaches(&goal) {
+            let reaches = match start.reaches(&goal) {
+                true => "reaches",
+                false => "does not reach",
+            };
+            return Err(Mismatch(format!(
+                "{place}: `\"solvable\": {}`, but {} {reaches} {}: a record that is not a unit's",
+                record.solvable, record.start, record.goal
+            )));
+        }
         let slot = &mut shares[record.part as usize - 1];
         match slot {
             // the same unit run twice: the same record, its time aside
             Some((other, kept))
-                if (&kept.path, kept.next_bound) != (&record.path, record.next_bound) =>
+                if (&kept.path, kept.next_bound, kept.expanded, &kept.method)
+                    != (
+                        &record.path,
+                        record.next_bound,
+                        record.expanded,
+                        &record.method,
+                    ) =>
             {
                 return Err(Mismatch(format!(
                     "{place} and {other}: two different records of share {} of {}",
@@ -181,6 +205,12 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
                 "{place}: `{text}` is not a path of moves d, l, r and u"
             ))
         })?;
+        if start.replay(&path).ok() != Some(goal) {
+            return Err(Mismatch(format!(
+                "{place}: `{text}` does not lead from {} to {}: a record that is not a unit's",
+                record.start, record.goal
+            )));
+        }
         if path.len() as u32 != record.bound {
             return Err(Mismatch(format!(
                 "{place}: a path of {} moves at bound {}: a wave at a lower bound was skipped, so \
@@ -202,4 +232,33 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
                 first.bound
             ))
         })
+}
+
+/// The start and the goal of `record` (read at `place`), read as boards of its size.
+fn boards(place: &str, record: &Record) -> Result<(Board, Board), Mismatch> {
+    let cells = record
+        .start
+        .split_whitespace()
+        .count()
+        .max(record.start.len().min(9));
+    let shape = match &record.size {
+        Some(size) => size
+            .parse::<Shape>()
+            .map_err(|error| Mismatch(format!("{place}: the size `{size}`: {error}")))?,
+        // a record of before the size was written: a square board
+        None => {
+            let side = (2..=16).find(|side| side * side == cells).ok_or_else(|| {
+                Mismatch(format!("{place}: a board of {cells} cells and no size"))
+            })?;
+            Shape::new(side, side).map_err(|error| Mismatch(format!("{place}: {error}")))?
+        }
+    };
+    let board = |text: &str, what: &str| {
+        Board::parse(text, shape).map_err(|error| {
+            Mismatch(format!(
+                "{place}: the {what} `{text}` is no {shape} board: {error}"
+            ))
+        })
+    };
+    Ok((board(&record.start, "start")?, board(&record.goal, "goal")?))
 }

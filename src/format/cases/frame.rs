@@ -13,6 +13,9 @@ pub(super) struct Frame {
     pub(super) from: Option<u64>,
     /// Whether cases share lines: each line holds whole cases, any number of them.
     pub(super) shared: bool,
+    /// Whether the case it was learnt from had blank lines between its lines (then a blank
+    /// line inside a case is no sign that a row is missing).
+    pub(super) blank_inside: bool,
 }
 
 impl Frame {
@@ -27,6 +30,7 @@ impl Frame {
             lines,
             from: None,
             shared: false,
+            blank_inside: false,
         }
     }
 

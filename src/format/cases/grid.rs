@@ -53,6 +53,18 @@ pub(super) struct Grids {
     ended: bool,
 }
 
+/// The most numbers of a line that are kept: a whole board of the largest size; a longer
+/// line is only counted.
+const MOST_CELLS: usize = MOST_SIDE * MOST_SIDE;
+
+/// What the rows of a case are known to be: their width, and their count when a size said it
+/// and the rows have not contradicted it.
+#[derive(Clone, Copy)]
+struct Claim {
+    width: usize,
+    height: Option<usize>,
+}
+
 impl<R: Read> Cases<R> {
     /// The next case of a sized framing: a grid, a malformed one, or the end (also at a size of
     /// zeros).
@@ -61,132 +73,237 @@ impl<R: Read> Cases<R> {
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Outcome> {
         let numbers = 1 + usize::from(self.reading.framing.sized() == Some(true));
+        let Some((size, values)) = self.grid_line(before_wait)? else {
+            return Ok(Outcome::End);
+        };
         let mut cells = std::mem::take(&mut self.done.grids.grid.cells);
         cells.clear();
-        let size = match self.done.grids.pending.take() {
-            Some((line, values)) => {
-                cells.extend(values);
-                Some(line)
-            }
-            None => self.numbers(before_wait, &mut cells, 2, None)?,
-        };
-        let outcome = match size {
-            None => Ok(Outcome::End),
-            Some(size) => self.sized(before_wait, size, numbers, &mut cells),
-        };
+        let outcome = self.sized(before_wait, (size, values), numbers, &mut cells);
         self.done.grids.grid.cells = cells;
         outcome
     }
 
-    /// The case of the size line `size`, which should hold `numbers` numbers, its cells read into
-    /// `cells` (which hold the size's numbers first).
+    /// The next line that is not blank, with its numbers: the line read ahead, if any.
+    fn grid_line(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<(Numbers, Vec<u32>)>> {
+        if let Some(pending) = self.done.grids.pending.take() {
+            return Ok(Some(pending));
+        }
+        let mut values = Vec::new();
+        Ok(self
+            .numbers(before_wait, &mut values, MOST_CELLS)?
+            .map(|line| (line, values)))
+    }
+
+    /// The case of the size line `size` (which should hold `numbers` numbers), its cells read
+    /// into `cells`. A size is a claim the rows after it are checked against, as a count of
+    /// cases is: where they contradict it, the case is malformed and takes the lines its rows
+    /// show (rows of one width, up to a line that could be a size, a whole board's cells, or a
+    /// square's side), so the cases after it keep their place and their number.
     fn sized(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-        size: Numbers,
+        (size, values): (Numbers, Vec<u32>),
         numbers: usize,
         cells: &mut Vec<u32>,
     ) -> io::Result<Outcome> {
         let read = size.count == numbers && size.problem.is_none();
-        let (height, width) = match (read, &cells[..]) {
+        let (height, width) = match (read, &values[..]) {
             (true, &[side]) => (side as usize, side as usize),
             (true, &[rows, columns]) => (rows as usize, columns as usize),
             _ => (0, 0),
         };
-        cells.clear();
         if read && width == 0 && height == 0 {
             // the size of zeros ends the input: what follows it is not read
             self.done.grids.ended = true;
             return Ok(Outcome::End);
         }
-        if !read || width == 0 || height == 0 || width > MOST_SIDE || height > MOST_SIDE {
+        let square = numbers == 1;
+        let mut problem = None;
+        let claim = if !read || width == 0 || height == 0 || width > MOST_SIDE || height > MOST_SIDE
+        {
             let expected = match numbers {
                 2 => "the board's size, its rows and its columns, each from 1 to 1000",
                 _ => "the board's side n, from 1 to 1000",
             };
-            let found = match (read, size.problem) {
+            let found = match (read, &size.problem) {
                 (true, _) if width > MOST_SIDE || height > MOST_SIDE => {
                     "a board of more than 1000 rows or columns".to_string()
                 }
                 (true, _) => format!("a board of {height}x{width}"),
-                (false, Some(problem)) => problem.found,
+                (false, Some(problem)) => problem.found.clone(),
                 (false, None) => format!("{} numbers on the line", size.count),
             };
-            self.skip_to_a_size(before_wait, numbers)?;
-            return Ok(Outcome::Malformed(InputError {
+            problem = Some(InputError {
                 place: size.start,
                 found,
                 expected: expected.into(),
-            }));
-        }
-        let wanted = width * height;
-        let mut problem = None;
-        for row in 0..height {
-            let Some(line) = self.numbers(before_wait, cells, wanted, Some(wanted))? else {
-                let error = InputError {
-                    place: self.lines.place(),
-                    found: format!("the end of the input after {row} of {height} rows"),
-                    expected: "a complete board".into(),
-                };
-                return Ok(Outcome::Malformed(problem.unwrap_or(error)));
-            };
-            if row == 0 && line.count == wanted && height > 1 {
-                // the whole board on one line
-                problem = problem.or(line.problem);
-                break;
+            });
+            None
+        } else {
+            Some(Claim {
+                width,
+                height: Some(height),
+            })
+        };
+        let mut rows = 0;
+        let claim = match claim {
+            Some(claim) => claim,
+            None => {
+                // what the lines after a size that is no size say of its case
+                let next = self.grid_line(before_wait)?;
+                let next_count = next.as_ref().map(|(line, _)| line.count);
+                if let Some(next) = next {
+                    self.done.grids.pending = Some(next);
+                }
+                match guess(&size, &values, numbers, next_count) {
+                    Guess::Claim(claim) => claim,
+                    Guess::FirstRow(width) => {
+                        // the size is missing: this line is the board's first row
+                        cells.extend(values.iter().take(MOST_CELLS));
+                        rows = 1;
+                        Claim {
+                            width,
+                            height: square.then_some(width),
+                        }
+                    }
+                    Guess::Alone => return Ok(Outcome::Malformed(problem.expect("noted"))),
+                }
             }
-            if line.count != width && problem.is_none() {
-                problem = Some(InputError {
-                    place: line.end,
-                    found: format!("the end of a row of {}", cells_of(line.count)),
-                    expected: format!(
-                        "rows of {} (line {} says)",
-                        cells_of(width),
-                        size.start.line
-                    ),
-                });
-            }
-            problem = problem.or(line.problem);
-        }
+        };
+        let claim = self.rows(
+            before_wait,
+            (size.start, numbers),
+            claim,
+            rows,
+            cells,
+            &mut problem,
+        )?;
         if let Some(error) = problem {
             return Ok(Outcome::Malformed(error));
         }
         if let Some(error) = repeated(cells, size.start) {
             return Ok(Outcome::Malformed(error));
         }
-        self.done.grids.grid.width = width;
-        self.done.grids.grid.height = height;
+        self.done.grids.grid.width = claim.width;
+        self.done.grids.grid.height = cells.len() / claim.width;
         Ok(Outcome::Grid(size.start))
     }
 
-    /// Skips the lines after a size that is no size, up to the next one that could be one
-    /// (`numbers` numbers alone), which is kept to be read next, or the end.
-    fn skip_to_a_size(
+    /// Reads the rows of a case as `claim` says (`rows` of them read already, their cells in
+    /// `cells`), checking it against them: `problem` is the case's first, and the claim returned
+    /// is what its rows were.
+    fn rows(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-        numbers: usize,
-    ) -> io::Result<()> {
+        (start, numbers): (Place, usize),
+        mut claim: Claim,
+        mut rows: usize,
+        cells: &mut Vec<u32>,
+        problem: &mut Option<InputError>,
+    ) -> io::Result<Claim> {
+        let square = numbers == 1;
+        // whether the rows so far still match the size line's claim
+        let mut told = claim.height.is_some() && rows == 0;
         loop {
-            let mut values = Vec::new();
-            let Some(line) = self.numbers(before_wait, &mut values, 2, None)? else {
-                return Ok(());
-            };
-            if line.count == numbers && line.problem.is_none() {
-                self.done.grids.pending = Some((line, values));
-                return Ok(());
+            if claim.height.is_some_and(|height| rows >= height) {
+                return Ok(claim);
             }
+            if claim.height.is_none() && claim.width == numbers && rows > 0 && whole(cells) {
+                // rows of no stated count, as wide as a size, end with a whole board (wider
+                // rows end at a line of another count)
+                return Ok(claim);
+            }
+            let Some((line, values)) = self.grid_line(before_wait)? else {
+                if problem.is_none() {
+                    *problem = Some(InputError {
+                        place: self.lines.place(),
+                        found: match claim.height {
+                            Some(height) => {
+                                format!("the end of the input after {rows} of {height} rows")
+                            }
+                            None => format!("the end of the input after {rows} rows"),
+                        },
+                        expected: "a complete board".into(),
+                    });
+                }
+                return Ok(claim);
+            };
+            let count = line.count;
+            let height = claim.height.unwrap_or(0);
+            if told && rows == 0 && count == claim.width * height && height > 1 {
+                // the whole board on one line
+                cells.extend(values.iter().take(MOST_CELLS));
+                *problem = problem.take().or(line.problem);
+                return Ok(claim);
+            }
+            let terminator = count == numbers && values.iter().all(|&value| value == 0);
+            // a last row that could be the next case's size and leaves no whole board is that
+            // size: a row of this case was lost
+            let size_instead = count == numbers
+                && values
+                    .iter()
+                    .all(|&value| (1..=MOST_SIDE as u32).contains(&value))
+                && rows > 0
+                && claim.height == Some(rows + 1)
+                && !whole(&[&cells[..], &values[..]].concat());
+            if count == claim.width && !terminator && !size_instead {
+                cells.extend(values.iter().take(MOST_CELLS));
+                *problem = problem.take().or(line.problem);
+                rows += 1;
+                continue;
+            }
+            let may_be_a_size = count == numbers || terminator;
+            let error = InputError {
+                place: line.end,
+                found: format!("the end of a row of {}", cells_of(count)),
+                expected: format!(
+                    "rows of {} (line {} says)",
+                    cells_of(claim.width),
+                    start.line
+                ),
+            };
+            if may_be_a_size && rows > 0 {
+                // the next case's size, or the end: this board ends short of its rows
+                let error = InputError {
+                    place: line.start,
+                    found: format!("{} after {rows} rows", shown_line(&values, count)),
+                    expected: match claim.height {
+                        Some(height) => format!("{height} rows (line {} says)", start.line),
+                        None => "a complete board".into(),
+                    },
+                };
+                *problem = problem.take().or(Some(error));
+                self.done.grids.pending = Some((line, values));
+                return Ok(claim);
+            }
+            *problem = problem.take().or(Some(error));
+            let next = self.grid_line(before_wait)?;
+            let next_count = next.as_ref().map(|(line, _)| line.count);
+            self.done.grids.pending = next;
+            if told && rows == 0 && next_count == Some(count) {
+                // the size lies about the width: the rows say what the board is
+                claim = Claim {
+                    width: count.max(1),
+                    height: square.then_some(count),
+                };
+            }
+            told = false;
+            // a corrupted row of this case
+            cells.extend(values.iter().take(MOST_CELLS));
+            rows += 1;
         }
     }
 
     /// The next line that is not blank, its numbers added to `cells` up to `most` in all
-    /// (beyond, only counted), each below `bound` when there is one (a cell's, not a size's);
-    /// `None` at the end of the input or after the size of zeros.
+    /// (beyond, only counted); `None` at the end of the input or after the size of zeros.
     fn numbers(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
         cells: &mut Vec<u32>,
         most: usize,
-        bound: Option<usize>,
     ) -> io::Result<Option<Numbers>> {
         if self.done.grids.ended {
             return Ok(None);
@@ -207,16 +324,12 @@ impl<R: Read> Cases<R> {
                             line.start = token.place;
                         }
                         line.count += 1;
-                        let below = |value: u64| bound.map_or(true, |bound| value < bound as u64);
-                        let value = number(&token).filter(|&value| below(value));
+                        let value = number(&token);
                         if value.is_none() && line.problem.is_none() {
                             line.problem = Some(InputError {
                                 place: token.place,
                                 found: token.shown(),
-                                expected: match bound {
-                                    None => "a number".into(),
-                                    Some(bound) => format!("a number from 0 to {}", bound - 1),
-                                },
+                                expected: "a number".into(),
                             });
                         }
                         if cells.len() < most {
@@ -246,17 +359,102 @@ impl<R: Read> Cases<R> {
     }
 }
 
-/// The first number of `cells` that repeats one before it, as an error at `start`.
+/// What the lines after a size that is no size say of its case.
+enum Guess {
+    /// Rows as this claim says follow it.
+    Claim(Claim),
+    /// The size is missing: the line is the first row of a board this wide.
+    FirstRow(usize),
+    /// The line is a case of its own: the next could be a size.
+    Alone,
+}
+
+/// What the size line `size` (of `values`, where `numbers` numbers were due) most likely was,
+/// from the count of numbers on the line after it: a size with a number more (its first or
+/// last numbers fit the rows), the first row of a board whose size is missing, or a corrupted
+/// size whose rows follow.
+fn guess(size: &Numbers, values: &[u32], numbers: usize, next: Option<usize>) -> Guess {
+    let Some(next) = next else {
+        return Guess::Alone;
+    };
+    let side = |value: u32| {
+        (1..=MOST_SIDE as u32)
+            .contains(&value)
+            .then_some(value as usize)
+    };
+    let square = numbers == 1;
+    if size.count > numbers && size.problem.is_none() {
+        for window in [&values[..numbers], &values[values.len() - numbers..]] {
+            let (height, width) = match *window {
+                [side] => (Some(side), Some(side)),
+                [rows, columns] => (Some(rows), Some(columns)),
+                _ => (None, None),
+            };
+            let (height, width) = (height.and_then(side), width.and_then(side));
+            if let (Some(height), Some(width)) = (height, width) {
+                if width == next || (width * height == next && height > 1) {
+                    return Guess::Claim(Claim {
+                        width,
+                        height: Some(height),
+                    });
+                }
+            }
+        }
+    }
+    if next == numbers {
+        // the next line could be a size: this one is a case of its own
+        return Guess::Alone;
+    }
+    if size.count == next && next >= 2 {
+        return Guess::FirstRow(next);
+    }
+    Guess::Claim(Claim {
+        width: next,
+        height: square.then_some(next),
+    })
+}
+
+/// Whether `cells` hold a whole board: each of 0 to their count less one, once.
+fn whole(cells: &[u32]) -> bool {
+    let mut seen = vec![false; cells.len()];
+    cells.iter().all(|&value| {
+        (value as usize) < cells.len() && !std::mem::replace(&mut seen[value as usize], true)
+    })
+}
+
+/// A line of `count` numbers as errors show it: `0 0`, or `a line of 3 numbers`.
+fn shown_line(values: &[u32], count: usize) -> String {
+    match count {
+        1 | 2 => format!(
+            "`{}`",
+            values
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        count => format!("a line of {count} numbers"),
+    }
+}
+
+/// The first number of `cells` that repeats one before it, or is no cell of the board, as an
+/// error at `start`.
 fn repeated(cells: &[u32], start: Place) -> Option<InputError> {
     let mut seen = vec![false; cells.len()];
     for (at, &value) in cells.iter().enumerate() {
-        if std::mem::replace(&mut seen[value as usize], true) {
-            return Some(InputError {
-                place: start,
-                found: format!("a second `{value}`, cell {} of the board", at + 1),
-                expected: format!("each of 0-{} exactly once", cells.len() - 1),
-            });
-        }
+        let found = match seen
+            .get_mut(value as usize)
+            .map(|seen| std::mem::replace(seen, true))
+        {
+            None => format!("`{value}`, cell {} of the board", at + 1),
+            Some(true) => format!("a second `{value}`, cell {} of the board", at + 1),
+            Some(false) => continue,
+        };
+        return Some(InputError {
+            place: start,
+            found,
+            expected: format!("each of 0-{} exactly once", cells.len() - 1),
+        });
     }
     None
 }

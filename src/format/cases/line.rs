@@ -180,6 +180,14 @@ impl<R: Read> Lines<R> {
         if let Some(line) = self.ahead.pop_front() {
             return Ok(Some(line));
         }
+        self.fresh(before_wait)
+    }
+
+    /// The next line of the stream that is not blank, past those read ahead.
+    fn fresh(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Line>> {
         let mut blank = None;
         loop {
             let mut line = self.spare.pop().unwrap_or_default();
@@ -200,6 +208,21 @@ impl<R: Read> Lines<R> {
                 ..line_end_place(&self.scanner)
             }));
         }
+    }
+
+    /// The line `at` lines ahead (0 the next) that is not blank, without taking it.
+    pub(super) fn peek_at(
+        &mut self,
+        at: usize,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<&Line>> {
+        while self.ahead.len() <= at {
+            match self.fresh(before_wait)? {
+                Some(line) => self.ahead.push_back(line),
+                None => break,
+            }
+        }
+        Ok(self.ahead.get(at))
     }
 
     /// The line after the next one that is not blank, without taking it: a look ahead.

@@ -154,6 +154,39 @@ fn shown(value: u16) -> String {
     }
 }
 
+/// Whether `cells` are whole boards of `size` cells: each holds every tile and the blank once.
+fn whole_boards(cells: impl Iterator<Item = u16>, size: usize) -> bool {
+    let mut seen = vec![false; size];
+    let mut taken = 0;
+    for cell in cells {
+        if taken % size == 0 {
+            seen.fill(false);
+        }
+        match seen.get_mut(usize::from(cell)) {
+            Some(seen) if !*seen => *seen = true,
+            _ => return false,
+        }
+        taken += 1;
+    }
+    taken > 0 && taken % size == 0
+}
+
+/// Whether `cells`, boards of `size` cells one after another (the last maybe partial), each
+/// hold tiles without a repeat.
+fn distinct(cells: impl Iterator<Item = u16>, size: usize) -> bool {
+    let mut seen = vec![false; size];
+    for (taken, cell) in cells.enumerate() {
+        if taken % size == 0 {
+            seen.fill(false);
+        }
+        match seen.get_mut(usize::from(cell)) {
+            Some(seen) if !*seen => *seen = true,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// What a step of reading came to, before it is numbered.
 enum Outcome {
     /// A valid case, its boards in [`Cases`]' `done`, starting at the place.
@@ -174,8 +207,12 @@ struct Unit {
     counts: Vec<usize>,
     /// Its first problem, by place.
     problem: Option<InputError>,
+    /// Whether a blank line came between two of its lines.
+    blank_inside: bool,
     /// With [`Framing::Sided`]: the line of the case's side, once read.
     side: Option<u64>,
+    /// Whether the lines after the side contradicted it (then errors do not repeat its claim).
+    side_contradicted: bool,
 }
 
 impl Unit {
@@ -185,6 +222,7 @@ impl Unit {
 
     /// Takes the cells of `line` (from its cell `from` on, `len` of them).
     fn take(&mut self, line: &Line, from: usize, len: usize) {
+        self.blank_inside |= !self.counts.is_empty() && line.blank.is_some();
         self.cells.extend_from_slice(&line.cells[from..from + len]);
         self.places
             .extend_from_slice(&line.places[from..from + len]);
@@ -216,6 +254,7 @@ impl Unit {
         self.places.clear();
         self.counts.clear();
         self.problem = None;
+        self.blank_inside = false;
     }
 }
 
@@ -452,18 +491,32 @@ impl<R: Read> Cases<R> {
     /// Takes one line into the case being gathered: the outcome, when a case ends with it.
     fn take(
         &mut self,
-        line: Line,
+        mut line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Option<Outcome>> {
         match self.reading.framing {
             Framing::Lists => return Ok(self.list_line(line)),
-            Framing::Sided if self.unit.side.is_none() => return Ok(self.side_line(line)),
+            Framing::Sided if self.unit.side.is_none() => return self.side_line(line, before_wait),
             _ => {}
         }
         if let Some(place) = line.blank.filter(|_| self.reading.framing.blank_lines()) {
             if !self.unit.is_empty() {
-                // a blank line opens each case: the case begun ends here
-                return Ok(Some(self.ends_short(line, place, "a blank line")));
+                if !self.blank_row(before_wait)? {
+                    // a blank line opens each case: the case begun ends here
+                    return Ok(Some(self.ends_short(line, place, "a blank line")));
+                }
+                let expected = self.frame.lines[self.unit.counts.len()];
+                self.unit.counts.push(0);
+                self.unit.note(InputError {
+                    place,
+                    found: "a blank line".into(),
+                    expected: format!(
+                        "{} on this line, {}",
+                        cells_of(expected),
+                        self.frame.source()
+                    ),
+                });
+                line.blank = None;
             }
         }
         if self.frame.shared {
@@ -473,6 +526,28 @@ impl<R: Read> Cases<R> {
             return self.learn(line, before_wait);
         }
         self.framed(line, before_wait)
+    }
+
+    /// With blank lines between cases: whether a blank line inside the case begun takes a row's
+    /// place, since the lines after it, up to the next blank one, are the rest of the case's
+    /// layout; it is then read as an empty row of the case.
+    fn blank_row(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<bool> {
+        let (at, lines) = (self.unit.counts.len(), self.frame.lines.len());
+        if self.frame.shared || at + 1 >= lines {
+            return Ok(false);
+        }
+        // the line after the blank one is taken already: the case's others are read ahead
+        let rest = lines - at - 1;
+        for ahead in 0..rest - 1 {
+            match self.lines.peek_at(ahead, before_wait)? {
+                Some(next) if next.blank.is_none() => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(self
+            .lines
+            .peek_at(rest - 1, before_wait)?
+            .is_none_or(|next| next.blank.is_some()))
     }
 
     /// The case begun ends short where `line` starts, at `place` (`what` is there: a blank
@@ -494,15 +569,70 @@ impl<R: Read> Cases<R> {
     /// A line of a case whose layout is known.
     fn framed(
         &mut self,
-        line: Line,
+        mut line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Option<Outcome>> {
         let (at, lines) = (self.unit.counts.len(), self.frame.lines.len());
         let expected = self.frame.lines[at];
+        let learnt = !self.frame.blank_inside && !self.reading.framing.blank_lines();
+        if let (true, Some(place)) = (at > 0 && learnt, line.blank.take()) {
+            // a blank line where the layout learnt has a row: an empty row of this case, which
+            // still takes the lines the layout gives it
+            self.unit.counts.push(0);
+            self.unit.note(InputError {
+                place,
+                found: "a blank line".into(),
+                expected: format!(
+                    "{} on this line, {}",
+                    cells_of(expected),
+                    self.frame.source()
+                ),
+            });
+            if at + 1 == lines {
+                self.lines.unread(line);
+                return Ok(Some(self.finish()));
+            }
+            return self.framed(line, before_wait);
+        }
         if line.count() == expected && !line.more {
+            // (only a case whose lines were all well formed: a corrupted line is no lost row)
+            let resync = at > 0
+                && self.unit.problem.is_none()
+                && line.problem.is_none()
+                && !self.reading.framing.blank_lines();
+            if resync && self.conflicts_with(&line) && self.begins(&line, before_wait)? {
+                // a row of this case was lost: its last line is the next case's first
+                let place = line.start();
+                return Ok(Some(self.ends_short(
+                    line,
+                    place,
+                    "a line that begins a whole case",
+                )));
+            }
             self.unit.take(&line, 0, expected);
             self.lines.recycle(line);
             return Ok((at + 1 == lines).then(|| self.finish()));
+        }
+        let other = line.count() != expected && !line.more && !line.broken;
+        if self.reading.framing == Framing::Sided && at == 0 && other {
+            // a first row of another width that the next row agrees with: the side lies, and
+            // the rows say what the board is
+            let count = line.count();
+            let agreed = self.lines.peek(before_wait)?.map(|next| next.count()) == Some(count);
+            let shape = Shape::new(count, count).ok();
+            // (only where that side's layout has rows of this count: read again, it fits)
+            let fits = shape.is_some_and(|shape| self.reading.statement(shape).lines[0] == count);
+            if let (true, Some(shape)) = (agreed && fits, shape) {
+                let side = self.unit.side.unwrap_or(line.start().line);
+                self.unit.note(InputError {
+                    place: line.end,
+                    found: format!("a row of {}", cells_of(count)),
+                    expected: format!("rows of {} (line {side} says)", cells_of(expected)),
+                });
+                self.set_side(shape, side);
+                self.unit.side_contradicted = true;
+                return self.framed(line, before_wait);
+            }
         }
         let wanted = self.wanted();
         if at == 0 && !line.broken && line.count() % wanted == 0 {
@@ -579,6 +709,43 @@ impl<R: Read> Cases<R> {
         self.learn(line, before_wait)
     }
 
+    /// Whether `line` repeats a tile of the case gathered, where the case's cells before it and
+    /// the line's own are each without a repeat: the mark of a row lost before it.
+    fn conflicts_with(&self, line: &Line) -> bool {
+        let size = self.shape().cells();
+        let cells = self.unit.cells.iter().chain(&line.cells).copied();
+        distinct(self.unit.cells.iter().copied(), size)
+            && distinct(line.cells.iter().copied(), size)
+            && !distinct(cells, size)
+    }
+
+    /// Whether `line` and the lines after it begin a whole valid case in the layout learnt.
+    fn begins(
+        &mut self,
+        line: &Line,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        let counts = self.frame.lines.clone();
+        if counts[0] != line.count() {
+            return Ok(false);
+        }
+        let mut cells = line.cells.clone();
+        for (at, &count) in counts.iter().enumerate().skip(1) {
+            match self.lines.peek_at(at - 1, before_wait)? {
+                Some(next)
+                    if next.count() == count
+                        && !next.more
+                        && next.problem.is_none()
+                        && next.blank.is_none() =>
+                {
+                    cells.extend_from_slice(&next.cells)
+                }
+                _ => return Ok(false),
+            }
+        }
+        Ok(whole_boards(cells.into_iter(), self.shape().cells()))
+    }
+
     /// A line while the layout is learnt: cells gather in whole rows until a case has its
     /// cells; a case that ends with its line, valid, fixes the layout.
     fn learn(
@@ -610,10 +777,12 @@ impl<R: Read> Cases<R> {
         if have + count == wanted {
             self.unit.take(&line, 0, count);
             let (counts, from) = (self.unit.counts.clone(), self.unit.places[0].line);
+            let blank_inside = self.unit.blank_inside;
             self.lines.recycle(line);
             let outcome = self.finish();
             if matches!(outcome, Outcome::Case(_)) {
                 self.frame.learn(&counts, from);
+                self.frame.blank_inside = blank_inside;
             }
             return Ok(Some(outcome));
         }
@@ -739,31 +908,71 @@ impl<R: Read> Cases<R> {
         Ok(Some(self.malformed(error)))
     }
 
-    /// With [`Framing::Sided`]: a line that should hold a case's side alone.
-    fn side_line(&mut self, line: Line) -> Option<Outcome> {
+    /// With [`Framing::Sided`]: a line that should hold a case's side alone. A line that is no
+    /// side is a claim the lines after it settle: where they are rows of one board, the case
+    /// takes them (its side corrupted, `3 3`), or the line is that board's first row (its side
+    /// missing); otherwise it is a case of its own.
+    fn side_line(
+        &mut self,
+        line: Line,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Outcome>> {
         let side = match (line.tokens, line.number) {
             (1, Some(side)) => usize::try_from(side)
                 .ok()
                 .and_then(|side| Shape::new(side, side).ok()),
             _ => None,
         };
-        let Some(shape) = side else {
-            let error = InputError {
-                place: line.start(),
-                found: line.first.clone().unwrap_or_else(|| "nothing".into()),
-                expected: format!("the side n of an n×n board, 2 to {}", Shape::MAX_SIDE),
-            };
-            self.lines.recycle(line);
-            return Some(self.malformed(error));
+        let shape = match side {
+            Some(shape) => shape,
+            None => {
+                let error = InputError {
+                    place: line.start(),
+                    found: line.first.clone().unwrap_or_else(|| "nothing".into()),
+                    expected: format!("the side n of an n×n board, 2 to {}", Shape::MAX_SIDE),
+                };
+                // the next line is a row of the board, or the whole board where the statement
+                // writes a board a line
+                let next = self.lines.peek(before_wait)?.map(|next| next.tokens);
+                let boards = !self.reading.rows && !self.reading.cells_a_line;
+                let side = next
+                    .filter(|&tokens| tokens >= 2 && !line.broken)
+                    .map(|tokens| {
+                        let root =
+                            (2..=usize::from(Shape::MAX_SIDE)).find(|side| side * side == tokens);
+                        match (boards, root) {
+                            (true, Some(root)) => root,
+                            _ => tokens,
+                        }
+                    });
+                let Some(shape) = side.and_then(|side| Shape::new(side, side).ok()) else {
+                    self.lines.recycle(line);
+                    return Ok(Some(self.malformed(error)));
+                };
+                let first_row = Some(line.tokens) == next;
+                self.unit.note(error);
+                self.set_side(shape, line.start().line);
+                self.unit.side_contradicted = true;
+                match first_row {
+                    true => self.lines.unread(line),
+                    false => self.lines.recycle(line),
+                }
+                return Ok(None);
+            }
         };
+        self.set_side(shape, line.end.line);
+        self.lines.recycle(line);
+        Ok(None)
+    }
+
+    /// The case under way is of `shape`, as line `at` says.
+    fn set_side(&mut self, shape: Shape, at: u64) {
         self.lines.shape = shape;
         if self.done.boards[0].shape() != shape {
             self.done.boards = [Board::ordered(shape); 2];
         }
         self.frame = self.reading.statement(shape);
-        self.unit.side = Some(line.end.line);
-        self.lines.recycle(line);
-        None
+        self.unit.side = Some(at);
     }
 
     /// The case gathered, checked: each board holds every tile and the blank once.
@@ -792,6 +1001,7 @@ impl<R: Read> Cases<R> {
         }
         self.unit.clear();
         self.unit.side = None;
+        self.unit.side_contradicted = false;
         Outcome::Case(place)
     }
 
@@ -803,16 +1013,27 @@ impl<R: Read> Cases<R> {
             let value = self.unit.cells[at];
             let place = self.unit.places[at];
             if usize::from(value) >= self.shape().cells() {
+                let found = match self.reading.glyphs {
+                    // a letter past the board's last (`P` on 4×4) is shown as written
+                    glyphs @ Glyphs::Characters { .. } if value != NOT_A_CELL => {
+                        format!("`{}`", glyphs.glyph(value.min(255) as u8))
+                    }
+                    _ => shown(value),
+                };
                 return Some(InputError {
                     place,
-                    found: shown(value),
+                    found,
                     expected: self.lines.expected_cell(),
                 });
             }
             if let Some(earlier) = seen[usize::from(value)] {
-                let what = match value {
-                    value if value == u16::from(BLANK) => "blank".to_string(),
-                    value => format!("`{value}`"),
+                let what = match (value, self.reading.glyphs) {
+                    (value, _) if value == u16::from(BLANK) => "blank".to_string(),
+                    // a letter or a digit board names its cells as its input writes them
+                    (value, glyphs @ Glyphs::Characters { .. }) => {
+                        format!("`{}`", glyphs.glyph(value as u8))
+                    }
+                    (value, Glyphs::Numbers) => format!("`{value}`"),
                 };
                 let first = self.unit.places[earlier];
                 return Some(InputError {
@@ -821,10 +1042,18 @@ impl<R: Read> Cases<R> {
                         "a second {what} (the first is at {}:{})",
                         first.line, first.column
                     ),
-                    expected: format!(
-                        "each of 1-{} and the blank exactly once",
-                        self.shape().cells() - 1
-                    ),
+                    expected: match self.reading.glyphs {
+                        glyphs @ Glyphs::Characters { blank, .. } => format!(
+                            "each of {}-{} and the blank {} exactly once",
+                            glyphs.glyph(1),
+                            glyphs.glyph(self.shape().last_tile()),
+                            char::from(blank)
+                        ),
+                        Glyphs::Numbers => format!(
+                            "each of 1-{} and the blank exactly once",
+                            self.shape().cells() - 1
+                        ),
+                    },
                 });
             }
             seen[usize::from(value)] = Some(at);
@@ -843,7 +1072,8 @@ impl<R: Read> Cases<R> {
             }
         }
         let mut error = self.unit.problem.take().expect("just noted");
-        if let Some(line) = self.unit.side.take() {
+        let contradicted = std::mem::take(&mut self.unit.side_contradicted);
+        if let Some(line) = self.unit.side.take().filter(|_| !contradicted) {
             // a case that gave its side: the expected cells follow from it
             let side = self.shape().width;
             error.expected += &format!(" (line {line} declares a {side}x{side} board)");
