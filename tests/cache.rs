@@ -176,7 +176,7 @@ fn a_build_removes_what_a_run_killed_while_writing_left_and_nothing_else() {
 }
 
 #[test]
-fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
+fn a_link_in_the_cache_s_place_is_left_as_it_is_never_written_through() {
     let dir = tempfile::tempdir().expect("a folder");
     let elsewhere = tempfile::tempdir().expect("another folder");
     let precious = elsewhere.path().join("precious");
@@ -187,9 +187,13 @@ fn a_link_in_the_cache_s_place_is_replaced_never_written_through() {
     assert!(ready(&cache, Class::Corner).is_none());
     get(&cache, Class::Corner);
     assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
+    // the user's link stays (issue 58): the databases are built in memory while it stands
     let metadata = fs::symlink_metadata(&file).expect("the cache");
-    assert!(metadata.is_file(), "the link is replaced by a file");
-    assert!(fs::read(&file).expect("written") == reference());
+    assert!(
+        metadata.file_type().is_symlink(),
+        "the link is left as it was"
+    );
+    assert_eq!(fs::read_link(&file).expect("a link"), precious);
     assert!(
         said(&warnings)[0].contains("a link"),
         "{:?}",
@@ -721,7 +725,7 @@ fn a_damaged_or_poisoned_compact_table_is_never_trusted_and_is_rebuilt() {
 }
 
 #[test]
-fn a_link_in_a_compact_table_s_place_is_replaced_never_written_through() {
+fn a_link_in_a_compact_table_s_place_is_left_as_it_is_never_written_through() {
     let dir = tempfile::tempdir().expect("a folder");
     let elsewhere = tempfile::tempdir().expect("another folder");
     let precious = elsewhere.path().join("precious");
@@ -733,7 +737,11 @@ fn a_link_in_a_compact_table_s_place_is_replaced_never_written_through() {
     assert!(cache.ready_table(&spec).is_none());
     cache.table(&spec, &Control::default()).expect("built");
     assert_eq!(fs::read(&precious).expect("still there"), b"not a cache");
-    assert!(fs::symlink_metadata(&file).expect("the cache").is_file());
+    let metadata = fs::symlink_metadata(&file).expect("the cache");
+    assert!(
+        metadata.file_type().is_symlink(),
+        "the link is left as it was"
+    );
     assert!(
         said(&warnings)[0].contains("a link"),
         "{:?}",

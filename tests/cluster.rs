@@ -521,3 +521,41 @@ fn the_gnu_parallel_recipe_begins_no_share_after_a_path_and_stops_those_under_wa
     let parts = parts_of(&wave.join("records"));
     assert!(!parts.contains(&2) && parts.contains(&1), "{parts:?}");
 }
+
+#[test]
+fn the_gnu_parallel_recipe_recovers_a_record_cut_short() {
+    if !parallel() {
+        common::skipped("the GNU parallel recipe", "no `parallel` on the PATH");
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let wrapped = work.path().join("eight");
+    wrapper(&wrapped, "");
+    // a wave killed while share 1 wrote its record (a full disk does the same): the line is cut
+    // short with no newline, and the next record appended would be glued to it
+    let wave = work.path().join("waves/29");
+    std::fs::create_dir_all(&wave).expect("a folder");
+    let whole = unit("path", "1/3", 29).to_string();
+    std::fs::write(wave.join("records"), &whole[..whole.len() / 2]).expect("written");
+    let run = || {
+        process(recipe("parallel.sh"))
+            .arg(BOARD)
+            .args(SEARCH)
+            .env("PARTS", "3")
+            .env("BOUND", "29")
+            .env("EIGHT", &wrapped)
+            .env("WORK", work.path().join("waves"))
+            .env("XDG_CACHE_HOME", common::test_cache())
+            .output()
+            .expect("runs")
+    };
+    let resumed = run();
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
+    // every record of the first wave is whole: share 1 ran again
+    let parts = parts_of(&wave.join("records"));
+    assert!(
+        [1, 2, 3].iter().all(|part| parts.contains(part)),
+        "{parts:?}"
+    );
+}

@@ -156,12 +156,21 @@ fn a_cache_folder_anywhere_keeps_every_layer_and_hides_only_eight_s_files() {
     if skipped() {
         return;
     }
-    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
+    // the program runs as nobody and reads the user's folder by its path: the folder is made
+    // where anyone may pass (/tmp) with the modes the check needs, not in the build's folder,
+    // which a clone in a private home (root's, a `mktemp -d`) puts out of nobody's reach
+    let dir = tempfile::tempdir_in("/tmp").expect("a folder in /tmp");
+    let open = |path: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).expect("its mode");
+    };
+    open(dir.path());
     fixture(dir.path(), "echo 0");
     accepted_with_every_layer(&judged(dir.path(), Some(Path::new("/dev"))));
     // a folder of the user's that also holds a database: the user's file stays readable
     let cache = dir.path().join("mine");
     fs::create_dir(&cache).expect("folder");
+    open(&cache);
     fs::write(cache.join("notes.txt"), "mine\n").expect("write");
     let database = eight::tools::cache::DiskCache::file(&cache, eight::solve::pdb::Class::Corner);
     fs::write(&database, "secret\n").expect("write");

@@ -208,7 +208,7 @@ fn hdu1043_s_fixtures_hold_only_what_its_statement_sends() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hdu1043");
     for entry in std::fs::read_dir(&folder).expect("the fixtures") {
         let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|extension| extension != "in") {
+        if path.extension().map_or(true, |extension| extension != "in") {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("text");
@@ -232,4 +232,343 @@ fn eight_s_own_leniency_is_kept_in_the_tests_folder() {
     let (out, err, code) = run(&["batch", folder.to_str().expect("UTF-8")], "");
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("3 passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn a_bound_above_the_estimate_never_passes_for_optimal() {
+    // one move from its goal, searched from bound 41: a path of 35 moves, never called shortest
+    let board = "1 2 3 4 5 6 7 8 9 10 0 11";
+    let (out, err, code) = run(
+        &["steps", "--size", "4x3", "--json", "--bound", "41", board],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let record: serde_json::Value = serde_json::from_str(out.trim()).expect("a record");
+    assert_eq!(record["optimal"], false, "{out}");
+    assert_eq!(record["lower_bound"], 1, "{out}");
+    assert!(record["distance"].as_u64().expect("a count") > 1, "{out}");
+    assert!(
+        err.contains("--bound 41: bounds below 41 are not searched"),
+        "{err}"
+    );
+    // the plain format is the judge's, and the warning is on standard error
+    let (out, err, _) = run(&["path", "--size", "4x3", "--bound", "41", board], "");
+    assert!(!out.contains("optimal"), "{out}");
+    assert!(err.contains("not searched"), "{err}");
+    // at or below the estimate the answer is proved as ever: no "optimal": false
+    let (out, _, code) = run(
+        &["steps", "--size", "4x3", "--json", "--bound", "1", board],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let record: serde_json::Value = serde_json::from_str(out.trim()).expect("a record");
+    assert_eq!(record["distance"], 1, "{out}");
+    assert!(record.get("optimal").is_none(), "{out}");
+}
+
+#[test]
+fn gen_s_default_cases_fit_the_judge_s_most_moves() {
+    for (judge, most) in [("lightoj1121", 35), ("uva10181", 50)] {
+        let (out, err, code) = run(&["gen", judge, "--seed", "5", "--json"], "");
+        assert_eq!(code, Some(0), "{err}");
+        let mut unsolvable = 0;
+        for line in out.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+            match record["distance"].as_u64() {
+                Some(distance) => assert!(distance <= most, "{judge}: {line}"),
+                None => unsolvable += 1,
+            }
+        }
+        assert_eq!(out.lines().count(), 10, "{out}");
+        assert_eq!(
+            unsolvable, 1,
+            "{judge}: a few unsolvable, most answered\n{out}"
+        );
+    }
+}
+
+#[test]
+fn cache_clear_leaves_a_link_the_user_put_in_a_file_s_place() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let elsewhere = tempfile::tempdir().expect("another folder");
+    let precious = elsewhere.path().join("precious");
+    std::fs::write(&precious, b"the user's").expect("write");
+    let link = dir.path().join("pdb-corner-v2.bin");
+    std::os::unix::fs::symlink(&precious, &link).expect("a link");
+    std::fs::write(dir.path().join("pdb-78-8-v2.checked"), vec![0; 2048]).expect("write");
+    let output = common::bare()
+        .args(["cache", "clear"])
+        .env("EIGHT_CACHE_DIR", dir.path())
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let kind = std::fs::symlink_metadata(&link)
+        .expect("the link is left")
+        .file_type();
+    assert!(kind.is_symlink());
+    assert_eq!(std::fs::read(&precious).expect("its target"), b"the user's");
+    assert!(
+        !dir.path().join("pdb-78-8-v2.checked").exists(),
+        "eight's own file is cleared"
+    );
+}
+
+#[test]
+fn show_html_into_a_fifo_without_a_reader_ends_at_an_interrupt_with_130() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let fifo = dir.path().join("page");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).expect("a FIFO");
+    for signal in [
+        nix::sys::signal::Signal::SIGINT,
+        nix::sys::signal::Signal::SIGTERM,
+        nix::sys::signal::Signal::SIGHUP,
+    ] {
+        if signal == nix::sys::signal::Signal::SIGINT && common::sigint_ignored() {
+            // a background job's children inherit SIGINT ignored: that one cannot be tried
+            continue;
+        }
+        let mut child = common::process(assert_cmd::cargo::cargo_bin("eight"))
+            .args(["show", "--html"])
+            .arg(&fifo)
+            .arg("12345678x")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+        nix::sys::signal::kill(pid, signal).expect("signalled");
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("waits") {
+                break status;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{signal}: eight still waits for a reader");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(130), "{signal}");
+        let kind = std::fs::symlink_metadata(&fifo).expect("left").file_type();
+        assert!(
+            std::os::unix::fs::FileTypeExt::is_fifo(&kind),
+            "the FIFO is left"
+        );
+    }
+}
+
+#[test]
+fn a_lost_report_says_so_with_the_layers_made_never_a_run_without_them() {
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir(dir.path().join("p1379")).expect("a folder");
+    std::fs::write(dir.path().join("p1379/a.in"), "123804765\n").expect("written");
+    std::fs::write(dir.path().join("p1379/a.out"), "0\n").expect("written");
+    std::fs::write(dir.path().join("slow.sh"), "sleep 5; echo 0\n").expect("written");
+    let judge = common::process(assert_cmd::cargo::cargo_bin("eight"))
+        .args(["judge", "p1379", "p1379", "-t", "20", "--", "sh", "slow.sh"])
+        .current_dir(dir.path())
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // the supervisor is the judge's child: killed as a program that could reach it would
+    let children = format!("/proc/{0}/task/{0}/children", judge.id());
+    let started = std::time::Instant::now();
+    let supervisor = loop {
+        let text = std::fs::read_to_string(&children).unwrap_or_default();
+        if let Some(pid) = text.split_whitespace().next() {
+            break pid.parse::<i32>().expect("a pid");
+        }
+        assert!(started.elapsed().as_secs() < 10, "no supervisor started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    // once the program runs (the supervisor has a child), the supervisor has said its layers
+    let grandchildren = format!("/proc/{supervisor}/task/{supervisor}/children");
+    while std::fs::read_to_string(&grandchildren)
+        .unwrap_or_default()
+        .trim()
+        .is_empty()
+    {
+        assert!(started.elapsed().as_secs() < 10, "no program started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pid = nix::unistd::Pid::from_raw(supervisor);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGKILL).expect("killed");
+    let output = judge.wait_with_output().expect("ends");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains("report lost: the supervisor died"), "{out}");
+    assert!(out.contains("the layers it had made: "), "{out}");
+    assert!(!out.contains("unconfined: without"), "{out}");
+}
+
+/// A folder of hdu1043's sample beside nothing else, for `eight judge`.
+fn sample_fixture(dir: &std::path::Path) {
+    std::fs::create_dir_all(dir.join("hdu1043")).expect("a folder");
+    std::fs::write(dir.join("hdu1043/a.in"), "2 3 4 1 5 x 7 6 8\n").expect("written");
+    std::fs::write(dir.join("hdu1043/a.out"), "dlurullddrurdllurdr\n").expect("written");
+}
+
+#[test]
+fn root_s_toolchain_in_a_private_home_is_opened_to_the_program_or_the_run_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    if !nix::unistd::geteuid().is_root() {
+        common::skipped(
+            "the toolchain in a private home",
+            "root's program runs as nobody",
+        );
+        return;
+    }
+    let mode = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("a mode")
+    };
+    // a home only root may enter (as /root is), outside /tmp, holding a toolchain whose program
+    // is a script reaching for a file of its own toolchain by its path, as pyenv's shims do
+    let home = tempfile::tempdir_in("/var/tmp").expect("a folder");
+    mode(home.path(), 0o700);
+    let tool = home.path().join(".tool");
+    std::fs::create_dir_all(tool.join("bin")).expect("folders");
+    std::fs::create_dir_all(tool.join("lib")).expect("folders");
+    std::fs::write(tool.join("lib/answer"), "dlurullddrurdllurdr\n").expect("written");
+    let run = tool.join("bin/run");
+    let script = format!(
+        "#!/bin/sh\nexec cat {}\n",
+        tool.join("lib/answer").display()
+    );
+    std::fs::write(&run, script).expect("written");
+    mode(&run, 0o755);
+    // the judge's folder elsewhere
+    let work = tempfile::tempdir().expect("a folder");
+    sample_fixture(work.path());
+    let judged = |program: &std::path::Path| {
+        common::eight()
+            .args(["judge", "hdu1043", "hdu1043", "--"])
+            .arg(program)
+            .current_dir(work.path())
+            .output()
+            .expect("runs")
+    };
+    let output = judged(&run);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(out.starts_with("AC "), "{out}");
+    // a folder inside the toolchain closed too: refused before anything runs, the path named
+    let secret = tool.join("secret");
+    std::fs::create_dir(&secret).expect("a folder");
+    let hidden = secret.join("run");
+    std::fs::copy(&run, &hidden).expect("copied");
+    mode(&hidden, 0o755);
+    mode(&secret, 0o700);
+    let output = judged(&hidden);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("{}: nobody", secret.display())),
+        "{err}"
+    );
+    assert!(err.contains("chmod o+x"), "{err}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("RE "));
+}
+
+/// `eight judge p1379 p1379 -t 1 -- PROGRAM...` run as nobody (uid 65534, not root) from a
+/// folder of its own in /tmp, where nobody may go, with the built binary copied there too (a
+/// clone in a private home is out of nobody's reach); `None` where setpriv is missing.
+fn judged_as_nobody(program: &[&str], files: &[(&str, &str)]) -> Option<std::process::Output> {
+    use std::os::unix::fs::PermissionsExt;
+    let setpriv = ["--reuid=65534", "--regid=65534", "--clear-groups"];
+    if common::process("setpriv")
+        .args(setpriv)
+        .arg("true")
+        .status()
+        .is_err()
+    {
+        common::skipped("a run as nobody", "needs setpriv (util-linux)");
+        return None;
+    }
+    let dir = tempfile::tempdir_in("/tmp").expect("a folder");
+    let mode = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("a mode")
+    };
+    mode(dir.path(), 0o755);
+    let binary = dir.path().join("eight");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("eight"), &binary).expect("copied");
+    mode(&binary, 0o755);
+    std::fs::create_dir(dir.path().join("p1379")).expect("a folder");
+    std::fs::write(dir.path().join("p1379/a.in"), "123804765\n").expect("written");
+    std::fs::write(dir.path().join("p1379/a.out"), "0\n").expect("written");
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).expect("written");
+    }
+    let cache = dir.path().join("cache");
+    std::fs::create_dir(&cache).expect("a folder");
+    std::os::unix::fs::chown(&cache, Some(65534), Some(65534)).expect("nobody's");
+    let output = common::process("timeout")
+        .args(["120", "setpriv"])
+        .args(setpriv)
+        .arg(&binary)
+        .args(["judge", "p1379", "p1379", "--json", "-t", "1", "--"])
+        .args(program)
+        .current_dir(dir.path())
+        .env("EIGHT_CACHE_DIR", &cache)
+        .output()
+        .expect("runs");
+    Some(output)
+}
+
+/// The verdict of the first file of `eight judge --json`'s output.
+fn verdict(output: &std::process::Output) -> serde_json::Value {
+    let out = String::from_utf8_lossy(&output.stdout);
+    let first = out.lines().next().unwrap_or_default();
+    serde_json::from_str(first).unwrap_or_else(|_| panic!("a verdict: {output:?}"))
+}
+
+#[test]
+fn without_root_a_program_that_kills_every_process_it_may_kills_only_its_own() {
+    let script = [("killer.sh", "kill -9 -1; sleep 5; echo 0\n")];
+    let Some(output) = judged_as_nobody(&["sh", "killer.sh"], &script) else {
+        return;
+    };
+    // eight and its supervisor live on: a verdict, and the program past -t 1 was stopped
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let verdict = verdict(&output);
+    assert_eq!(verdict["verdict"], "TLE", "{verdict}");
+    let layers = verdict["sandbox"].as_array().expect("the layers");
+    assert!(layers.iter().any(|layer| layer == "ns-pid"), "{verdict}");
+}
+
+#[test]
+fn without_root_a_fork_bomb_meets_a_process_cap_of_the_run_s_own() {
+    if !std::path::Path::new("/usr/bin/python3").exists() {
+        common::skipped("the bounded fork bomb", "needs /usr/bin/python3");
+        return;
+    }
+    // a bomb with a bound of its own (2,000), so that a run without a cap cannot take the
+    // machine: it says how many children it made
+    let bomb = "import os, time\nn = 0\ntry:\n    for _ in range(2000):\n        if os.fork() == 0:\n            time.sleep(30)\n            os._exit(0)\n        n += 1\nexcept OSError:\n    pass\nprint(n)\n";
+    let Some(output) = judged_as_nobody(&["/usr/bin/python3", "bomb.py"], &[("bomb.py", bomb)])
+    else {
+        return;
+    };
+    let verdict = verdict(&output);
+    let layers = verdict["sandbox"].as_array().expect("the layers");
+    assert!(
+        layers.iter().any(|layer| layer == "process-cap"),
+        "{verdict}"
+    );
+    // the program's answer is the count of children it made: at most the cap (256)
+    let detail = verdict["detail"].as_str().unwrap_or_default();
+    let made: u64 = detail
+        .split("got `")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("the count it made: {verdict}"));
+    assert!(made < 300, "{verdict}");
 }

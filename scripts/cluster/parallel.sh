@@ -37,6 +37,20 @@ missing() {
         END { for (part = 1; part <= parts; part++) if (!(part in seen)) print part }' "$1"
 }
 
+# the records of file $1 made whole again: a record cut short (a full disk, a unit killed while
+# writing) is dropped, so that its share is missing and runs again, and a record glued after
+# one cut short is kept from its own start; the file ends with a newline, so that the next
+# record appended starts a line of its own
+repair() {
+    [ -s "$1" ] || return 0
+    awk '{
+        at = 0
+        while ((found = index(substr($0, at + 1), "{\"judge\"")) > 0) at += found
+        if (at > 0 && $0 ~ /}[[:space:]]*$/) print substr($0, at)
+    }' "$1" > "$1.repaired"
+    mv "$1.repaired" "$1"
+}
+
 # one unit, `unit WAVE PART EIGHT ARGS...`: not begun when an earlier share of the wave has a
 # path, and stopped (writing no record) when one finds one while it runs, both known by the marks
 # `WAVE/found-K` of this host; its record on standard output, and status 0 when the record holds
@@ -78,6 +92,7 @@ while :; do
     mkdir -p "$wave"
     touch "$wave/records"
     for attempt in 1 2 3 4; do
+        repair "$wave/records"
         status=0
         answer=$("$eight" merge "$wave/records" 2>/dev/null) || status=$?
         [ "$status" -le 1 ] && break
@@ -91,6 +106,7 @@ while :; do
             --bound "$bound" --json "$board" >> "$wave/records" || true
     done
     # said again with the wave's balance, or why the records give no answer
+    repair "$wave/records"
     status=0
     answer=$("$eight" merge --stats "$wave/records") || status=$?
     case $status in

@@ -42,7 +42,11 @@ impl Interrupts {
 
 /// Starts writing `target` (see [`Staged`]), stopped by `interrupts`.
 pub fn staged(target: &Path, allow: Allow, interrupts: &Interrupts) -> anyhow::Result<Staged> {
-    Ok(Staged::new(target, allow)?.stopped_by(Arc::clone(&interrupts.0)))
+    Ok(Staged::stoppable(
+        target,
+        allow,
+        Some(Arc::clone(&interrupts.0)),
+    )?)
 }
 
 /// Renames two finished files over their targets together: under a lock on the first one's

@@ -38,8 +38,9 @@ pub struct Options {
     #[arg(long, value_name = "MOVES")]
     max_depth: Option<u32>,
     /// The share of unreachable cases, from 0 to 1 (not for p1379, whose statement promises none)
-    #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
-    unsolvable: f64,
+    /// [default: 0; 0.1 for the judges with a most moves (lightoj1121, uva10181)]
+    #[arg(long, value_name = "FRACTION")]
+    unsolvable: Option<f64>,
     /// The goal of every case (for judges with a goal of their own, as `path --goal`)
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
@@ -75,19 +76,28 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             return Ok(Status::Trouble);
         }
     };
+    let limit = judge.spelling.limit;
     let request = Request {
         judge,
         count: options.count,
         seed: options.seed,
         min_depth: options.depth.unwrap_or(options.min_depth),
         max_depth: options.depth.or(options.max_depth),
-        unsolvable: options.unsolvable,
+        unsolvable: options.unsolvable.unwrap_or(match limit {
+            Some(_) => 0.1,
+            None => 0.0,
+        }),
         // the goal of every case, even of a judge whose cases bring their own
         goal: match &options.goal {
             Some(text) => Some(Board::parse(text, judge.shape)?),
             None => None,
         },
-        walk: options.walk,
+        // a judge that answers paths up to a most moves gets boards within it: walks of that
+        // many moves, unless distances were asked
+        walk: options.walk.or(limit.filter(|_| {
+            let depths = options.depth.is_some() || options.min_depth > 0;
+            judge.shape != Shape::SQUARE3 && !depths && options.max_depth.is_none() && !options.all
+        })),
         budget: options.max_nodes,
         all: options.all,
         json: options.json,

@@ -587,16 +587,6 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
         .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_command_line_definition_is_consistent() {
-        command().debug_assert();
-    }
-}
-
 /// `--max-nodes`: a count of nodes, at least 1, said as a user reads it.
 fn parse_nodes(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
@@ -606,5 +596,15 @@ fn parse_nodes(text: &str) -> Result<u64, String> {
             "`{text}` is not a count of nodes: a whole number from 1 up (500000000 is a few \
              seconds on 4x4)"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        command().debug_assert();
     }
 }

@@ -130,7 +130,14 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let mut drawn = false;
     for (file, text) in pictures {
         if let Some(file) = file {
-            write_file(file, &text)?;
+            if let Err(error) = write_file(file, &text) {
+                // a stop signal while waiting for a FIFO's reader, or while writing
+                if super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
+                    super::warn(&format_args!("{error:#}"));
+                    return Ok(Status::Interrupted);
+                }
+                return Err(error);
+            }
             drawn = true;
         }
     }

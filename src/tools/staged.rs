@@ -79,9 +79,22 @@ pub fn folder_of(target: &Path) -> io::Result<PathBuf> {
 impl Staged {
     /// Starts writing `target`, taking what [`Allow`] says besides a regular file or nothing.
     pub fn new(target: &Path, allow: Allow) -> io::Result<Staged> {
+        Staged::stoppable(target, allow, None)
+    }
+
+    /// Starts writing `target` as [`Staged::new`] does, stopped by `flag`: a FIFO without a
+    /// reader is waited for until one comes or the flag is set, and every write fails once it
+    /// is (see [`Staged::stopped_by`]).
+    pub fn stoppable(
+        target: &Path,
+        allow: Allow,
+        flag: Option<Arc<AtomicBool>>,
+    ) -> io::Result<Staged> {
         let sink = match what_is_at(target)? {
             At::Nothing | At::File => fresh(target)?,
-            At::Stream(kind) if allow == Allow::Streams => Sink::InPlace(in_place(target, kind)?),
+            At::Stream(kind) if allow == Allow::Streams => {
+                Sink::InPlace(in_place(target, kind, flag.as_deref())?)
+            }
             At::Stream(kind) => {
                 let why = format!("it is {kind}, and only a regular file is replaced here");
                 return Err(refused(target, why));
@@ -91,7 +104,7 @@ impl Staged {
         Ok(Staged {
             target: target.to_path_buf(),
             sink: io::BufWriter::with_capacity(1 << 16, sink),
-            stop: None,
+            stop: flag,
         })
     }
 
@@ -248,15 +261,56 @@ fn fresh(target: &Path) -> io::Result<Sink> {
 
 /// `target` (a device or a FIFO of the `kind` seen) opened for writing as it is: never made,
 /// never truncated; and if it turned into a regular file meanwhile, refused.
-fn in_place(target: &Path, kind: &str) -> io::Result<File> {
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .open(target)
-        .map_err(|error| refused(target, format!("{kind}: {error}")))?;
+fn in_place(target: &Path, kind: &str, stop: Option<&AtomicBool>) -> io::Result<File> {
+    let file = open_in_place(target, stop).map_err(|error| match error.kind() {
+        io::ErrorKind::Interrupted => error,
+        _ => refused(target, format!("{kind}: {error}")),
+    })?;
     if file.metadata()?.is_file() {
         return Err(refused(target, "it changed into a regular file"));
     }
     Ok(file)
+}
+
+/// How often a FIFO without a reader is tried again.
+#[cfg(unix)]
+const FIFO_RETRY: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Opens `target` for writing. A FIFO's open would block until a reader comes, deaf to the
+/// stop flag: it is opened without blocking and tried again until a reader is there or `stop`
+/// is set (then an error of kind `Interrupted`), and then made blocking for the writes.
+#[cfg(unix)]
+fn open_in_place(target: &Path, stop: Option<&AtomicBool>) -> io::Result<File> {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    use std::os::unix::fs::OpenOptionsExt;
+    loop {
+        let opened = fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(OFlag::O_NONBLOCK.bits())
+            .open(target);
+        match opened {
+            Ok(file) => {
+                fcntl(&file, FcntlArg::F_SETFL(OFlag::empty()))?;
+                return Ok(file);
+            }
+            // a FIFO with no reader yet
+            Err(error) if error.raw_os_error() == Some(nix::libc::ENXIO) => {
+                if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                    return Err(io::Error::new(
+                        io::ErrorKind::Interrupted,
+                        format!("{}: stopped while waiting for a reader", target.display()),
+                    ));
+                }
+                std::thread::sleep(FIFO_RETRY);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn open_in_place(target: &Path, _stop: Option<&AtomicBool>) -> io::Result<File> {
+    fs::OpenOptions::new().write(true).open(target)
 }
 
 /// Gives `staged`, a new file about to replace `target`, the mode `target` has, or when there

@@ -370,12 +370,27 @@ fn judge_file(
     if !run.sandbox.iter().any(|layer| layer == "ns-mount") {
         runner.reached.store(true, Ordering::Relaxed);
     }
-    let missing: Vec<String> = sandbox::missing_layers(&run.sandbox)
-        .into_iter()
-        .map(String::from)
-        .collect();
+    // a report lost before the supervisor said its layers tells nothing of them: said so,
+    // never as a run without them
+    let missing: Vec<String> = match run.made {
+        true => sandbox::missing_layers(&run.sandbox)
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        false => Vec::new(),
+    };
+    let lost = match (run.ended == Ended::Lost, run.made) {
+        (false, _) => String::new(),
+        (true, true) => format!(
+            "  report lost: the supervisor died; the layers it had made: {}",
+            run.sandbox.join(", ")
+        ),
+        (true, false) => {
+            "  report lost: the supervisor died before it said the layers it made".into()
+        }
+    };
     let usage = format!(
-        "cpu {} ms  wall {} ms  {:.1} MiB{}",
+        "cpu {} ms  wall {} ms  {:.1} MiB{}{lost}",
         run.cpu.as_millis(),
         run.elapsed.as_millis(),
         run.peak_kib as f64 / 1024.0,

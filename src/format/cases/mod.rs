@@ -547,7 +547,7 @@ impl<R: Read> Cases<R> {
         Ok(self
             .lines
             .peek_at(rest - 1, before_wait)?
-            .is_none_or(|next| next.blank.is_some()))
+            .map_or(true, |next| next.blank.is_some()))
     }
 
     /// The case begun ends short where `line` starts, at `place` (`what` is there: a blank

@@ -2,8 +2,10 @@
 //! tables, if it has any), and `solve::ida` searches with it on the component's threads.
 
 use super::{Control, Query, Search, Solution};
-use crate::solve::heuristic::Evaluator;
+use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida;
+use crate::solve::report::Quality;
+use crate::solve::Outcome;
 
 /// IDA* guided by `E`'s heuristic, on `jobs` threads.
 pub struct Ida<E> {
@@ -26,7 +28,20 @@ impl<E: Evaluator> Search for Ida<E> {
         let (start, goal) = (query.start, query.goal);
         let heuristic = self.evaluator.heuristic(start, goal);
         let within = (query.limit, query.budget, self.jobs);
+        let estimate = heuristic.estimate();
         let (outcome, bounds) = ida::solve_within(start, heuristic, within, query.bounds, control);
-        Solution::searched(outcome, self.evaluator.method(), bounds)
+        let mut solution = Solution::searched(outcome, self.evaluator.method(), bounds);
+        // resumed above the start's estimate, the bounds below were not searched here: a path
+        // found is not proved shortest, and says so
+        if let (ida::Bounds::From(from), Outcome::Found(path)) = (query.bounds, &solution.outcome) {
+            if from > estimate {
+                solution.report.quality = Some(Quality {
+                    optimal: false,
+                    lower_bound: estimate,
+                    length: path.len() as u32,
+                });
+            }
+        }
+        solution
     }
 }

@@ -77,13 +77,14 @@ pub fn list(folder: &Path) -> io::Result<Vec<Entry>> {
     Ok(entries)
 }
 
-/// Removes eight's files from `folder` (a link in one's place is removed, never followed) and
-/// returns them; anything else stays.
+/// Removes eight's files from `folder` and returns them; anything else stays, a link in one's
+/// place too (the user's, never followed).
 pub fn clear(folder: &Path) -> io::Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
     for entry in list(folder)? {
-        if entry.kind.is_some() {
-            let path = folder.join(&entry.name);
+        let path = folder.join(&entry.name);
+        let link = fs::symlink_metadata(&path).is_ok_and(|found| found.file_type().is_symlink());
+        if entry.kind.is_some() && !link {
             fs::remove_file(&path)?;
             removed.push(path);
         }

@@ -366,17 +366,15 @@ fn holder(inode: u64) -> Option<(u32, String)> {
     })
 }
 
-/// Removes a damaged cache file, if it is still the one examined (`seen`: its device and inode;
-/// `None` for a link, which is removed itself, never followed); whether it is gone.
+/// Removes a damaged cache file, if it is still the one examined (`seen`: its device and inode);
+/// whether it is gone. A link (`None`) is the user's, not eight's: it is left as it is, never
+/// followed, and the databases are built in memory while it stands.
 fn set_aside(file: &Path, seen: Option<(u64, u64)>) -> bool {
     let Ok(now) = fs::symlink_metadata(file) else {
         return false;
     };
-    let same = match seen {
-        Some(seen) => (now.dev(), now.ino()) == seen,
-        None => now.file_type().is_symlink(),
-    };
-    same && !now.is_dir() && fs::remove_file(file).is_ok()
+    let same = seen.is_some_and(|seen| (now.dev(), now.ino()) == seen);
+    same && !now.is_dir() && !now.file_type().is_symlink() && fs::remove_file(file).is_ok()
 }
 
 /// The folder's lock, if no other run holds it now.

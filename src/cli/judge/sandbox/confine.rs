@@ -26,6 +26,8 @@ use std::path::{Path, PathBuf};
 use nix::mount::{mount, MsFlags};
 use nix::sched::{unshare, CloneFlags};
 
+use super::toolchain;
+
 /// The devices the program keeps in its `/dev`.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
@@ -49,6 +51,10 @@ pub struct Plan {
     /// Files the command names that [`NOBODY`] (root's program) could not read even where they
     /// are brought: the program cannot start, and the user learns why.
     pub closed: Vec<PathBuf>,
+    /// Folders closed to [`NOBODY`] above the program and its interpreters (a toolchain in
+    /// root's home), each covered by an empty read-only file system anyone may pass, with the
+    /// folders below it that lead there brought back, read-only (see `toolchain`).
+    opened: Vec<(CString, Vec<CString>)>,
 }
 
 /// Where the machine's `/tmp` itself appears in the program's, read-only, when a word of the
@@ -61,6 +67,10 @@ const COMMAND_PLACE: &str = "/tmp/.eight-command";
 
 /// Whom root's program runs as: the overflow user and group, which own nothing of the machine's.
 pub const NOBODY: u32 = 65534;
+
+/// The layer of a user's program capped in its count of processes (RLIMIT_NPROC in its user
+/// namespace), as the report names it.
+pub const PROCESS_CAP_LAYER: &str = "process-cap";
 
 /// The layer of root's program running as [`NOBODY`], as the report names it.
 pub const NOBODY_LAYER: &str = "nobody";
@@ -128,6 +138,20 @@ impl Plan {
         // parents first, so that a remount never hides a mount point still to come
         read_only.sort_by_key(|(path, _)| path.as_bytes().len());
         let (mut brought, mut closed) = (Vec::new(), Vec::new());
+        // root's program runs as nobody: the folders closed above its toolchain are opened
+        let chain: Vec<PathBuf> = match (user, command.first()) {
+            (None, Some(program)) => toolchain::chain(Path::new(program))
+                .into_iter()
+                .filter(|path| path.exists())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let opened = toolchain::openings(&chain);
+        for path in &chain {
+            if let Some(shut) = toolchain::closed(path, &opened) {
+                closed.push(shut);
+            }
+        }
         let command = command
             .iter()
             .enumerate()
@@ -141,7 +165,7 @@ impl Plan {
                     return MACHINE_TMP.into();
                 }
                 // root's program runs as nobody: what it could not reach is brought to it
-                let hidden = user.is_none() && !reachable(&path);
+                let hidden = user.is_none() && toolchain::closed(&path, &opened).is_some();
                 if user.is_none() && !open(&path) {
                     closed.push(path.clone());
                 }
@@ -186,8 +210,23 @@ impl Plan {
             command,
             user,
             closed,
+            opened: opened
+                .into_iter()
+                .filter_map(|(folder, children)| {
+                    Some((
+                        text(&folder)?,
+                        children.iter().filter_map(|c| text(c)).collect(),
+                    ))
+                })
+                .collect(),
             scratch: CString::new(format!("size={scratch},mode=1777")).expect("no NUL"),
         })
+    }
+
+    /// Whether the namespaces are made in a user namespace of the program's own (a user who is
+    /// not root): then the process-ID namespace too, for this process's children.
+    pub fn in_user_namespace(&self) -> bool {
+        self.user.is_some()
     }
 
     /// Applies the plan to this process, which starts the program next. `own_pids`: this
@@ -203,7 +242,8 @@ impl Plan {
             | CloneFlags::CLONE_NEWIPC
             | CloneFlags::CLONE_NEWUTS;
         if self.user.is_some() {
-            namespaces |= CloneFlags::CLONE_NEWUSER;
+            // a user's: the process-ID namespace is its children's (see `jail::start_init`)
+            namespaces |= CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWPID;
         }
         unshare(namespaces).map_err(fail("unshare"))?;
         if let Some((uid, gid)) = self.user {
@@ -236,6 +276,8 @@ impl Plan {
         for folder in &self.hidden_folders {
             cover(folder).map_err(fail("hiding the cache"))?;
         }
+        self.open_toolchain()
+            .map_err(fail("opening the program's folder"))?;
         // each brought tree cloned before /tmp is covered (the covers over fixtures in it come
         // along), and attached once the program's own /tmp and /dev are made
         let clones = self
@@ -284,6 +326,41 @@ impl Plan {
             pin_to_one_cpu()?;
         }
         deny_calls(self.user.is_some())
+    }
+
+    /// Opens each folder closed above the program's toolchain: its folders that lead there
+    /// cloned, an empty file system anyone may pass laid over it, and the clones brought back at
+    /// their places, read-only; then the cover made read-only too.
+    fn open_toolchain(&self) -> nix::Result<()> {
+        use rustix::mount::{open_tree, OpenTreeFlags};
+        let errno = |error: rustix::io::Errno| nix::errno::Errno::from_raw(error.raw_os_error());
+        let none = None::<&str>;
+        for (folder, children) in &self.opened {
+            let flags = OpenTreeFlags::OPEN_TREE_CLONE
+                | OpenTreeFlags::OPEN_TREE_CLOEXEC
+                | OpenTreeFlags::AT_RECURSIVE;
+            let mut clones = Vec::new();
+            for child in children {
+                clones.push((
+                    open_tree(rustix::fs::CWD, child.as_c_str(), flags).map_err(errno)?,
+                    child,
+                ));
+            }
+            let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+            mount(
+                Some("tmpfs"),
+                folder.as_c_str(),
+                Some("tmpfs"),
+                free,
+                Some("size=64k,mode=0755"),
+            )?;
+            for (tree, child) in &clones {
+                bring(tree, child)?;
+            }
+            let sealed = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | free;
+            mount(none, folder.as_c_str(), none, sealed, none)?;
+        }
+        Ok(())
     }
 
     /// A fresh `/tmp`, in memory.
@@ -422,14 +499,6 @@ fn drop_capabilities(become_nobody: bool) -> io::Result<()> {
     nix::sys::prctl::set_no_new_privs().map_err(io::Error::from)
 }
 
-/// Whether [`NOBODY`] can reach `path`: search every folder above it, and read it (and search
-/// it, a folder), by its mode bits (an ACL that opens more is not looked at: such a path is
-/// brought all the same).
-fn reachable(path: &Path) -> bool {
-    let mut above = path.ancestors().skip(1);
-    open(path) && above.all(|folder| allows(folder, 0o1))
-}
-
 /// Whether [`NOBODY`] can read `path` (and search it, a folder).
 fn open(path: &Path) -> bool {
     match path.is_dir() {
@@ -440,7 +509,7 @@ fn open(path: &Path) -> bool {
 
 /// Whether [`NOBODY`] has every permission of `wanted` (others' bits: `0o4` read, `0o1`
 /// search) on `path`, as its owner, its group or anyone.
-fn allows(path: &Path, wanted: u32) -> bool {
+pub(super) fn allows(path: &Path, wanted: u32) -> bool {
     use std::os::unix::fs::MetadataExt;
     let Ok(meta) = fs::metadata(path) else {
         return false;

@@ -54,6 +54,9 @@ pub struct Order {
     pub doors: Vec<(PathBuf, PathBuf)>,
     /// The program's whole environment.
     pub env: Vec<(OsString, OsString)>,
+    /// The most processes and threads the program's tree may hold: a user's cap (root's is
+    /// its cgroup's).
+    pub processes: u64,
 }
 
 /// How a jail's status begins when it could not confine the program (the supervisor then
@@ -135,15 +138,27 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
                 use std::os::unix::fs::PermissionsExt;
                 let file = &plan.closed[0];
                 let mode = fs::metadata(file).map_or(0, |meta| meta.permissions().mode());
+                let how = match file.is_dir() {
+                    true => "passable by others (chmod o+x)",
+                    false => "readable by others (chmod o+r)",
+                };
                 let why = format_args!(
                     "{}: nobody, whom root's program runs as, cannot read it (mode {:04o}): make \
-                     it readable by others (chmod o+r), or judge as another user",
+                     it {how}, or judge as another user",
                     file.display(),
                     mode & 0o7777
                 );
                 told(&mut status, NOT_STARTED, &why)
             }
             Some(plan) => match plan.apply(order.own_pids) {
+                Ok(()) if plan.in_user_namespace() => {
+                    // a user's program: a process cap of its own, and the namespace's first
+                    // process between it and this jail, which it can then neither signal nor see
+                    if let Err(error) = cap_processes(order.processes) {
+                        told(&mut status, NOT_CONFINED, &error)
+                    }
+                    start_init(&order, &plan.command, status)
+                }
                 Ok(()) => command = plan.command,
                 Err(error) => told(&mut status, NOT_CONFINED, &error),
             },
@@ -203,6 +218,64 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
             ),
         }
     }
+}
+
+/// The most processes this user's namespace may hold from here on: the program's cap, the
+/// jail and the namespace's first process (RLIMIT_NPROC counts a user's processes in their
+/// own user namespace, which held only this one).
+fn cap_processes(processes: u64) -> nix::Result<()> {
+    use nix::sys::resource::{setrlimit, Resource};
+    let most = processes.saturating_add(2);
+    setrlimit(Resource::RLIMIT_NPROC, most, most)
+}
+
+/// Starts this executable again as the first process of the process-ID namespace the plan
+/// made (this process stays outside it): a jail with its own process-ID namespace, which
+/// starts `command` and tells `status` how it ended; then this one waits for it and ends as it
+/// did. Nothing in that namespace can signal this process or the supervisor.
+fn start_init(order: &Order, command: &[OsString], mut status: fs::File) -> ! {
+    use nix::fcntl::{fcntl, FcntlArg, FdFlag};
+    use std::os::fd::AsRawFd;
+    if let Err(error) = fcntl(&status, FcntlArg::F_SETFD(FdFlag::empty())) {
+        told(&mut status, NOT_CONFINED, &error)
+    }
+    let init = Order {
+        snapshot: -1,
+        hidden: order.hidden,
+        status: status.as_raw_fd(),
+        scratch: order.scratch,
+        file_bytes: order.file_bytes,
+        confine: false,
+        own_pids: true,
+        doors: Vec::new(),
+        env: order.env.clone(),
+        processes: order.processes,
+    };
+    let init = match serde_json::to_string(&init) {
+        Ok(init) => init,
+        Err(error) => told(&mut status, NOT_STARTED, &error),
+    };
+    // the executable by its link: its path may lie under a folder the plan covered (/tmp)
+    let spawned = std::process::Command::new("/proc/self/exe")
+        .arg("__jail")
+        .arg(init)
+        .arg("--")
+        .args(command)
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(error) => told(
+            &mut status,
+            NOT_CONFINED,
+            &format_args!("a process-ID namespace's first process: {error}"),
+        ),
+    };
+    drop(status);
+    let code = match child.wait() {
+        Ok(ended) => ended.code().unwrap_or(128),
+        Err(_) => 127,
+    };
+    std::process::exit(code)
 }
 
 /// How the cache folder is hidden: `None` where it holds eight's files only (or nothing), so

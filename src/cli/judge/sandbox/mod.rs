@@ -54,6 +54,7 @@ mod memory;
 mod processes;
 pub mod snapshot;
 mod supervisor;
+mod toolchain;
 
 pub use jail::jail;
 use processes::{descendants, is_zombie, parents};
@@ -182,7 +183,14 @@ pub enum Ended {
     Lost,
 }
 
-/// What the supervisor reports, as its first line.
+/// What the supervisor says as soon as the program has started: the layers it made. A report
+/// lost later (the supervisor killed) still has them.
+#[derive(Serialize, Deserialize, Debug)]
+struct Made {
+    made: Vec<String>,
+}
+
+/// What the supervisor reports, as its first line (after [`Made`], once the program started).
 #[derive(Serialize, Deserialize, Debug)]
 struct Account {
     ended: Ended,
@@ -248,6 +256,9 @@ pub struct Run {
     pub failed_to_start: Option<String>,
     /// The layer that could not be had and why, where the run was refused for it (nothing ran).
     pub refused: Option<String>,
+    /// Whether the layers in force are known: false for a report lost before the supervisor
+    /// said them.
+    pub made: bool,
 }
 
 /// The layers every run of this user's has unless it is refused (or `--unconfined`): as root,
@@ -261,7 +272,12 @@ pub fn expected_layers() -> Vec<&'static str> {
             "cgroup-cpu",
             confine::PID_LAYER,
         ],
-        false => vec![confine::USER_LAYER, confine::ONE_CPU_LAYER],
+        false => vec![
+            confine::USER_LAYER,
+            confine::ONE_CPU_LAYER,
+            confine::PROCESS_CAP_LAYER,
+            confine::PID_LAYER,
+        ],
     };
     layers.extend(confine::LAYERS);
     layers.push("no-capabilities");
@@ -386,13 +402,24 @@ const SUPERVISION: Duration = Duration::from_secs(1);
 fn read_report(stream: &mut impl Read, cap: usize) -> Vec<u8> {
     let mut report = Vec::new();
     let mut byte = [0u8];
-    while report.len() < 4096 && stream.read_exact(&mut byte).is_ok() {
-        report.push(byte[0]);
-        if byte[0] == b'\n' {
-            break;
+    let mut line = |report: &mut Vec<u8>| {
+        let from = report.len();
+        while report.len() - from < 4096 && stream.read_exact(&mut byte).is_ok() {
+            report.push(byte[0]);
+            if byte[0] == b'\n' {
+                break;
+            }
         }
-    }
-    let body = serde_json::from_slice::<Account>(report.trim_ascii_end())
+        from
+    };
+    // the layers made come first, once the program started; then the account
+    let from = line(&mut report);
+    let from = match serde_json::from_slice::<Made>(report[from..].trim_ascii_end()) {
+        Ok(_) => line(&mut report),
+        Err(_) => from,
+    };
+    let report_head = &report[from..];
+    let body = serde_json::from_slice::<Account>(report_head.trim_ascii_end())
         .map_or(0, |head| (head.stdout_len + head.stderr_len) as usize);
     report.reserve_exact(body.min(cap));
     let _ = stream.take(body.min(cap) as u64).read_to_end(&mut report);
@@ -402,6 +429,14 @@ fn read_report(stream: &mut impl Read, cap: usize) -> Vec<u8> {
 /// The run described by a supervisor's report; a run without one was lost. The output is
 /// kept where it was read, not copied.
 fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
+    // the layers said when the program started, if they were
+    let mut made = None;
+    if let Some(newline) = report.iter().position(|&b| b == b'\n') {
+        if let Ok(said) = serde_json::from_slice::<Made>(&report[..newline]) {
+            made = Some(said.made);
+            report.drain(..=newline);
+        }
+    }
     let lost = Run {
         ended: Ended::Lost,
         stdout: Vec::new(),
@@ -409,7 +444,8 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         elapsed,
         cpu: Duration::ZERO,
         peak_kib: 0,
-        sandbox: Vec::new(),
+        sandbox: made.clone().unwrap_or_default(),
+        made: made.is_some(),
         unconfined: None,
         refused_forks: 0,
         failed_to_start: None,
@@ -437,6 +473,7 @@ fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
         refused_forks: head.refused_forks,
         failed_to_start: head.failed_to_start,
         refused: head.refused,
+        made: true,
     }
 }
 

@@ -25,7 +25,7 @@ use super::jail::{self, Order, NOT_CONFINED, NOT_STARTED, STARTED};
 use super::memory;
 use super::processes::{cpu_ticks, descendants, is_zombie, parents, peak_kib};
 use super::snapshot::Reader;
-use super::{Account, Ended, Setup, STDERR_TAIL};
+use super::{Account, Ended, Made, Setup, STDERR_TAIL};
 
 /// The supervisor's side, run by the hidden `__run` command with the arguments [`super::run`]
 /// gives it: starts the program, watches it and every descendant, kills them all when the
@@ -181,6 +181,15 @@ fn watch(
     groups.reset();
     let (mut child, mut started_under) = spawned?;
     let started = Instant::now();
+    // the layers in force, said at once: a report lost later (the supervisor killed) still
+    // tells what was made
+    let made = layers(&groups, (confined, root, started_under.is_some()));
+    let mut said = serde_json::to_vec(&Made { made: made.clone() }).map_err(io::Error::from)?;
+    said.push(b'\n');
+    let mut out = io::stdout().lock();
+    out.write_all(&said)?;
+    out.flush()?;
+    drop(out);
     // the input through a pipe: the program holds no descriptor of the snapshot, which it could
     // reopen for writing through /proc/self/fd/0; a program that stops reading ends the feeding
     // when it exits (the pipe then breaks)
@@ -290,28 +299,7 @@ fn watch(
         // what the tree may have used, on its one CPU: the sample misses reaped children
         cpu = cpu.max(elapsed.min(limits.cpu + TICK));
     }
-    let mut sandbox: Vec<String> = groups.layers().into_iter().map(String::from).collect();
-    if !groups.counts_memory() {
-        sandbox.push("memory-sampled".into());
-    }
-    if !groups.counts_cpu() {
-        sandbox.push("cpu-sampled".into());
-    }
-    if confined {
-        if !root {
-            sandbox.push(confine::USER_LAYER.into());
-            sandbox.push(confine::ONE_CPU_LAYER.into());
-        }
-        if started_under.is_some() {
-            sandbox.push(confine::PID_LAYER.into());
-        }
-        sandbox.extend(confine::LAYERS.map(String::from));
-        sandbox.push("no-capabilities".into());
-        if root {
-            sandbox.push(confine::NOBODY_LAYER.into());
-        }
-    }
-    sandbox.extend(["file-limit", "three-descriptors"].map(String::from));
+    let sandbox = made;
     let refused_forks = groups.refused_forks();
     drop(groups);
     let stdout = reader.join().expect("the reader does not panic");
@@ -336,6 +324,35 @@ fn watch(
         refused: None,
     };
     Ok((report, stdout, stderr))
+}
+
+/// The layers in force for a program started `(confined, root, pid)` (in its namespaces, by
+/// root, under a jail of its own PID namespace) in `groups`.
+fn layers(groups: &Groups, (confined, root, pid): (bool, bool, bool)) -> Vec<String> {
+    let mut sandbox: Vec<String> = groups.layers().into_iter().map(String::from).collect();
+    if !groups.counts_memory() {
+        sandbox.push("memory-sampled".into());
+    }
+    if !groups.counts_cpu() {
+        sandbox.push("cpu-sampled".into());
+    }
+    if confined {
+        if !root {
+            sandbox.push(confine::USER_LAYER.into());
+            sandbox.push(confine::ONE_CPU_LAYER.into());
+            sandbox.push(confine::PROCESS_CAP_LAYER.into());
+        }
+        if pid {
+            sandbox.push(confine::PID_LAYER.into());
+        }
+        sandbox.extend(confine::LAYERS.map(String::from));
+        sandbox.push("no-capabilities".into());
+        if root {
+            sandbox.push(confine::NOBODY_LAYER.into());
+        }
+    }
+    sandbox.extend(["file-limit", "three-descriptors"].map(String::from));
+    sandbox
 }
 
 /// Why a jail did not become the program.
@@ -388,6 +405,7 @@ fn jail(
             own_pids,
             doors: doors.to_vec(),
             env: setup.terms.env.clone(),
+            processes: setup.limits.processes,
         };
         let order = serde_json::to_string(&order).map_err(|e| Refused::Start(e.into()))?;
         Ok(Command::new(&me)

@@ -1,0 +1,142 @@
+//! A program whose toolchain lives where nobody may pass: pyenv's python, nvm's node, rustup's
+//! toolchains, sdkman's java and a venv's python live under a home folder only its owner may
+//! enter (root's, mode 0700), and root's program runs as nobody. As isolate does with its
+//! directory rules, the jail opens such a folder: an empty file system over it, searchable by
+//! anyone and read-only, with the one folder below it that leads to the program brought back at
+//! its place, read-only. The rest of the home stays out of sight; a path still closed past
+//! that refuses the run before anything runs.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::confine::allows;
+
+/// How deep a chain of interpreters is followed (a script run by a script's interpreter...).
+const DEEPEST: usize = 4;
+
+/// The files `program` runs through: itself as named and at the end of its links, and for a
+/// script, its interpreter's chain (`#!/usr/bin/env python3` names python3 in `PATH`).
+pub(super) fn chain(program: &Path) -> Vec<PathBuf> {
+    let mut chain = Vec::new();
+    follow(program, DEEPEST, &mut chain);
+    chain
+}
+
+fn follow(program: &Path, depth: usize, chain: &mut Vec<PathBuf>) {
+    if depth == 0 || chain.iter().any(|known| known == program) {
+        return;
+    }
+    chain.push(program.to_path_buf());
+    let real = fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+    if real != program {
+        chain.push(real.clone());
+    }
+    let Some(interpreter) = interpreter(&real) else {
+        return;
+    };
+    follow(&interpreter, depth - 1, chain);
+}
+
+/// The interpreter a script's `#!` line names, `env`'s program found in `PATH`.
+fn interpreter(script: &Path) -> Option<PathBuf> {
+    let mut head = [0u8; 256];
+    let read = fs::File::open(script).ok()?.read(&mut head).ok()?;
+    let line = head[..read].strip_prefix(b"#!")?;
+    let line = line.split(|&byte| byte == b'\n').next()?;
+    let line = std::str::from_utf8(line).ok()?;
+    let mut words = line.split_whitespace();
+    let first = PathBuf::from(words.next()?);
+    if first.file_name().is_some_and(|name| name == "env") {
+        let name = words.find(|word| !word.starts_with('-'))?;
+        let paths = std::env::var_os("PATH")?;
+        return std::env::split_paths(&paths)
+            .map(|folder| folder.join(name))
+            .find(|path| path.is_file());
+    }
+    Some(first)
+}
+
+/// The folders above `paths` that nobody cannot pass (outside `/tmp`, whose own rules bring
+/// what the command names), each with the folders below it that lead to the paths.
+pub(super) fn openings(paths: &[PathBuf]) -> BTreeMap<PathBuf, Vec<PathBuf>> {
+    let mut opened: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
+    for path in paths {
+        let above: Vec<&Path> = path.ancestors().skip(1).collect();
+        // from the root down: the first folder closed to nobody
+        for folder in above.iter().rev() {
+            if folder.starts_with("/tmp") || *folder == Path::new("/") {
+                continue;
+            }
+            if allows(folder, 0o1) {
+                continue;
+            }
+            let depth = folder.components().count() + 1;
+            let child: PathBuf = path.components().take(depth).collect();
+            let children = opened.entry(folder.to_path_buf()).or_default();
+            if child != *path && !children.contains(&child) {
+                children.push(child);
+            }
+            break;
+        }
+    }
+    opened.retain(|_, children| !children.is_empty());
+    opened
+}
+
+/// Whether nobody reaches `path` (reads it, and searches it, a folder) once `opened` is made:
+/// an opened folder is passed, every other folder above it by its mode; `None`, or the first
+/// folder or file still closed.
+pub(super) fn closed(path: &Path, opened: &BTreeMap<PathBuf, Vec<PathBuf>>) -> Option<PathBuf> {
+    let above: Vec<&Path> = path.ancestors().skip(1).collect();
+    for folder in above.into_iter().rev() {
+        if !opened.contains_key(folder) && !allows(folder, 0o1) {
+            return Some(folder.to_path_buf());
+        }
+    }
+    let wanted = match path.is_dir() {
+        true => 0o5,
+        false => 0o4,
+    };
+    (!allows(path, wanted)).then(|| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_script_s_chain_runs_through_its_interpreter_found_by_env() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let script = dir.path().join("tool");
+        fs::write(&script, "#!/usr/bin/env sh\necho hi\n").expect("written");
+        let chain = chain(&script);
+        assert_eq!(chain[0], script);
+        assert!(
+            chain.iter().any(|path| path.ends_with("sh")),
+            "the interpreter: {chain:?}"
+        );
+    }
+
+    #[test]
+    fn a_closed_home_is_opened_at_the_folder_that_leads_to_the_program() {
+        let dir = tempfile::tempdir_in("/tmp").expect("a folder");
+        // a home of mode 0700 outside /tmp is what is opened; here the rule is checked on the
+        // folder's own path, so the test's folder stands for `/root`
+        let home = dir.path().join("home");
+        let tool = home.join(".pyenv/shims/python3");
+        fs::create_dir_all(tool.parent().expect("a folder")).expect("folders");
+        fs::write(&tool, "#!/bin/sh\n").expect("written");
+        fs::set_permissions(&home, fs::Permissions::from_mode(0o700)).expect("mode");
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("mode");
+        fs::set_permissions(&tool, fs::Permissions::from_mode(0o755)).expect("mode");
+        // under /tmp nothing is opened: /tmp's own rules bring what the command names
+        assert!(openings(std::slice::from_ref(&tool)).is_empty());
+        let mut opened = BTreeMap::new();
+        assert_eq!(closed(&tool, &opened), Some(home.clone()));
+        opened.insert(home.clone(), vec![home.join(".pyenv")]);
+        assert_eq!(closed(&tool, &opened), None);
+    }
+}
