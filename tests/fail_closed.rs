@@ -251,7 +251,7 @@ fn a_layer_that_cannot_be_had_refuses_the_run_unless_asked() {
     assert_eq!(weaker.status.code(), Some(0), "{stdout}");
     assert!(ran.exists());
     assert!(
-        stdout.contains("unconfined: without ns-user, one-cpu, ns-net"),
+        stdout.contains("unconfined: without ns-user, one-cpu, process-cap, ns-pid, ns-net"),
         "{stdout}"
     );
     let json = without_user_namespaces(dir.path(), &["--unconfined", "--json"]).expect("set up");

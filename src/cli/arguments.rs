@@ -112,3 +112,15 @@ pub(super) fn misread(
         _ => None,
     }
 }
+
+/// `--max-nodes`: a count of nodes, at least 1, said as a user reads it.
+pub(super) fn parse_nodes(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("a search needs at least 1 node: give a positive count".into()),
+        Ok(nodes) => Ok(nodes),
+        Err(_) => Err(format!(
+            "`{text}` is not a count of nodes: a whole number from 1 up (500000000 is a few \
+             seconds on 4x4)"
+        )),
+    }
+}

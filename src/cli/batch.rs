@@ -46,7 +46,7 @@ pub struct Options {
     jobs: u16,
     /// The most nodes the optimal search of a board of more than 9 cells may expand before that
     /// case is an error [default: as the solving commands]
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "NODES", value_parser = super::arguments::parse_nodes)]
     max_nodes: Option<u64>,
     /// Colour each file's status word
     #[arg(long, value_enum, default_value_t = super::Color::Auto)]

@@ -55,7 +55,7 @@ pub struct Options {
     /// The most nodes the search of a board of more than 9 cells may expand before gen gives up
     /// [default: 500000000 on 4x4, 50000000 on other sizes up to 25 cells, fewer in proportion
     /// on larger ones: some seconds]
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "NODES", value_parser = super::arguments::parse_nodes)]
     max_nodes: Option<u64>,
     /// Write PREFIX.in and PREFIX.out instead of the input on standard output
     #[arg(short, long, value_name = "PREFIX")]

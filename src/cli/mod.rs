@@ -280,7 +280,7 @@ struct EngineArgs {
     /// The most nodes the optimal search of a board of more than 9 cells may expand before that
     /// case is given up as an error (--fast answers it instead) [default: 500000000 on 4x4;
     /// 50000000 on other sizes up to 25 cells, fewer in proportion on larger ones: some seconds]
-    #[arg(long, value_name = "NODES", value_parser = parse_nodes)]
+    #[arg(long, value_name = "NODES", value_parser = arguments::parse_nodes)]
     max_nodes: Option<u64>,
     /// Any path where the shortest is out of reach: every solvable board of every size gets a
     /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
@@ -585,18 +585,6 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error
         .downcast_ref::<io::Error>()
         .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
-}
-
-/// `--max-nodes`: a count of nodes, at least 1, said as a user reads it.
-fn parse_nodes(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("a search needs at least 1 node: give a positive count".into()),
-        Ok(nodes) => Ok(nodes),
-        Err(_) => Err(format!(
-            "`{text}` is not a count of nodes: a whole number from 1 up (500000000 is a few \
-             seconds on 4x4)"
-        )),
-    }
 }
 
 #[cfg(test)]

@@ -283,9 +283,9 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     if let (None, Some(bound)) = (options.part, options.bound) {
         // a resumed search proves nothing below its bound: the user who gives one is told
         super::warn(&format_args!(
-            "--bound {bound}: bounds below {bound} are not searched, so an answer is the \
-             shortest only if an earlier run of this board searched every one of them (where \
-             {bound} is above a board's estimate, --json says \"optimal\": false)"
+            "--bound {bound}: no bound below {bound} is searched, so an answer is the shortest \
+             only if an earlier run of this board searched each of them (where {bound} is above \
+             a board's estimate, --json says \"optimal\": false)"
         ));
     }
     if let (Some(part), Some(bound)) = (options.part, options.bound) {

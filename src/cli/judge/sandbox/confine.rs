@@ -147,7 +147,8 @@ impl Plan {
             _ => Vec::new(),
         };
         let opened = toolchain::openings(&chain);
-        for path in &chain {
+        // (what lies in the machine's /tmp is brought by the rules below)
+        for path in chain.iter().filter(|path| !path.starts_with("/tmp")) {
             if let Some(shut) = toolchain::closed(path, &opened) {
                 closed.push(shut);
             }
@@ -276,8 +277,7 @@ impl Plan {
         for folder in &self.hidden_folders {
             cover(folder).map_err(fail("hiding the cache"))?;
         }
-        self.open_toolchain()
-            .map_err(fail("opening the program's folder"))?;
+        toolchain::open(&self.opened).map_err(fail("opening the program's folder"))?;
         // each brought tree cloned before /tmp is covered (the covers over fixtures in it come
         // along), and attached once the program's own /tmp and /dev are made
         let clones = self
@@ -326,41 +326,6 @@ impl Plan {
             pin_to_one_cpu()?;
         }
         deny_calls(self.user.is_some())
-    }
-
-    /// Opens each folder closed above the program's toolchain: its folders that lead there
-    /// cloned, an empty file system anyone may pass laid over it, and the clones brought back at
-    /// their places, read-only; then the cover made read-only too.
-    fn open_toolchain(&self) -> nix::Result<()> {
-        use rustix::mount::{open_tree, OpenTreeFlags};
-        let errno = |error: rustix::io::Errno| nix::errno::Errno::from_raw(error.raw_os_error());
-        let none = None::<&str>;
-        for (folder, children) in &self.opened {
-            let flags = OpenTreeFlags::OPEN_TREE_CLONE
-                | OpenTreeFlags::OPEN_TREE_CLOEXEC
-                | OpenTreeFlags::AT_RECURSIVE;
-            let mut clones = Vec::new();
-            for child in children {
-                clones.push((
-                    open_tree(rustix::fs::CWD, child.as_c_str(), flags).map_err(errno)?,
-                    child,
-                ));
-            }
-            let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
-            mount(
-                Some("tmpfs"),
-                folder.as_c_str(),
-                Some("tmpfs"),
-                free,
-                Some("size=64k,mode=0755"),
-            )?;
-            for (tree, child) in &clones {
-                bring(tree, child)?;
-            }
-            let sealed = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | free;
-            mount(none, folder.as_c_str(), none, sealed, none)?;
-        }
-        Ok(())
     }
 
     /// A fresh `/tmp`, in memory.
@@ -444,7 +409,7 @@ fn cover(folder: &std::ffi::CStr) -> nix::Result<()> {
 
 /// Attaches `tree` (a detached clone of a place in the machine's `/tmp`) at `place` in the program's
 /// `/tmp`, read-only: a folder, or a file alone.
-fn bring(tree: &std::os::fd::OwnedFd, place: &std::ffi::CStr) -> nix::Result<()> {
+pub(super) fn bring(tree: &std::os::fd::OwnedFd, place: &std::ffi::CStr) -> nix::Result<()> {
     use rustix::fs::{fstat, FileType};
     use rustix::mount::{move_mount, MoveMountFlags};
     let errno = |error: rustix::io::Errno| nix::errno::Errno::from_raw(error.raw_os_error());

@@ -7,11 +7,14 @@
 //! that refuses the run before anything runs.
 
 use std::collections::BTreeMap;
+use std::ffi::CString;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::confine::allows;
+use nix::mount::{mount, MsFlags};
+
+use super::confine::{allows, bring};
 
 /// How deep a chain of interpreters is followed (a script run by a script's interpreter...).
 const DEEPEST: usize = 4;
@@ -20,12 +23,16 @@ const DEEPEST: usize = 4;
 /// script, its interpreter's chain (`#!/usr/bin/env python3` names python3 in `PATH`).
 pub(super) fn chain(program: &Path) -> Vec<PathBuf> {
     let mut chain = Vec::new();
-    follow(program, DEEPEST, &mut chain);
+    // a command named from the working directory (`./a.out`) by its whole path
+    if let Ok(program) = std::path::absolute(program) {
+        follow(&program, DEEPEST, &mut chain);
+    }
     chain
 }
 
 fn follow(program: &Path, depth: usize, chain: &mut Vec<PathBuf>) {
-    if depth == 0 || chain.iter().any(|known| known == program) {
+    let known = chain.iter().any(|known| known == program);
+    if depth == 0 || known || !program.is_absolute() {
         return;
     }
     chain.push(program.to_path_buf());
@@ -62,7 +69,7 @@ fn interpreter(script: &Path) -> Option<PathBuf> {
 /// what the command names), each with the folders below it that lead to the paths.
 pub(super) fn openings(paths: &[PathBuf]) -> BTreeMap<PathBuf, Vec<PathBuf>> {
     let mut opened: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
-    for path in paths {
+    for path in paths.iter().filter(|path| path.is_absolute()) {
         let above: Vec<&Path> = path.ancestors().skip(1).collect();
         // from the root down: the first folder closed to nobody
         for folder in above.iter().rev() {
@@ -100,6 +107,41 @@ pub(super) fn closed(path: &Path, opened: &BTreeMap<PathBuf, Vec<PathBuf>>) -> O
         false => 0o4,
     };
     (!allows(path, wanted)).then(|| path.to_path_buf())
+}
+
+/// Opens each folder closed above the program's toolchain: its folders that lead there
+/// cloned, an empty file system anyone may pass laid over it, and the clones brought back at
+/// their places, read-only; then the cover made read-only too.
+pub(super) fn open(opened: &[(CString, Vec<CString>)]) -> nix::Result<()> {
+    use rustix::mount::{open_tree, OpenTreeFlags};
+    let errno = |error: rustix::io::Errno| nix::errno::Errno::from_raw(error.raw_os_error());
+    let none = None::<&str>;
+    for (folder, children) in opened {
+        let flags = OpenTreeFlags::OPEN_TREE_CLONE
+            | OpenTreeFlags::OPEN_TREE_CLOEXEC
+            | OpenTreeFlags::AT_RECURSIVE;
+        let mut clones = Vec::new();
+        for child in children {
+            clones.push((
+                open_tree(rustix::fs::CWD, child.as_c_str(), flags).map_err(errno)?,
+                child,
+            ));
+        }
+        let free = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+        mount(
+            Some("tmpfs"),
+            folder.as_c_str(),
+            Some("tmpfs"),
+            free,
+            Some("size=64k,mode=0755"),
+        )?;
+        for (tree, child) in &clones {
+            bring(tree, child)?;
+        }
+        let sealed = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | free;
+        mount(none, folder.as_c_str(), none, sealed, none)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
