@@ -1,8 +1,10 @@
 //! The reader learns the input's layout (issue 37): one line corrupted inside itself (a number
 //! more or fewer, two or three more, a letter, a repeated tile) makes its own case malformed,
 //! named at one of its lines, and changes no other case's answer or number, for every judge,
-//! in its statement's layout and in the others people write. Seeded; a failure prints the
-//! seed's round and the input.
+//! in its statement's layout and in the others people write. Issue 58 adds a row lost or left
+//! blank and a size that lies (by one, by a lot, a number more or fewer), CRLF, a byte-order
+//! mark and a NUL: a judge added later is covered by being described. Seeded; a failure prints
+//! the seed's round and the input.
 
 mod common;
 use common::run;
@@ -515,4 +517,124 @@ fn one_lost_row_or_lying_size_changes_no_other_case() {
         }
     }
     assert!(tried > 1_000, "{tried}");
+}
+
+/// Checks what reading gave against the cases written: each case answered whole at its true
+/// number, but `victim`, which is malformed and named at a line of `span`.
+fn check(
+    read: &[(u64, Result<Vec<Board>, u64>)],
+    cases: &[Vec<Board>],
+    victim: Option<(usize, std::ops::Range<usize>)>,
+    context: &str,
+) {
+    assert_eq!(read.len(), cases.len(), "{context}");
+    for (index, (number, result)) in read.iter().enumerate() {
+        assert_eq!(*number, index as u64 + 1, "{context}");
+        match (result, &victim) {
+            (Ok(boards), _) => {
+                assert!(
+                    victim.as_ref().map_or(true, |(v, _)| *v != index),
+                    "{context}"
+                );
+                assert_eq!(boards, &cases[index], "{context}");
+            }
+            (Err(at), Some((victim, span))) => {
+                assert_eq!(index, *victim, "{context}");
+                let at = *at as usize - 1;
+                assert!(at + 1 >= span.start && at <= span.end, "{context}");
+            }
+            (Err(_), None) => panic!("no case is malformed: {context}"),
+        }
+    }
+}
+
+#[test]
+fn bytes_no_text_holds_change_only_their_case() {
+    // CRLF line ends and a byte-order mark opening the input change nothing; a NUL inside a
+    // line makes that line's case malformed and no other
+    let seed = std::env::var("EIGHT_TEST_SEED").map_or(59, |seed| seed.parse().expect("a seed"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tried = 0;
+    for judge in ALL {
+        for layout in layouts(judge) {
+            let judge = Judge { layout, ..*judge };
+            for round in 0..20 {
+                let count = rng.random_range(2..6usize);
+                let cases: Vec<Vec<Board>> = (0..count)
+                    .map(|_| {
+                        (0..judge.boards)
+                            .map(|_| board(judge.shape, &mut rng))
+                            .collect()
+                    })
+                    .collect();
+                let mut lines: Vec<String> = Vec::new();
+                if judge.counted() {
+                    lines.push(count.to_string());
+                }
+                let mut spans = Vec::new();
+                for case in &cases {
+                    let goal = match judge.goal {
+                        Goal::EachCase => case[1],
+                        _ => case[0],
+                    };
+                    let mut text = Vec::new();
+                    judge
+                        .write_case(&case[0], &goal, &mut text)
+                        .expect("memory");
+                    let first = lines.len();
+                    lines.extend(
+                        String::from_utf8(text)
+                            .expect("ASCII")
+                            .lines()
+                            .map(String::from),
+                    );
+                    spans.push(first..lines.len());
+                }
+                let context = |what: &str, text: &str, read| {
+                    format!(
+                        "seed {seed}, {} in {layout:?}, round {round}, {what}:\n{text:?}\n{read:?}",
+                        judge.id
+                    )
+                };
+                // the whole input with CRLF line ends, and opened by a byte-order mark
+                let crlf = lines.join("\r\n") + "\r\n";
+                let read_crlf = read(&judge, &crlf);
+                check(
+                    &read_crlf,
+                    &cases,
+                    None,
+                    &context("CRLF", &crlf, &read_crlf),
+                );
+                let bom = format!("\u{feff}{}\n", lines.join("\n"));
+                let read_bom = read(&judge, &bom);
+                check(&read_bom, &cases, None, &context("a BOM", &bom, &read_bom));
+                // a NUL inside a line of a case after the first, not its side
+                let victim = rng.random_range(1..count);
+                let span = spans[victim].clone();
+                let candidates: Vec<usize> = span
+                    .clone()
+                    .filter(|&l| !lines[l].trim().is_empty())
+                    .filter(|&l| !(judge.sided() && l == span.start))
+                    .collect();
+                let line = candidates[rng.random_range(0..candidates.len())];
+                let mut nul = lines.clone();
+                let at = rng.random_range(1..nul[line].len().max(2));
+                let at = (0..=at)
+                    .rev()
+                    .find(|&at| nul[line].is_char_boundary(at))
+                    .unwrap_or(0);
+                nul[line].insert(at, '\0');
+                let text = nul.join("\n") + "\n";
+                let got = read(&judge, &text);
+                check(
+                    &got,
+                    &cases,
+                    Some((victim, span.clone())),
+                    &context("a NUL", &text, &got),
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 300, "{tried}");
 }
