@@ -572,3 +572,40 @@ fn without_root_a_fork_bomb_meets_a_process_cap_of_the_run_s_own() {
         .unwrap_or_else(|| panic!("the count it made: {verdict}"));
     assert!(made < 300, "{verdict}");
 }
+
+#[test]
+fn json_s_solvable_is_reachability_for_every_judge_and_the_cap_a_field_of_its_own() {
+    // boards 80 random moves from the goal: LightOJ answers most "not solvable" (past its 35)
+    let (out, err, code) = run(
+        &[
+            "gen",
+            "lightoj1121",
+            "--walk",
+            "80",
+            "-n",
+            "6",
+            "--seed",
+            "2",
+            "--unsolvable",
+            "0",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let mut beyond = 0;
+    for line in out.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+        // every board here reaches its goal: solvable, whatever the judge's cap
+        assert_eq!(record["solvable"], true, "{line}");
+        assert_eq!(record["limit"], 35, "{line}");
+        match record["distance"].as_u64() {
+            Some(distance) => assert!(distance <= 35, "{line}"),
+            None => beyond += 1,
+        }
+    }
+    assert!(beyond > 0, "{out}");
+    // a judge without a cap has no such field
+    let (out, _, _) = run(&["steps", "--json", "283104765"], "");
+    assert!(!out.contains("\"limit\""), "{out}");
+}

@@ -40,6 +40,11 @@ pub struct Solution {
     /// With `--fast`: the best admissible estimate of the moves needed, never above the optimum.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u32>,
+    /// The judge's most moves, where it has one (LightOJ 1121's 35, UVa 10181's 50): a board
+    /// that reaches its goal only past it is `solvable` with no distance or path here, as the
+    /// judge answers it "not solvable".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
 }
 
 impl Solution {
@@ -54,6 +59,7 @@ impl Solution {
             scatter: None,
             optimal: None,
             lower_bound: None,
+            limit: None,
         }
     }
 
@@ -62,7 +68,12 @@ impl Solution {
     /// distance with no path.
     pub fn found(start: &Board, goal: &Board, found: &Found) -> Solution {
         match found {
-            Found::Path(path) => Solution::new(start, goal, path.as_ref()),
+            // `solvable` is whether the goal is reachable for every judge, also where a judge's
+            // limit gives no path
+            Found::Path(path) => Solution {
+                solvable: path.is_some() || start.reaches(goal),
+                ..Solution::new(start, goal, path.as_ref())
+            },
             Found::Farthest { board, path } => Solution::new(start, board, Some(path)),
             Found::Reachable(solvable) => Solution {
                 solvable: *solvable,
@@ -85,6 +96,11 @@ impl Solution {
             solvable: found.reachable(),
             ..Solution::new(&grid.cells.iter().join(" "), &goal.format(" "), None)
         }
+    }
+
+    /// This solution of a judge whose answers stop at `limit` moves, if it has one.
+    pub fn with_limit(self, limit: Option<u32>) -> Solution {
+        Solution { limit, ..self }
     }
 
     /// This solution, saying how good its path is when it comes from a `--fast` engine.

@@ -378,8 +378,9 @@ impl Stream<'_> {
                 out.write_all(text.as_bytes())?;
             }
             Output::Json => {
-                let solution = Solution::found(start, goal, &found);
-                let solution = solution.with_quality(report.quality);
+                let solution = Solution::found(start, goal, &found)
+                    .with_quality(report.quality)
+                    .with_limit(self.judge.spelling.limit);
                 self.record(number, place.line, solution, report.clone(), out)?;
             }
         }

@@ -260,7 +260,7 @@ fn write_case(
 ) -> io::Result<()> {
     let judge = &request.judge;
     if request.json {
-        let solution = Solution::found(start, goal, found);
+        let solution = Solution::found(start, goal, found).with_limit(judge.spelling.limit);
         return record::write(&Record::solved(case, None, solution), input);
     }
     judge.write_case(start, goal, input)?;
