@@ -609,3 +609,76 @@ fn json_s_solvable_is_reachability_for_every_judge_and_the_cap_a_field_of_its_ow
     let (out, _, _) = run(&["steps", "--json", "283104765"], "");
     assert!(!out.contains("\"limit\""), "{out}");
 }
+
+#[test]
+fn merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to() {
+    // the records of a wave that holds the answer, each field of one record changed in turn:
+    // merge prints the true answer (a change it may ignore, as the time) or refuses, never
+    // another answer
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    let wave: Vec<serde_json::Value> = (1..=2)
+        .map(|part| {
+            let (out, err, code) = run(
+                &[
+                    "path",
+                    "--size",
+                    "4x4",
+                    "--algo",
+                    "conflicts",
+                    "--part",
+                    &format!("{part}/2"),
+                    "--bound",
+                    "1",
+                    "--json",
+                    board,
+                ],
+                "",
+            );
+            assert_eq!(code, Some(0), "{err}");
+            serde_json::from_str(out.trim()).expect("a record")
+        })
+        .collect();
+    let (truth, err, code) = merge(&wave);
+    assert_eq!((truth.as_str(), code), ("r\n", Some(0)), "{err}");
+    let changes: Vec<(&str, serde_json::Value)> = vec![
+        ("path", "u".into()),
+        ("path", "rl".into()),
+        ("path", "rlr".into()),
+        ("path", "".into()),
+        ("path", "x".into()),
+        ("path", serde_json::Value::Null),
+        ("solvable", false.into()),
+        ("start", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".into()),
+        ("start", "1 2 3".into()),
+        ("goal", "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15".into()),
+        ("size", "2x8".into()),
+        ("size", "4x".into()),
+        ("bound", 3.into()),
+        ("bound", 0.into()),
+        ("part", 3.into()),
+        ("part", 0.into()),
+        ("parts", 1.into()),
+        ("parts", 3.into()),
+        ("next_bound", 2.into()),
+        ("expanded", 999_999.into()),
+        ("method", "pdb-7-8".into()),
+        ("judge", "uva10181".into()),
+        ("seconds", 12.5.into()),
+    ];
+    for index in 0..wave.len() {
+        for (field, value) in &changes {
+            let mut records = wave.clone();
+            records[index][*field] = value.clone();
+            // one record changed, and also beside its own unchanged copy (a unit run twice)
+            for records in [records.clone(), [records.clone(), wave.clone()].concat()] {
+                let (out, err, code) = merge(&records);
+                let truthful = (code == Some(0) && out == truth) || code == Some(2);
+                let exit_one = code == Some(1) && *field == "path" && value.is_null();
+                assert!(
+                    truthful || exit_one,
+                    "record {index}, {field} = {value}: {out:?} {err} {code:?}"
+                );
+            }
+        }
+    }
+}
