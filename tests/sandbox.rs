@@ -31,7 +31,9 @@ fn skipped() -> bool {
 /// A folder (outside `/tmp`) with `p1379/case.in` (the goal: answer `0`), its `case.out`, and
 /// `program.sh` holding `script`.
 fn folder(script: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a folder");
+    // in /tmp, where anyone may pass: a clone in a private home (root's, a `mktemp -d`) puts
+    // the build's own folder out of the reach of nobody, whom root's program runs as
+    let dir = tempfile::tempdir_in("/tmp").expect("a folder in /tmp");
     fs::create_dir(dir.path().join("p1379")).expect("folder");
     fs::write(dir.path().join("p1379/case.in"), "123804765\n").expect("write");
     fs::write(dir.path().join("p1379/case.out"), "0\n").expect("write");
@@ -542,9 +544,13 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
     for path in [dir.path().to_path_buf(), dir.path().join("p1379")] {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o777)).expect("chmod");
     }
+    // the binary where nobody may run it, wherever the clone is
+    let binary = dir.path().join("eight");
+    fs::copy(assert_cmd::cargo::cargo_bin("eight"), &binary).expect("copied");
+    fs::set_permissions(&binary, fs::Permissions::from_mode(0o755)).expect("chmod");
     let output = common::process("setpriv")
         .args(setpriv)
-        .arg(assert_cmd::cargo::cargo_bin("eight"))
+        .arg(&binary)
         .args([
             "judge",
             "p1379",
@@ -592,7 +598,7 @@ fn an_ordinary_user_gets_the_namespaces_in_a_user_namespace() {
         fs::write(dir.path().join("program.sh"), script).expect("write");
         let output = common::process("setpriv")
             .args(setpriv)
-            .arg(assert_cmd::cargo::cargo_bin("eight"))
+            .arg(&binary)
             .args(["judge", "p1379", "p1379", "--json"])
             .args(options)
             .args(["--", "sh", "program.sh"])

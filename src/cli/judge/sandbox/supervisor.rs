@@ -236,11 +236,18 @@ fn watch(
         let scan = !groups.counts_memory() || !groups.counts_cpu();
         if scan && !last_scan.is_some_and(|at| at.elapsed() < Duration::from_millis(5)) {
             last_scan = Some(Instant::now());
-            let tree = descendants(&parents(), me);
+            let map = parents();
+            let tree = descendants(&map, me);
             if !groups.counts_memory() {
-                // a jail still there is not the program
+                // a jail still there is not the program, nor (a user's) the first process of its
+                // namespace, the jail's child
                 let jail = started_under.as_ref().map(|_| child.id());
-                let program: Vec<u32> = tree.iter().copied().filter(|&p| Some(p) != jail).collect();
+                let init = |p: u32| !root && jail.is_some() && map.get(&p).copied() == jail;
+                let program: Vec<u32> = tree
+                    .iter()
+                    .copied()
+                    .filter(|&p| Some(p) != jail && !init(p))
+                    .collect();
                 // the program's own /tmp and /dev/shm are memory it holds (a user's namespaces:
                 // no cgroup charges them)
                 let scratch = match confined {
