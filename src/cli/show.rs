@@ -130,13 +130,8 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let mut drawn = false;
     for (file, text) in pictures {
         if let Some(file) = file {
-            if let Err(error) = write_file(file, &text) {
-                // a stop signal while waiting for a FIFO's reader, or while writing
-                if super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
-                    super::warn(&format_args!("{error:#}"));
-                    return Ok(Status::Interrupted);
-                }
-                return Err(error);
+            if write_file(file, &text)? == Status::Interrupted {
+                return Ok(Status::Interrupted);
             }
             drawn = true;
         }
@@ -184,7 +179,9 @@ pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
     };
     let histogram = Histogram::new(&goal);
     if let Some(file) = &options.svg {
-        write_file(file, &histogram.svg())?;
+        if write_file(file, &histogram.svg())? == Status::Interrupted {
+            return Ok(Status::Interrupted);
+        }
     }
     let mut out = io::stdout().lock();
     if options.json {
@@ -196,16 +193,27 @@ pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
 }
 
 /// Writes `text` to `file` whole (a temporary file renamed over it) and says so on standard
-/// error, or to standard output for `-`.
-pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<()> {
+/// error, or to standard output for `-`. A stop signal (while waiting for a FIFO's reader, or
+/// while writing) ends it as [`Status::Interrupted`], the temporary file gone.
+pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<Status> {
     if file.as_os_str() == "-" {
         io::stdout().lock().write_all(text.as_bytes())?;
-        return Ok(());
+        return Ok(Status::Success);
     }
     let interrupts = Interrupts::catch()?;
-    let mut staged = staged(file, Allow::Streams, &interrupts)?;
-    staged.write_all(text.as_bytes())?;
-    staged.commit()?;
-    super::warn(&format_args!("wrote {}", file.display()));
-    Ok(())
+    let written = staged(file, Allow::Streams, &interrupts).and_then(|mut staged| {
+        staged.write_all(text.as_bytes())?;
+        Ok(staged.commit()?)
+    });
+    match written {
+        Ok(()) => {
+            super::warn(&format_args!("wrote {}", file.display()));
+            Ok(Status::Success)
+        }
+        Err(error) if interrupts.came() => {
+            super::warn(&format_args!("{error:#}"));
+            Ok(Status::Interrupted)
+        }
+        Err(error) => Err(error),
+    }
 }
