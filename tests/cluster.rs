@@ -308,6 +308,21 @@ fn recipe(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
+/// The GNU parallel recipe on [`BOARD`] in three shares from bound 29, with `eight` as its
+/// binary and its waves in `work/waves`.
+fn three_shares_from_29(eight: &Path, work: &Path) -> std::process::Output {
+    process(recipe("parallel.sh"))
+        .arg(BOARD)
+        .args(SEARCH)
+        .env("PARTS", "3")
+        .env("BOUND", "29")
+        .env("EIGHT", eight)
+        .env("WORK", work.join("waves"))
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs")
+}
+
 /// Whether GNU parallel is here (`.ci/run` installs it).
 fn parallel() -> bool {
     process("parallel")
@@ -331,18 +346,7 @@ fn the_gnu_parallel_recipe_answers_and_resumes_a_wave_whose_unit_failed() {
     );
     wrapper(&flaky, &failing);
     std::fs::write(&fail, "").expect("written");
-    let run = || {
-        process(recipe("parallel.sh"))
-            .arg(BOARD)
-            .args(SEARCH)
-            .env("PARTS", "3")
-            .env("BOUND", "29")
-            .env("EIGHT", &flaky)
-            .env("WORK", work.path().join("waves"))
-            .env("XDG_CACHE_HOME", common::test_cache())
-            .output()
-            .expect("runs")
-    };
+    let run = || three_shares_from_29(&flaky, work.path());
     let failed = run();
     assert_eq!(failed.status.code(), Some(2), "{failed:?}");
     let err = String::from_utf8_lossy(&failed.stderr);
@@ -537,19 +541,7 @@ fn the_gnu_parallel_recipe_recovers_a_record_cut_short() {
     std::fs::create_dir_all(&wave).expect("a folder");
     let whole = unit("path", "1/3", 29).to_string();
     std::fs::write(wave.join("records"), &whole[..whole.len() / 2]).expect("written");
-    let run = || {
-        process(recipe("parallel.sh"))
-            .arg(BOARD)
-            .args(SEARCH)
-            .env("PARTS", "3")
-            .env("BOUND", "29")
-            .env("EIGHT", &wrapped)
-            .env("WORK", work.path().join("waves"))
-            .env("XDG_CACHE_HOME", common::test_cache())
-            .output()
-            .expect("runs")
-    };
-    let resumed = run();
+    let resumed = three_shares_from_29(&wrapped, work.path());
     assert!(resumed.status.success(), "{resumed:?}");
     assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
     // every record of the first wave is whole: share 1 ran again

@@ -37,6 +37,42 @@ fn layouts(judge: &Judge) -> Vec<Layout> {
     }
 }
 
+/// `count` random cases of `judge` written as its layout writes them: the cases, the text's
+/// lines (the count of cases first, for a counted judge), and the lines each case takes.
+fn written(
+    judge: &Judge,
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<Vec<Board>>, Vec<String>, Vec<std::ops::Range<usize>>) {
+    let cases: Vec<Vec<Board>> = (0..count)
+        .map(|_| (0..judge.boards).map(|_| board(judge.shape, rng)).collect())
+        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    if judge.counted() {
+        lines.push(count.to_string());
+    }
+    let mut spans = Vec::new();
+    for case in &cases {
+        let goal = match judge.goal {
+            Goal::EachCase => case[1],
+            _ => case[0],
+        };
+        let mut text = Vec::new();
+        judge
+            .write_case(&case[0], &goal, &mut text)
+            .expect("memory");
+        let first = lines.len();
+        lines.extend(
+            String::from_utf8(text)
+                .expect("ASCII")
+                .lines()
+                .map(String::from),
+        );
+        spans.push(first..lines.len());
+    }
+    (cases, lines, spans)
+}
+
 /// One corruption of a line, inside itself.
 #[derive(Clone, Copy, Debug)]
 enum Corruption {
@@ -148,37 +184,8 @@ fn one_corrupted_line_changes_no_other_case() {
             let judge = Judge { layout, ..*judge };
             for round in 0..200 {
                 let count = rng.random_range(2..7usize);
-                let cases: Vec<Vec<Board>> = (0..count)
-                    .map(|_| {
-                        (0..judge.boards)
-                            .map(|_| board(judge.shape, &mut rng))
-                            .collect()
-                    })
-                    .collect();
                 // the text, and the lines each case takes
-                let mut lines: Vec<String> = Vec::new();
-                if judge.counted() {
-                    lines.push(count.to_string());
-                }
-                let mut spans = Vec::new();
-                for case in &cases {
-                    let goal = match judge.goal {
-                        Goal::EachCase => case[1],
-                        _ => case[0],
-                    };
-                    let mut text = Vec::new();
-                    judge
-                        .write_case(&case[0], &goal, &mut text)
-                        .expect("memory");
-                    let first = lines.len();
-                    lines.extend(
-                        String::from_utf8(text)
-                            .expect("ASCII")
-                            .lines()
-                            .map(String::from),
-                    );
-                    spans.push(first..lines.len());
-                }
+                let (cases, mut lines, spans) = written(&judge, count, &mut rng);
                 // one line of one case, not a blank one nor a side, corrupted inside itself
                 let victim = rng.random_range(0..count);
                 let candidates: Vec<usize> = spans[victim]
@@ -396,36 +403,8 @@ fn one_lost_row_or_lying_size_changes_no_other_case() {
             let judge = Judge { layout, ..*judge };
             for round in 0..100 {
                 let count = rng.random_range(3..7usize);
-                let cases: Vec<Vec<Board>> = (0..count)
-                    .map(|_| {
-                        (0..judge.boards)
-                            .map(|_| board(judge.shape, &mut rng))
-                            .collect()
-                    })
-                    .collect();
-                let mut lines: Vec<String> = Vec::new();
-                if judge.counted() {
-                    lines.push(count.to_string());
-                }
-                let mut spans = Vec::new();
-                for case in &cases {
-                    let goal = match judge.goal {
-                        Goal::EachCase => case[1],
-                        _ => case[0],
-                    };
-                    let mut text = Vec::new();
-                    judge
-                        .write_case(&case[0], &goal, &mut text)
-                        .expect("memory");
-                    let first = lines.len();
-                    lines.extend(
-                        String::from_utf8(text)
-                            .expect("ASCII")
-                            .lines()
-                            .map(String::from),
-                    );
-                    spans.push(first..lines.len());
-                }
+                // the text, and the lines each case takes
+                let (cases, mut lines, spans) = written(&judge, count, &mut rng);
                 let victim = rng.random_range(1..count);
                 let span = spans[victim].clone();
                 let rows: Vec<usize> = span
@@ -560,36 +539,8 @@ fn bytes_no_text_holds_change_only_their_case() {
             let judge = Judge { layout, ..*judge };
             for round in 0..20 {
                 let count = rng.random_range(2..6usize);
-                let cases: Vec<Vec<Board>> = (0..count)
-                    .map(|_| {
-                        (0..judge.boards)
-                            .map(|_| board(judge.shape, &mut rng))
-                            .collect()
-                    })
-                    .collect();
-                let mut lines: Vec<String> = Vec::new();
-                if judge.counted() {
-                    lines.push(count.to_string());
-                }
-                let mut spans = Vec::new();
-                for case in &cases {
-                    let goal = match judge.goal {
-                        Goal::EachCase => case[1],
-                        _ => case[0],
-                    };
-                    let mut text = Vec::new();
-                    judge
-                        .write_case(&case[0], &goal, &mut text)
-                        .expect("memory");
-                    let first = lines.len();
-                    lines.extend(
-                        String::from_utf8(text)
-                            .expect("ASCII")
-                            .lines()
-                            .map(String::from),
-                    );
-                    spans.push(first..lines.len());
-                }
+                // the text, and the lines each case takes
+                let (cases, lines, spans) = written(&judge, count, &mut rng);
                 let context = |what: &str, text: &str, read| {
                     format!(
                         "seed {seed}, {} in {layout:?}, round {round}, {what}:\n{text:?}\n{read:?}",

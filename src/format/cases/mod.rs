@@ -505,17 +505,7 @@ impl<R: Read> Cases<R> {
                     // a blank line opens each case: the case begun ends here
                     return Ok(Some(self.ends_short(line, place, "a blank line")));
                 }
-                let expected = self.frame.lines[self.unit.counts.len()];
-                self.unit.counts.push(0);
-                self.unit.note(InputError {
-                    place,
-                    found: "a blank line".into(),
-                    expected: format!(
-                        "{} on this line, {}",
-                        cells_of(expected),
-                        self.frame.source()
-                    ),
-                });
+                self.empty_row(place);
                 line.blank = None;
             }
         }
@@ -550,6 +540,22 @@ impl<R: Read> Cases<R> {
             .map_or(true, |next| next.blank.is_some()))
     }
 
+    /// A blank line at `place` where the layout has the case's next row: an empty row of the
+    /// case, which is malformed.
+    fn empty_row(&mut self, place: Place) {
+        let expected = self.frame.lines[self.unit.counts.len()];
+        self.unit.counts.push(0);
+        self.unit.note(InputError {
+            place,
+            found: "a blank line".into(),
+            expected: format!(
+                "{} on this line, {}",
+                cells_of(expected),
+                self.frame.source()
+            ),
+        });
+    }
+
     /// The case begun ends short where `line` starts, at `place` (`what` is there: a blank
     /// line, another board's side); `line` is read again as the start of the next.
     fn ends_short(&mut self, line: Line, place: Place, what: &str) -> Outcome {
@@ -578,16 +584,7 @@ impl<R: Read> Cases<R> {
         if let (true, Some(place)) = (at > 0 && learnt, line.blank.take()) {
             // a blank line where the layout learnt has a row: an empty row of this case, which
             // still takes the lines the layout gives it
-            self.unit.counts.push(0);
-            self.unit.note(InputError {
-                place,
-                found: "a blank line".into(),
-                expected: format!(
-                    "{} on this line, {}",
-                    cells_of(expected),
-                    self.frame.source()
-                ),
-            });
+            self.empty_row(place);
             if at + 1 == lines {
                 self.lines.unread(line);
                 return Ok(Some(self.finish()));
