@@ -224,25 +224,12 @@ fn one_corrupted_line_changes_no_other_case() {
                     line + 1,
                     lines[line]
                 );
-                assert_eq!(read.len(), count, "{context}");
-                for (index, (number, result)) in read.iter().enumerate() {
-                    assert_eq!(*number, index as u64 + 1, "{context}");
-                    match result {
-                        Ok(boards) => {
-                            assert_ne!(index, victim, "{context}");
-                            assert_eq!(boards, &cases[index], "{context}");
-                        }
-                        Err(at) => {
-                            assert_eq!(index, victim, "{context}");
-                            let span = &spans[victim];
-                            let at = *at as usize - 1;
-                            assert!(
-                                at + 1 >= span.start && at <= span.end,
-                                "the error names a line of its case: {context}"
-                            );
-                        }
-                    }
-                }
+                check(
+                    &read,
+                    &cases,
+                    Some((victim, spans[victim].clone())),
+                    &context,
+                );
                 tried += 1;
             }
         }
@@ -473,24 +460,12 @@ fn one_lost_row_or_lying_size_changes_no_other_case() {
                     judge.id,
                     line + 1,
                 );
-                assert_eq!(read.len(), count, "{context}");
-                for (index, (number, result)) in read.iter().enumerate() {
-                    assert_eq!(*number, index as u64 + 1, "{context}");
-                    match result {
-                        Ok(boards) => {
-                            assert_ne!(index, victim, "{context}");
-                            assert_eq!(boards, &cases[index], "{context}");
-                        }
-                        Err(at) => {
-                            assert_eq!(index, victim, "{context}");
-                            let at = *at as usize - 1;
-                            assert!(
-                                at + 1 >= span.start && at <= span.end,
-                                "the error names a line of its case: {context}"
-                            );
-                        }
-                    }
-                }
+                check(
+                    &read,
+                    &cases,
+                    Some((victim, spans[victim].clone())),
+                    &context,
+                );
                 tried += 1;
             }
         }
