@@ -51,6 +51,8 @@ pub(super) struct Grids {
     pending: Option<(Numbers, Vec<u32>)>,
     /// Whether the size of zeros came: nothing after it is read.
     ended: bool,
+    /// Buffers of lines read, to reuse.
+    spare: Vec<Vec<u32>>,
 }
 
 /// The most numbers of a line that are kept: a whole board of the largest size; a longer
@@ -91,10 +93,18 @@ impl<R: Read> Cases<R> {
         if let Some(pending) = self.done.grids.pending.take() {
             return Ok(Some(pending));
         }
-        let mut values = Vec::new();
+        let mut values = self.done.grids.spare.pop().unwrap_or_default();
+        values.clear();
         Ok(self
             .numbers(before_wait, &mut values, MOST_CELLS)?
             .map(|line| (line, values)))
+    }
+
+    /// Keeps a line's buffer for a later line.
+    fn recycle(&mut self, values: Vec<u32>) {
+        if self.done.grids.spare.len() < 4 {
+            self.done.grids.spare.push(values);
+        }
     }
 
     /// The case of the size line `size` (which should hold `numbers` numbers), its cells read
@@ -173,6 +183,7 @@ impl<R: Read> Cases<R> {
                 }
             }
         };
+        self.recycle(values);
         let claim = self.rows(
             before_wait,
             (size.start, numbers),
@@ -251,6 +262,7 @@ impl<R: Read> Cases<R> {
                 && !whole(&[&cells[..], &values[..]].concat());
             if count == claim.width && !terminator && !size_instead {
                 cells.extend(values.iter().take(MOST_CELLS));
+                self.recycle(values);
                 *problem = problem.take().or(line.problem);
                 rows += 1;
                 continue;
@@ -293,6 +305,7 @@ impl<R: Read> Cases<R> {
             told = false;
             // a corrupted row of this case
             cells.extend(values.iter().take(MOST_CELLS));
+            self.recycle(values);
             rows += 1;
         }
     }

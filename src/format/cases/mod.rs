@@ -156,7 +156,9 @@ fn shown(value: u16) -> String {
 
 /// Whether `cells` are whole boards of `size` cells: each holds every tile and the blank once.
 fn whole_boards(cells: impl Iterator<Item = u16>, size: usize) -> bool {
-    let mut seen = vec![false; size];
+    // a board holds at most 256 cells: the marks on the stack, on every line of a case
+    let mut seen = [false; 256];
+    let seen = &mut seen[..size.min(256)];
     let mut taken = 0;
     for cell in cells {
         if taken % size == 0 {
@@ -174,7 +176,8 @@ fn whole_boards(cells: impl Iterator<Item = u16>, size: usize) -> bool {
 /// Whether `cells`, boards of `size` cells one after another (the last maybe partial), each
 /// hold tiles without a repeat.
 fn distinct(cells: impl Iterator<Item = u16>, size: usize) -> bool {
-    let mut seen = vec![false; size];
+    let mut seen = [false; 256];
+    let seen = &mut seen[..size.min(256)];
     for (taken, cell) in cells.enumerate() {
         if taken % size == 0 {
             seen.fill(false);
@@ -592,8 +595,10 @@ impl<R: Read> Cases<R> {
             return self.framed(line, before_wait);
         }
         if line.count() == expected && !line.more {
-            // (only a case whose lines were all well formed: a corrupted line is no lost row)
+            // (only at a case's last line, where a single board's lost row shows, and only a case
+            // whose lines were all well formed: a corrupted line is no lost row)
             let resync = at > 0
+                && at + 1 == lines
                 && self.unit.problem.is_none()
                 && line.problem.is_none()
                 && !self.reading.framing.blank_lines();
@@ -711,9 +716,10 @@ impl<R: Read> Cases<R> {
     fn conflicts_with(&self, line: &Line) -> bool {
         let size = self.shape().cells();
         let cells = self.unit.cells.iter().chain(&line.cells).copied();
-        distinct(self.unit.cells.iter().copied(), size)
+        // the common case first: the case is whole
+        !distinct(cells, size)
+            && distinct(self.unit.cells.iter().copied(), size)
             && distinct(line.cells.iter().copied(), size)
-            && !distinct(cells, size)
     }
 
     /// Whether `line` and the lines after it begin a whole valid case in the layout learnt.
