@@ -9,8 +9,11 @@
 //! whatever is orphaned to it, and when the program ends, reports how and exits, which ends
 //! every process left in the namespace. So the program sees no process but its own tree and can
 //! signal no other (`kill -9 -1` reaches only its own), and, not being the namespace's first
-//! process, keeps the signals every program has (`kill -SEGV $$`, `abort()`). Elsewhere the
-//! jail becomes the program (`exec`; the same process).
+//! process, keeps the signals every program has (`kill -SEGV $$`, `abort()`). A user's jail
+//! makes the process-ID namespace itself, in the user namespace of its plan, caps the count of
+//! processes there, and starts itself again as that namespace's first process (which then acts
+//! as root's does), waiting for it outside. Without namespaces, the jail becomes the program
+//! (`exec`; the same process).
 //!
 //! It tells the supervisor how things went on a pipe the program never holds (closed at its
 //! `exec`): nothing, then the end of the pipe, when it became the program; [`STARTED`], then
