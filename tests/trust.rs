@@ -11,6 +11,20 @@ fn lines(args: &[&str], input: &str) -> (Vec<String>, String, Option<i32>) {
     (out.lines().map(str::to_string).collect(), err, code)
 }
 
+/// Each `--json` record's case number and `field` (as a number, if it is one).
+fn numbered(records: &[String], field: &str) -> Vec<(u64, Option<u64>)> {
+    records
+        .iter()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+            (
+                record["case"].as_u64().expect("a number"),
+                record[field].as_u64(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn letter_boards_name_their_letters_in_errors() {
     let (_, err, code) = run(&["kattis-npuzzle"], "ABCD\nEFGB\nIJKL\nMNO.\n");
@@ -77,18 +91,8 @@ fn algs4_a_side_line_of_two_numbers_is_one_malformed_case() {
     let input = "3\n1 2 3\n4 5 6\n7 0 8\n3 3\n1 2 3\n4 5 6\n7 8 0\n3\n0 1 3\n4 2 5\n7 8 6\n\
                  3\n1 2 3\n4 0 5\n7 8 6\n";
     let (answers, err, code) = lines(&["algs4", "--json"], input);
-    let cases: Vec<(u64, Option<u64>)> = answers
-        .iter()
-        .map(|line| {
-            let record: serde_json::Value = serde_json::from_str(line).expect("a record");
-            (
-                record["case"].as_u64().expect("a number"),
-                record["distance"].as_u64(),
-            )
-        })
-        .collect();
     assert_eq!(
-        cases,
+        numbered(&answers, "distance"),
         [(1, Some(1)), (2, None), (3, Some(4)), (4, Some(2))],
         "{err}"
     );
@@ -264,6 +268,9 @@ fn a_bound_above_the_estimate_never_passes_for_optimal() {
     let record: serde_json::Value = serde_json::from_str(out.trim()).expect("a record");
     assert_eq!(record["distance"], 1, "{out}");
     assert!(record.get("optimal").is_none(), "{out}");
+    // a 3x3 board is answered from whole-space tables, which take no bound: nothing to say
+    let (out, err, code) = run(&["steps", "--bound", "5", "283104765"], "");
+    assert_eq!((out.as_str(), err.as_str(), code), ("4\n", "", Some(0)));
 }
 
 #[test]

@@ -280,7 +280,9 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         .timed(options.stats)
         .with_control(super::live::control(long))
         .with_bounds(options.bound.map_or(Bounds::All, Bounds::From));
-    if let (None, Some(bound)) = (options.part, options.bound) {
+    // boards of up to 9 cells are answered from whole-space tables, which take no bound
+    let searched = judge.shape.cells() > 9 || judge.framing.sided();
+    if let (None, Some(bound), true) = (options.part, options.bound, searched) {
         // a resumed search proves nothing below its bound: the user who gives one is told
         super::warn(&format_args!(
             "--bound {bound}: no bound below {bound} is searched, so an answer is the shortest \
