@@ -94,6 +94,35 @@ fn waves_of_units_merge_into_the_single_run_s_canonical_path() {
 }
 
 #[test]
+fn a_count_s_wave_is_answered_by_any_share_holding_a_path_the_others_unread() {
+    let records: Vec<Value> = (1..=6)
+        .map(|part| unit("steps", &format!("{part}/6"), 33))
+        .collect();
+    let holding: Vec<usize> = (0..records.len())
+        .filter(|&share| records[share]["path"].is_string())
+        .collect();
+    assert!(!holding.is_empty(), "a share holds a path");
+    for share in holding {
+        // the path a share found is a shortest one, replayed by merge
+        let (out, err, code) = merge(&records[share..=share]);
+        assert_eq!(
+            (out.as_str(), code),
+            ("33\n", Some(0)),
+            "share {share}: {err}"
+        );
+    }
+    // a path's merge still needs every share before the lowest holding one
+    let paths: Vec<Value> = (1..=6)
+        .map(|part| unit("path", &format!("{part}/6"), 33))
+        .collect();
+    let lowest = paths.iter().position(|record| record["path"].is_string());
+    if let Some(lowest @ 1..) = lowest {
+        let (_, _, code) = merge(&paths[lowest..=lowest]);
+        assert_eq!(code, Some(2), "the shares before it missing");
+    }
+}
+
+#[test]
 fn a_unit_run_again_writes_the_same_record_its_time_aside() {
     let (mut first, mut again) = (unit("path", "2/4", 33), unit("path", "2/4", 33));
     for record in [&mut first, &mut again] {

@@ -6,7 +6,7 @@
 use eight::puzzle::{Board, Shape};
 use eight::solve::conflicts::LinearConflicts;
 use eight::solve::search::{Bounds, Ida};
-use eight::solve::{Control, Outcome, Query, Search};
+use eight::solve::{Control, Outcome, Query, Search, Want};
 use eight::Engine;
 
 /// Korf's goal: the blank top-left, tile i in cell i.
@@ -57,19 +57,23 @@ fn linear_conflicts_alone_solve_a_sample_with_the_paper_s_lengths() {
     // the instances that IDA* with linear conflicts solves in well under a second each
     for number in [5, 6, 9] {
         let (length, board) = &instances[number - 1];
-        let query = Query {
-            start: board,
-            goal: &goal,
-            limit: None,
-            budget: u64::MAX,
-            bounds: Bounds::All,
-        };
-        let solution = Ida::new(LinearConflicts, 1).search(&query, &Control::default());
-        let Outcome::Found(path) = solution.outcome else {
-            panic!("instance {number} unsolved");
-        };
-        assert_eq!(path.len(), *length, "instance {number}");
-        assert_eq!(board.replay(&path).ok(), Some(goal), "instance {number}");
+        for want in [Want::Canonical, Want::Shortest] {
+            let query = Query {
+                start: board,
+                goal: &goal,
+                limit: None,
+                budget: u64::MAX,
+                bounds: Bounds::All,
+                want,
+            };
+            let solution = Ida::new(LinearConflicts, 1).search(&query, &Control::default());
+            let Outcome::Found(path) = solution.outcome else {
+                panic!("instance {number} unsolved");
+            };
+            assert_eq!(path.len(), *length, "instance {number}, {want:?}");
+            assert_eq!(board.replay(&path).ok(), Some(goal), "instance {number}");
+            assert_eq!(solution.report.found, want);
+        }
     }
 }
 

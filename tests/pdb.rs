@@ -102,6 +102,7 @@ fn by_conflicts(start: &Board, goal: &Board) -> ida::Outcome {
         limit: None,
         budget: u64::MAX,
         bounds: ida::Bounds::All,
+        want: ida::Want::Canonical,
     };
     let mut search = Ida::new(LinearConflicts, 1);
     search.search(&query, &Control::default()).outcome

@@ -243,7 +243,7 @@ fn a_bound_above_the_estimate_never_passes_for_optimal() {
     // one move from its goal, searched from bound 41: a path of 35 moves, never called shortest
     let board = "1 2 3 4 5 6 7 8 9 10 0 11";
     let (out, err, code) = run(
-        &["steps", "--size", "4x3", "--json", "--bound", "41", board],
+        &["path", "--size", "4x3", "--json", "--bound", "41", board],
         "",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -255,6 +255,14 @@ fn a_bound_above_the_estimate_never_passes_for_optimal() {
         err.contains("--bound 41: no bound below 41 is searched"),
         "{err}"
     );
+    // a count's search from there is no more a proof of the shortest
+    let (out, _, code) = run(
+        &["steps", "--size", "4x3", "--json", "--bound", "41", board],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let record: serde_json::Value = serde_json::from_str(out.trim()).expect("a record");
+    assert_eq!(record["optimal"], false, "{out}");
     // the plain format is the judge's, and the warning is on standard error
     let (out, err, _) = run(&["path", "--size", "4x3", "--bound", "41", board], "");
     assert!(!out.contains("optimal"), "{out}");

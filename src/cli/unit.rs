@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
 use eight::solve::ida::{Bounds, Share};
+use eight::tools::find;
 use eight::tools::unit::{self, Merged, Record, MOST_PARTS};
 
 use super::Status;
@@ -83,7 +84,7 @@ pub fn run(
         parts: part.parts,
     };
     engine = engine.with_bounds(Bounds::Share(share));
-    let solution = engine.solve(&start, &goal, None);
+    let solution = engine.seek(find::wanted(judge), &start, &goal, None);
     if solution.outcome == eight::solve::Outcome::Exhausted {
         let why = match super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
             true => "was stopped",
@@ -174,7 +175,12 @@ pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
     if !complete {
         return Ok(Status::Trouble);
     }
-    let merged = match unit::merge(&records) {
+    let first = &records[0].1;
+    let judge = judge::ALL
+        .into_iter()
+        .find(|judge| judge.id == first.judge)
+        .unwrap_or(judge::ALL[0]);
+    let merged = match unit::merge(&records, find::wanted(judge)) {
         Ok(merged) => merged,
         Err(mismatch) => {
             super::warn(&mismatch.0);
@@ -184,14 +190,9 @@ pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
     if stats {
         balance(&records);
     }
-    let first = &records[0].1;
     let mut out = io::stdout().lock();
     match merged {
         Merged::Answer(path) => {
-            let judge = judge::ALL
-                .into_iter()
-                .find(|judge| judge.id == first.judge)
-                .unwrap_or(judge::ALL[0]);
             writeln!(out, "{}", judge.text(1, &Found::Path(path)))?;
             Ok(Status::Success)
         }

@@ -18,7 +18,7 @@ use eight_core::packed::Packed;
 
 mod plan;
 pub use super::ida::Outcome;
-pub use super::report::{Bound, Guide, Method, Quality, Report, Small};
+pub use super::report::{Bound, Guide, Method, Quality, Report, Small, Want};
 use super::search::square3;
 pub use super::search::MoveSink;
 pub use plan::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
@@ -71,6 +71,17 @@ impl std::fmt::Display for Unsolved {
 }
 
 impl std::error::Error for Unsolved {}
+
+impl Unsolved {
+    /// Why a search without a limit that ended in `outcome` found no path.
+    fn of(outcome: Outcome) -> Unsolved {
+        match outcome {
+            Outcome::Unreachable => Unsolved::Unreachable,
+            // without a limit no path is beyond it: only a spent budget or a stop is left
+            _ => Unsolved::Exhausted,
+        }
+    }
+}
 
 /// Answers queries about boards of every shape; see the module's documentation.
 pub struct Engine {
@@ -249,7 +260,11 @@ impl Engine {
                 return found.ok_or(Unsolved::Unreachable);
             }
         }
-        self.answer(start, goal).map(|path| path.len() as u32)
+        // a length needs no canonical path
+        match self.seek(Want::Shortest, start, goal, None).outcome {
+            Outcome::Found(path) => Ok(path.len() as u32),
+            outcome => Err(Unsolved::of(outcome)),
+        }
     }
 
     /// Hands the moves of the canonical path from `start` to `goal` to `sink`, or says why
@@ -284,6 +299,19 @@ impl Engine {
     /// what found it at what cost: the component that the plan chooses answers, stopped and
     /// watched by the engine's control.
     pub fn solve(&mut self, start: &Board, goal: &Board, limit: Option<u32>) -> Solution {
+        self.seek(Want::Canonical, start, goal, limit)
+    }
+
+    /// [`Engine::solve`], for the path `want` says: the canonical one, or a shortest one, which
+    /// a search of a board of more than 9 cells finds sooner (its [`Report::found`] says which
+    /// it is): for an answer that is a length alone.
+    pub fn seek(
+        &mut self,
+        want: Want,
+        start: &Board,
+        goal: &Board,
+        limit: Option<u32>,
+    ) -> Solution {
         let large = goal.cells().len() > small::MAX_CELLS;
         // reading the clock costs more than a lookup: only searches and `--stats` are timed
         let began = (large || self.settings.timed).then(Instant::now);
@@ -297,6 +325,7 @@ impl Engine {
             limit,
             budget,
             bounds: self.settings.bounds,
+            want,
         };
         let settings = &self.settings;
         let mut planned = plan::plan(settings, &mut self.whole, &mut self.bibfs, start, goal);
@@ -336,9 +365,7 @@ impl Engine {
     fn answer(&mut self, start: &Board, goal: &Board) -> Result<Path, Unsolved> {
         match self.solve(start, goal, None).outcome {
             Outcome::Found(path) => Ok(path),
-            Outcome::Unreachable => Err(Unsolved::Unreachable),
-            // without a limit no path is beyond it: only a spent budget or a stop is left
-            Outcome::Beyond(_) | Outcome::Exhausted => Err(Unsolved::Exhausted),
+            outcome => Err(Unsolved::of(outcome)),
         }
     }
 }

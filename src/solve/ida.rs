@@ -8,15 +8,22 @@
 //! heuristic is admissible, so no prefix of that path is ever cut off at that bound; and the
 //! duplicate paths cut (`super::detours`: the move straight back, and the sequences another does
 //! the same work as, shorter or earlier in order) are never part of it.
+//!
+//! A judge that prints a count needs no canonical path ([`Want::Shortest`]): the boards a dozen
+//! moves in are then searched largest estimate first (the fewest moves to spare under the
+//! bound: the smallest trees first), and the first path any thread finds at the final bound ends
+//! the search, the other threads stopped at once. Below the final bound every board is searched either way,
+//! so only the last iteration differs: on Korf and Felner's #38 it is most of the search, since
+//! its canonical path begins with `l` and every path under `d` must first be proved longer.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::control::{Control, Meter};
 use super::detours::{Detours, DETOUR};
 use super::heuristic::Heuristic;
 use super::parallel::ordered_map;
-pub use super::report::{Bound, Outcome};
+pub use super::report::{Bound, Outcome, Want};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
@@ -39,6 +46,9 @@ struct Search<'m, H> {
     budget: u64,
     heuristic: H,
     meter: &'m Meter<'m>,
+    /// Set when a thread has found a path that ends the search ([`Want::Shortest`]): the
+    /// others give up theirs.
+    found: &'m AtomicBool,
 }
 
 enum Step {
@@ -55,7 +65,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
         heuristic: H,
         budget: u64,
         detours: Arc<Detours>,
-        meter: &'m Meter<'m>,
+        (meter, found): (&'m Meter<'m>, &'m AtomicBool),
     ) -> Search<'m, H> {
         let shape = start.shape();
         let mut cells = [BLANK; MOST_CELLS];
@@ -75,6 +85,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
             budget,
             heuristic,
             meter,
+            found,
         }
     }
 
@@ -93,14 +104,15 @@ impl<'m, H: Heuristic> Search<'m, H> {
     }
 
     /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
-    /// at depth `split`, hands the moves that led there to `leaf` instead of going deeper.
+    /// at depth `split`, hands the moves that led there and the board's estimate to `leaf`
+    /// instead of going deeper.
     fn dfs(
         &mut self,
         depth: u32,
         bound: u32,
         last: Option<Move>,
         split: u32,
-        leaf: &mut impl FnMut(&[Move]),
+        leaf: &mut impl FnMut(&[Move], u32),
     ) -> Step {
         let estimate = self.heuristic.estimate();
         self.dfs_at(depth, estimate, bound, last, split, leaf)
@@ -114,7 +126,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
         bound: u32,
         last: Option<Move>,
         split: u32,
-        leaf: &mut impl FnMut(&[Move]),
+        leaf: &mut impl FnMut(&[Move], u32),
     ) -> Step {
         if depth + estimate > bound {
             return Step::Above(depth + estimate);
@@ -123,14 +135,16 @@ impl<'m, H: Heuristic> Search<'m, H> {
             return Step::Found;
         }
         if depth == split {
-            leaf(&self.moves);
+            leaf(&self.moves, estimate);
             return Step::Above(u32::MAX);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             return Step::Exhausted;
         }
-        if self.nodes & PROGRESS_NODES == 0 && !self.meter.add(PROGRESS_NODES + 1) {
+        if self.nodes & PROGRESS_NODES == 0
+            && (!self.meter.add(PROGRESS_NODES + 1) || self.found.load(Ordering::Relaxed))
+        {
             return Step::Exhausted;
         }
         let mut above = u32::MAX;
@@ -202,8 +216,27 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     jobs: usize,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
-    let within = (limit, budget, jobs);
+    let within = Within {
+        limit,
+        budget,
+        jobs,
+        want: Want::Canonical,
+    };
     solve_within(start, heuristic, within, Bounds::All, control)
+}
+
+/// What bounds a search besides its iterations: the most moves (`None`: any), the most nodes,
+/// its threads, and the path it must find.
+#[derive(Clone, Copy, Debug)]
+pub struct Within {
+    /// The most moves asked for (`Beyond` past it).
+    pub limit: Option<u32>,
+    /// The most nodes it may expand.
+    pub budget: u64,
+    /// Its threads (one if 0).
+    pub jobs: usize,
+    /// The path it must find.
+    pub want: Want,
 }
 
 /// Which of IDA*'s iterations a search runs, and over what part of their trees.
@@ -216,9 +249,10 @@ pub enum Bounds {
     /// resumed at the bound an earlier run reached, all iterations below it known to be empty.
     From(u32),
     /// One share of the iteration at one bound: a unit of work another process or machine runs.
-    /// Found: the canonical-first path of the share, of exactly the bound's moves when the
-    /// iterations below were empty. Else `Beyond(n)`: every path of the share is longer than n
-    /// (`u32::MAX`: the share met no board past the bound).
+    /// Found: the canonical-first path of the share (with [`Want::Shortest`], the first found),
+    /// of exactly the bound's moves when the iterations below were empty. Else `Beyond(n)`:
+    /// every path of the share is longer than n (`u32::MAX`: the share met no board past the
+    /// bound).
     Share(Share),
 }
 
@@ -249,11 +283,11 @@ impl Share {
     }
 }
 
-/// [`solve_with`] within (`limit`, `budget`, `jobs`) over the iterations of `bounds`.
+/// [`solve_with`] `within` its limits, over the iterations of `bounds`.
 pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
-    (limit, budget, jobs): (Option<u32>, u64, usize),
+    within: Within,
     bounds: Bounds,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
@@ -261,14 +295,7 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     let deepest = bounds != Bounds::All;
     let shape = start.shape();
     let machine = |more| Detours::worth(shape, more, deepest);
-    solve_pruned(
-        start,
-        heuristic,
-        (limit, budget, jobs),
-        bounds,
-        control,
-        machine,
-    )
+    solve_pruned(start, heuristic, within, bounds, control, machine)
 }
 
 /// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes of the
@@ -276,16 +303,23 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
 fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
-    (limit, budget, jobs): (Option<u32>, u64, usize),
+    within: Within,
     bounds: Bounds,
     control: &Control,
     machine: impl Fn(u64) -> Arc<Detours>,
 ) -> (Outcome, Vec<Bound>) {
+    let Within {
+        limit,
+        budget,
+        jobs,
+        want,
+    } = within;
     let meter = control.begin();
-    let mut search = Search::new(start, heuristic, budget, machine(0), &meter);
+    let found = AtomicBool::new(false);
+    let mut search = Search::new(start, heuristic, budget, machine(0), (&meter, &found));
     if let Bounds::Share(share) = bounds {
         meter.bound(share.bound);
-        let step = split(&mut search, share.bound, jobs, Some(share));
+        let step = split(&mut search, share.bound, (jobs, want), Some(share));
         let searched = vec![Bound {
             bound: share.bound,
             nodes: search.nodes,
@@ -309,9 +343,11 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         let before = search.nodes;
         search.detours = machine(bounds.last().map_or(0, |last| last.nodes));
         meter.bound(bound);
-        let step = match jobs {
-            0 | 1 => search.dfs(0, bound, None, WHOLE, &mut |_| {}),
-            _ => split(&mut search, bound, jobs, None),
+        // a shortest path alone is searched for in the split order, most promising first, even
+        // on one thread
+        let step = match (jobs, want) {
+            (0 | 1, Want::Canonical) => search.dfs(0, bound, None, WHOLE, &mut |_, _| {}),
+            _ => split(&mut search, bound, (jobs, want), None),
         };
         let nodes = search.nodes - before;
         bounds.push(Bound { bound, nodes });
@@ -332,25 +368,37 @@ pub fn nodes(bounds: &[Bound]) -> u64 {
 }
 
 /// One iteration of `search` to `bound` on `jobs` threads (of the boards of `share` only, if
-/// one is given): the boards [`SPLIT`] moves in are searched in canonical order, each by the
-/// first thread free. All solutions of an iteration
-/// are shortest, and canonical order among paths of one length is the order of their first
+/// one is given): the boards [`SPLIT`] moves in are searched each by the first thread free.
+///
+/// For the canonical path they are taken in canonical order. All solutions of an iteration are
+/// shortest, and canonical order among paths of one length is the order of their first
 /// different move, so the answer is the solution of the first board (in that order) that has
-/// one: boards after a board with a solution are skipped, boards before it searched to the
-/// end. On return, `search` holds the path found and the nodes of every thread.
+/// one: boards after a board with a solution are skipped, boards before it searched to the end.
+/// For a shortest path they are taken largest estimate first (canonical order among equals), and
+/// the first solution found ends the iteration: every thread stops at its next look.
+///
+/// On return, `search` holds the path found and the nodes of every thread.
 fn split<H: Heuristic + Clone + Send + Sync>(
     search: &mut Search<'_, H>,
     bound: u32,
-    jobs: usize,
+    (jobs, want): (usize, Want),
     share: Option<Share>,
 ) -> Step {
-    // the boards, as the moves that lead to them: a thread replays them on its own copy
-    let mut boards: Vec<Vec<Move>> = Vec::new();
-    let step = search.dfs(0, bound, None, SPLIT, &mut |moves| {
-        boards.push(moves.to_vec())
+    // the boards, as the moves that lead to them (a thread replays them on its own copy), and
+    // their estimates
+    let mut boards: Vec<(Vec<Move>, u32)> = Vec::new();
+    let step = search.dfs(0, bound, None, SPLIT, &mut |moves, estimate| {
+        boards.push((moves.to_vec(), estimate))
     });
     if let Some(share) = share {
         boards = share.of(boards);
+    }
+    let shortest = want == Want::Shortest;
+    if shortest {
+        // stable: canonical order among boards of one estimate; the largest first (the least
+        // to spare under the bound: the smallest trees) found #38's path in a third of the nodes
+        // of the least first, which took as many as the canonical order
+        boards.sort_by_key(|&(_, estimate)| std::cmp::Reverse(estimate));
     }
     let mut above = match step {
         Step::Above(above) if !boards.is_empty() => above,
@@ -360,9 +408,15 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     let spent = AtomicU64::new(search.nodes);
     let root = &*search;
     let mut found = None;
-    let work = |_: &mut (), at: usize, moves: &Vec<Move>| {
+    let mut exhausted = false;
+    let work = |_: &mut (), at: usize, (moves, _): &(Vec<Move>, u32)| {
         // a board after one with a solution is not searched: its paths come later in order
-        if at > first.load(Ordering::Relaxed) {
+        // (for a shortest path, no board once any has one)
+        let skip = match shortest {
+            true => first.load(Ordering::Relaxed) != usize::MAX,
+            false => at > first.load(Ordering::Relaxed),
+        };
+        if skip {
             return None;
         }
         let mut below = root.clone();
@@ -371,14 +425,21 @@ fn split<H: Heuristic + Clone + Send + Sync>(
         }
         below.nodes = 0;
         below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
-        let step = below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_| {});
+        let step = below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_, _| {});
         spent.fetch_add(below.nodes, Ordering::Relaxed);
+        match step {
+            Step::Found if shortest => root.found.store(true, Ordering::Relaxed),
+            // given up for another thread's path: that one answers
+            Step::Exhausted if root.found.load(Ordering::Relaxed) => return None,
+            _ => {}
+        }
         if matches!(step, Step::Found | Step::Exhausted) {
             first.fetch_min(at, Ordering::Relaxed);
         }
         Some((step, below.moves))
     };
-    // in order: every board before the first with a solution is searched to the end
+    // in order: for the canonical path, every board before the first with a solution is
+    // searched to the end; for a shortest, the first solution found answers
     ordered_map(
         &boards,
         jobs,
@@ -389,11 +450,15 @@ fn split<H: Heuristic + Clone + Send + Sync>(
                 above = above.min(next);
                 true
             }
+            Some((Step::Exhausted, _)) if shortest => {
+                exhausted = true;
+                true
+            }
             Some((step, moves)) => {
                 found = Some((step, moves));
                 false
             }
-            None => false,
+            None => shortest,
         },
     );
     search.nodes = spent.into_inner();
@@ -403,6 +468,7 @@ fn split<H: Heuristic + Clone + Send + Sync>(
             return Step::Found;
         }
         Some((step, _)) => return step,
+        None if exhausted => return Step::Exhausted,
         None => {}
     }
     Step::Above(above)
@@ -428,6 +494,16 @@ mod tests {
         fn ended(&self) {}
         fn searched(&self, bound: u32, nodes: u64, next: u32) {
             self.0.lock().expect("no panic").push((bound, nodes, next));
+        }
+    }
+
+    /// No limit, no budget, `jobs` threads, the path `want` says.
+    fn within(jobs: usize, want: Want) -> Within {
+        Within {
+            limit: None,
+            budget: u64::MAX,
+            jobs,
+            want,
         }
     }
 
@@ -457,7 +533,7 @@ mod tests {
                     let machine = |_| Detours::of(shape, depth);
                     for jobs in [1, 2] {
                         let heuristic = LinearConflicts.heuristic(&start, &goal);
-                        let within = (None, u64::MAX, jobs);
+                        let within = within(jobs, Want::Canonical);
                         let (outcome, bounds) =
                             solve_pruned(&start, heuristic, within, Bounds::All, &control, machine);
                         let found = match outcome {
@@ -474,6 +550,75 @@ mod tests {
                 "{shape}: {spent:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_shortest_path_alone_is_as_long_as_the_canonical_one_and_the_iterations_below_the_same() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(59);
+        let control = Control::default();
+        for shape in [Shape::SQUARE4, Shape::new(5, 3).expect("a shape")] {
+            let goal = *Board::ordered_goal(shape);
+            for _ in 0..12 {
+                let mut start = goal;
+                for _ in 0..rng.random_range(60..120) {
+                    start.slide(Move::ALL[rng.random_range(0..4)]);
+                }
+                let heuristic = || LinearConflicts.heuristic(&start, &goal);
+                let (canonical, _) = solve_within(
+                    &start,
+                    heuristic(),
+                    within(1, Want::Canonical),
+                    Bounds::All,
+                    &control,
+                );
+                let Outcome::Found(canonical) = canonical else {
+                    panic!("{start:?}: {canonical:?}")
+                };
+                for jobs in [1, 2] {
+                    let (found, bounds) = solve_within(
+                        &start,
+                        heuristic(),
+                        within(jobs, Want::Shortest),
+                        Bounds::All,
+                        &control,
+                    );
+                    let Outcome::Found(path) = found else {
+                        panic!("{start:?}, {jobs} jobs: {found:?}")
+                    };
+                    assert_eq!(path.len(), canonical.len(), "{start:?}, {jobs} jobs");
+                    assert_eq!(start.replay(&path).ok(), Some(goal), "{start:?}: {path}");
+                    // every iteration below the last is searched whole, as for the canonical path
+                    let below = bounds.len() - 1;
+                    let (ours, theirs) =
+                        (&bounds[..below], &canonical_bounds(&start, &goal)[..below]);
+                    assert_eq!(
+                        ours.iter().map(|b| b.bound).collect::<Vec<_>>(),
+                        theirs.iter().map(|b| b.bound).collect::<Vec<_>>()
+                    );
+                    if jobs == 1 {
+                        assert_eq!(
+                            ours, theirs,
+                            "{start:?}: the same nodes below the last bound"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The iterations of the canonical search from `start` to `goal`, on one thread.
+    fn canonical_bounds(start: &Board, goal: &Board) -> Vec<Bound> {
+        let heuristic = LinearConflicts.heuristic(start, goal);
+        let control = Control::default();
+        solve_within(
+            start,
+            heuristic,
+            within(1, Want::Canonical),
+            Bounds::All,
+            &control,
+        )
+        .1
     }
 
     #[test]
@@ -500,7 +645,7 @@ mod tests {
         let heuristic = || LinearConflicts.heuristic(&start, &goal);
         let control = Control::default();
         let (whole, bounds) = solve_with(&start, heuristic(), None, u64::MAX, 1, &control);
-        let within = (None, u64::MAX, 1);
+        let within = within(1, Want::Canonical);
         let (resumed, from) = solve_within(&start, heuristic(), within, Bounds::From(31), &control);
         assert_eq!(resumed, whole);
         assert_eq!(from.iter().map(|b| b.bound).collect::<Vec<_>>(), [31, 33]);

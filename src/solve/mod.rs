@@ -29,7 +29,7 @@ pub mod store;
 pub mod textbook;
 
 pub use control::{Control, Watcher};
-pub use engine::{Engine, Guide, MoveSink, Report, Small, Unsolved};
+pub use engine::{Engine, Guide, MoveSink, Report, Small, Unsolved, Want};
 pub use ida::Outcome;
 pub use search::{Query, Search, Solution};
 pub use stats::Stats;

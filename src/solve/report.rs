@@ -111,11 +111,25 @@ pub enum Outcome {
     Exhausted,
 }
 
+/// Which path a search must find: the canonical one, or any shortest one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Want {
+    /// The canonical path, the least in order of the shortest: every path eight prints.
+    #[default]
+    Canonical,
+    /// A shortest path, the first found: for an answer that is its length alone (a judge that
+    /// prints a count), found sooner.
+    Shortest,
+}
+
 /// What answered a query and what it cost.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Report {
     /// What answered.
     pub method: Method,
+    /// Which path it found: [`Want::Shortest`] when a search asked for a shortest path alone
+    /// stopped at the first (the tables' paths are canonical, whatever was asked).
+    pub found: Want,
     /// The search's counts and time.
     pub stats: Stats,
     /// How good the path is, when asked for any path rather than the shortest (`--fast`).

@@ -9,7 +9,7 @@ use crate::puzzle::Board;
 use crate::solve::report::Method;
 use crate::solve::square3;
 use crate::solve::textbook::manhattan;
-use crate::solve::{Engine, Outcome, Report};
+use crate::solve::{Engine, Outcome, Report, Want};
 
 /// What `judge` asks of the case from `start` to `goal`, and what answered it at what cost;
 /// `None` when the search ran out of nodes (or was stopped), which is no answer.
@@ -51,7 +51,7 @@ pub fn find(
                 }
                 false => engine,
             };
-            let solution = engine.solve(start, goal, judge.spelling.limit);
+            let solution = engine.seek(wanted(judge), start, goal, judge.spelling.limit);
             let found = match solution.outcome {
                 Outcome::Found(path) => Some(Found::Path(Some(path))),
                 Outcome::Unreachable | Outcome::Beyond(_) => Some(Found::Path(None)),
@@ -59,6 +59,14 @@ pub fn find(
             };
             (found, solution.report)
         }
+    }
+}
+
+/// The path `judge`'s answer needs: any shortest one for a count, else the canonical one.
+pub fn wanted(judge: &Judge) -> Want {
+    match judge.answer {
+        Answer::Count => Want::Shortest,
+        _ => Want::Canonical,
     }
 }
 

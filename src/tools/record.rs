@@ -15,7 +15,7 @@ use crate::format::answer::Found;
 use crate::format::cases::Grid;
 use crate::format::InputError;
 use crate::puzzle::{Board, Path};
-use crate::solve::engine::{Bound, Quality};
+use crate::solve::engine::{Bound, Quality, Want};
 use crate::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer.
@@ -29,7 +29,8 @@ pub struct Solution {
     pub solvable: bool,
     /// The number of moves, if reachable.
     pub distance: Option<usize>,
-    /// The canonical path, if reachable (with `--fast`, a path, canonical when optimal).
+    /// The canonical path, if reachable (with `--fast`, a path, canonical when optimal); none
+    /// where the judge prints a count and a search found the count without the canonical path.
     pub path: Option<String>,
     /// The sum of the tiles' Manhattan distances, where the judge asks for it (Kattis npuzzle).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -101,6 +102,15 @@ impl Solution {
     /// This solution of a judge whose answers stop at `limit` moves, if it has one.
     pub fn with_limit(self, limit: Option<u32>) -> Solution {
         Solution { limit, ..self }
+    }
+
+    /// This solution, without its path when the search `found` a shortest path alone, not
+    /// proved the canonical one (for a count): eight prints no other path.
+    pub fn with_found(self, found: Want) -> Solution {
+        match found {
+            Want::Canonical => self,
+            Want::Shortest => Solution { path: None, ..self },
+        }
     }
 
     /// This solution, saying how good its path is when it comes from a `--fast` engine.

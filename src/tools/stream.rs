@@ -10,7 +10,7 @@ use crate::puzzle::{Board, Move, Path};
 use crate::solve::parallel::ordered_map;
 use crate::solve::report::Method;
 use crate::solve::{Engine, MoveSink, Outcome, Report};
-use crate::tools::find::find;
+use crate::tools::find::{find, wanted};
 use crate::tools::record::{self, Record, Solution};
 use eight_core::table::Walk;
 
@@ -131,7 +131,7 @@ impl Stream<'_> {
                         continue;
                     }
                     // `--stats` and JSON: the engine's solution, which says what answered
-                    let solution = self.engine.solve(start, goal, None);
+                    let solution = self.engine.seek(wanted(&self.judge), start, goal, None);
                     let path = match solution.outcome {
                         Outcome::Found(path) => Some(path),
                         _ => None,
@@ -140,9 +140,11 @@ impl Stream<'_> {
                     if self.output == Output::Answers {
                         Stream::write(&self.judge, path.as_ref(), out)?;
                     }
-                    let quality = report.quality;
-                    let record = (self.output == Output::Json)
-                        .then(|| Solution::new(start, goal, path.as_ref()).with_quality(quality));
+                    let (quality, found) = (report.quality, report.found);
+                    let record = (self.output == Output::Json).then(|| {
+                        let solution = Solution::new(start, goal, path.as_ref());
+                        solution.with_quality(quality).with_found(found)
+                    });
                     self.told(case.number, case.place.line, record, report, out)?;
                     tally.answered += 1;
                 }
@@ -380,6 +382,7 @@ impl Stream<'_> {
             Output::Json => {
                 let solution = Solution::found(start, goal, &found)
                     .with_quality(report.quality)
+                    .with_found(report.found)
                     .with_limit(self.judge.spelling.limit);
                 self.record(number, place.line, solution, report.clone(), out)?;
             }

@@ -5,14 +5,15 @@
 //!
 //! The shares follow the canonical order, and each holds the canonical-first path of its
 //! boards, so at the answer's length the lowest share with a path holds the canonical path, and
-//! the shares after it need not run. A unit is deterministic: run again (killed, lost), it
-//! writes the same record, its time aside.
+//! the shares after it need not run; for a judge that prints a count, a share stops at the
+//! first path it finds and any share's path answers. A unit on one thread is deterministic: run
+//! again (killed, lost), it writes the same record, its time aside.
 
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::{Board, Path, Shape};
 use crate::solve::ida::Share;
-use crate::solve::{Outcome, Solution};
+use crate::solve::{Outcome, Solution, Want};
 
 /// The most shares of an iteration: more would leave most of them without a board (the
 /// iteration's boards a dozen moves in are some tens of thousands on 5×5).
@@ -38,7 +39,8 @@ pub struct Record {
     pub bound: u32,
     /// Whether the start reaches the goal at all (by parity; then no share searches).
     pub solvable: bool,
-    /// The canonical-first path of exactly `bound` moves in this share, if it holds one.
+    /// The canonical-first path of exactly `bound` moves in this share, if it holds one (for a
+    /// judge that prints a count, the first found).
     pub path: Option<String>,
     /// The least estimate above the bound that the share met: no path is shorter than the
     /// least of these over a wave's shares, when none holds a path (`None`: the share met none).
@@ -98,11 +100,12 @@ pub enum Merged {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Mismatch(pub String);
 
-/// The wave of `records` (each with where it was read, for the errors), merged: the answer
-/// when a share holds a path (the lowest such share's, every share before it read), else the
-/// next bound (every share read); an error when a share is missing, a record is of another
-/// search or wave than the first, or two records of one share disagree.
-pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
+/// The wave of `records` (each with where it was read, for the errors), merged for the path
+/// `want` says: the answer when a share holds a path (the canonical path: the lowest such
+/// share's, every share before it read; a shortest: any share's, no other needed), else the next
+/// bound (every share read); an error when a share is missing, a record is of another search or
+/// wave than the first, or two records of one share disagree.
+pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatch> {
     let Some((first_place, first)) = records.first() else {
         return Err(Mismatch("no records: a wave's units write one each".into()));
     };
@@ -184,7 +187,12 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, Mismatch> {
         .iter()
         .flatten()
         .find(|(_, record)| record.path.is_some());
-    let needed = lowest.map_or(first.parts, |(_, record)| record.part);
+    let needed = match (lowest, want) {
+        (None, _) => first.parts,
+        // a count's answer is the bound: any share's path proves it
+        (Some(_), Want::Shortest) => 0,
+        (Some((_, record)), Want::Canonical) => record.part,
+    };
     let missing: Vec<String> = (1..=needed)
         .filter(|&part| shares[part as usize - 1].is_none())
         .map(|part| part.to_string())

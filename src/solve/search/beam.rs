@@ -55,9 +55,9 @@ impl Search for Beam<'_> {
                     expanded: probed.nodes(),
                     ..Stats::default()
                 },
-                quality: None,
                 // the probe's iterations, which did not end
                 bounds: probed.report.bounds,
+                ..Report::default()
             },
         }
     }

@@ -27,10 +27,16 @@ impl<E: Evaluator> Search for Ida<E> {
     fn search(&mut self, query: &Query, control: &Control) -> Solution {
         let (start, goal) = (query.start, query.goal);
         let heuristic = self.evaluator.heuristic(start, goal);
-        let within = (query.limit, query.budget, self.jobs);
+        let within = ida::Within {
+            limit: query.limit,
+            budget: query.budget,
+            jobs: self.jobs,
+            want: query.want,
+        };
         let estimate = heuristic.estimate();
         let (outcome, bounds) = ida::solve_within(start, heuristic, within, query.bounds, control);
         let mut solution = Solution::searched(outcome, self.evaluator.method(), bounds);
+        solution.report.found = query.want;
         // resumed above the start's estimate, the bounds below were not searched here: a path
         // found is not proved shortest, and says so
         if let (ida::Bounds::From(from), Outcome::Found(path)) = (query.bounds, &solution.outcome) {

@@ -27,7 +27,7 @@ pub(crate) use whole::square3;
 pub use whole::{Collect, MoveSink, Whole};
 
 use super::control::Control;
-pub use super::ida::Bounds;
+pub use super::ida::{Bounds, Want};
 pub use super::report::Outcome;
 use super::report::{Bound, Method, Report};
 use super::stats::Stats;
@@ -48,6 +48,8 @@ pub struct Query<'a> {
     /// Which of IDA*'s iterations it runs (the searches of more than 9 cells): all, from a
     /// bound on, or one share of one.
     pub bounds: Bounds,
+    /// Which path it must find: the canonical one, or (for a count) any shortest one.
+    pub want: Want,
 }
 
 /// What a search found and what it cost.
@@ -81,8 +83,8 @@ impl Solution {
                     expanded: bounds.iter().map(|bound| bound.nodes).sum(),
                     ..Stats::default()
                 },
-                quality: None,
                 bounds,
+                ..Report::default()
             },
         }
     }
