@@ -87,6 +87,16 @@ impl Watcher for Live {
         let _ = io::stderr().write_all(line.as_bytes());
     }
 
+    fn switched(&self, weak: &str, strong: &str, nodes: u64, bound: u32) {
+        let mut state = self.state();
+        let wipe = match state.drawn.take() {
+            Some(_) => "\r\x1b[2K",
+            None => "",
+        };
+        let line = format!("{wipe}eight: {}\n", switch(weak, strong, nodes, bound));
+        let _ = io::stderr().write_all(line.as_bytes());
+    }
+
     fn ended(&self) {
         let mut state = self.state();
         if state.drawn.take().is_some() {
@@ -101,6 +111,14 @@ fn finished(bound: u32, nodes: u64, next: u32, seconds: Duration) -> String {
     format!(
         "bound {bound} searched, {nodes} nodes, {:.1} s in all; to resume: --bound {next}",
         seconds.as_secs_f64()
+    )
+}
+
+/// The line that says the run's searches switched from `weak` to `strong` at `bound`.
+fn switch(weak: &str, strong: &str, nodes: u64, bound: u32) -> String {
+    format!(
+        "the run's {weak} searches have spent {nodes} nodes, what {strong}'s databases cost: \
+         {strong} takes over at bound {bound}, the bounds below proved empty"
     )
 }
 

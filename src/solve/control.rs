@@ -25,6 +25,12 @@ pub trait Watcher: Send + Sync {
     fn searched(&self, bound: u32, nodes: u64, next: u32) {
         let _ = (bound, nodes, next);
     }
+    /// The run's searches guided by `weak` have spent `nodes`, what the tables of `strong` cost
+    /// to build: `strong` takes over (its tables built if need be), from `bound` on, the bounds
+    /// below proved empty. Said once a run, by the search under way (the default says nothing).
+    fn switched(&self, weak: &str, strong: &str, nodes: u64, bound: u32) {
+        let _ = (weak, strong, nodes, bound);
+    }
 }
 
 /// A search's stop flag and listener; the default never stops and tells no one.
@@ -46,6 +52,14 @@ impl Control {
     pub fn watched_by(mut self, watcher: Arc<dyn Watcher>) -> Control {
         self.watcher = Some(watcher);
         self
+    }
+
+    /// Tells the watcher that a search switched from `weak` to `strong`: see
+    /// [`Watcher::switched`].
+    pub(crate) fn switched(&self, weak: &str, strong: &str, nodes: u64, bound: u32) {
+        if let Some(watcher) = &self.watcher {
+            watcher.switched(weak, strong, nodes, bound);
+        }
     }
 
     /// Whether a stop was asked for.

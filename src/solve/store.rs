@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock};
 
-use super::pdb::{Memory, Supply};
+use super::pdb::{Kind, Memory, Supply};
 use super::small::SmallTables;
 use super::square3::Tables;
 
@@ -18,10 +18,10 @@ pub struct Store {
     pub(super) small: SmallTables,
     /// Where 4×4 searches get their pattern databases.
     pub(super) databases: Arc<dyn Supply>,
-    /// The nodes the weaker guides have spent under the automatic choice of databases (6-6-3
-    /// on 4×4, linear conflicts on 5×5): what pays for building stronger ones (the plan's
-    /// `ESCALATE` and `ESCALATE_24`).
-    pub(super) weak: AtomicU64,
+    /// The nodes each weaker guide has spent under the automatic choice of databases (linear
+    /// conflicts first, then each family by [`Kind::ALL`]'s order): what pays for building
+    /// stronger ones (the plan's `ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX`).
+    spent: [AtomicU64; Kind::ALL.len() + 1],
 }
 
 impl Store {
@@ -39,8 +39,20 @@ impl Store {
         Store {
             small: SmallTables::default(),
             databases,
-            weak: AtomicU64::new(0),
+            spent: Default::default(),
         }
+    }
+
+    /// The nodes the run's searches guided by the tables of `weak` (linear conflicts if `None`)
+    /// have spent under the automatic choice, on their way to stronger ones.
+    pub(super) fn spent_on(&self, weak: Option<Kind>) -> &AtomicU64 {
+        let index = weak.map_or(0, |kind| {
+            1 + Kind::ALL
+                .iter()
+                .position(|&family| family == kind)
+                .expect("every family is in Kind::ALL")
+        });
+        &self.spent[index]
     }
 
     /// The nine 3×3 tables, embedded in the binary: the same for every store, made once for the

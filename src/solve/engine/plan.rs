@@ -63,6 +63,13 @@ pub const ESCALATE: u64 = 4_000_000_000;
 /// without being asked.
 pub const ESCALATE_24: u64 = 50_000_000;
 
+/// The nodes that the run's 6-6-6-6 searches (or 6-6-6-6z's) may spend, under the automatic
+/// choice, before the 6-6-6-6x7z databases are built and take over: about what the build costs
+/// in searching time (11 tables, 9 min 45 s on two cores here, where 6-6-6-6 searches some 7.7
+/// million nodes a second on them), the rule of ski rental again. Those databases search
+/// Korf and Felner's eight easiest in half the time of 6-6-6-6 (256.6 s against some 520 s).
+pub const ESCALATE_24_MAX: u64 = 4_500_000_000;
+
 /// Which pattern databases serve an optimal search towards a goal.
 pub(super) enum Databases {
     /// None: linear conflicts.
@@ -71,12 +78,14 @@ pub(super) enum Databases {
     Tables(Partition),
     /// A weaker guide (the tables of `weak`, or linear conflicts when `None`) until the run's
     /// searches with it have spent `build` nodes, and pay for building the tables of `strong`
-    /// (looked for again every `load` nodes, if a run elsewhere makes them).
+    /// (looked for again every `load` nodes, if a run elsewhere makes them); and `strong` in turn
+    /// until its searches have spent the nodes `then` gives, which pay for the tables it names.
     Rent {
         weak: Option<Partition>,
         strong: Partition,
         load: u64,
         build: u64,
+        then: Option<(Partition, u64)>,
     },
 }
 
@@ -169,20 +178,25 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
             ref strong,
             load,
             build,
+            ref then,
         } => {
-            let ready = strong.clone();
-            let weak: Box<dyn Search> = match weak {
-                Some(weak) => fetch(settings, weak.clone()),
-                None => Box::new(Ida::new(LinearConflicts, jobs)),
+            let weak = match weak {
+                Some(weak) => (Some(weak.kind), fetch(settings, weak.clone())),
+                None => (
+                    None,
+                    Box::new(Ida::new(LinearConflicts, jobs)) as Box<dyn Search>,
+                ),
             };
-            Box::new(Rent {
-                weak,
-                strong: fetch(settings, strong.clone()),
-                ready: Box::new(move || supply.ready_tables(&ready).is_some()),
-                spent: &settings.store.weak,
-                load,
-                build,
-            })
+            let search = match then {
+                // the strong tables in turn make way for stronger ones
+                Some((stronger, build)) => {
+                    let strong = (Some(strong.kind), fetch(settings, strong.clone()));
+                    let then = fetch(settings, stronger.clone());
+                    rent(settings, strong, (stronger, then), (*build, *build))
+                }
+                None => fetch(settings, strong.clone()),
+            };
+            rent(settings, weak, (strong, search), (load, build))
         }
     };
     let ready = match databases {
@@ -203,6 +217,31 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
             Box::new(Escalate::new(probe, PROBE, strong))
         }
     }
+}
+
+/// `weak` (the search guided by the tables of its family, linear conflicts if `None`) until the
+/// tables of `strong` are ready and the run's searches with `weak` have spent `load` nodes, or
+/// `build` nodes whatever is ready; then `strong`'s search, from the bound `weak` reached.
+fn rent<'a>(
+    settings: &'a Settings,
+    (family, weak): (Option<Kind>, Box<dyn Search + 'a>),
+    (strong, search): (&Partition, Box<dyn Search + 'a>),
+    (load, build): (u64, u64),
+) -> Box<dyn Search + 'a> {
+    let supply = &**settings.store.databases();
+    let ready = strong.clone();
+    Box::new(Rent {
+        weak,
+        strong: search,
+        ready: Box::new(move || supply.ready_tables(&ready).is_some()),
+        spent: settings.store.spent_on(family),
+        load,
+        build,
+        guides: (
+            family.map_or(Method::Conflicts, Method::Pdb),
+            Method::Pdb(strong.kind),
+        ),
+    })
 }
 
 /// IDA* with the databases of `partition`, and the dual lookup's if the settings ask for it,
@@ -240,15 +279,24 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
     ))
 }
 
-/// The families `auto` searches with in place of `strong` when they are cached and it is not,
-/// best first: the zero-aware ones, which expand fewer nodes for more time a node (Korf's 100:
-/// 955,523 nodes with 7-8z, 1,874,459 with 7-8; Korf and Felner's eight easiest: 1.34 G with
-/// 6-6-6-6x7z in 426 s, 8.45 G with 6-6-6-6 in 416 s). The plain 6-6-6-6x7 is not among them:
-/// its tables hold 6-6-6-6's, so whenever it is cached, `strong` is too.
-fn alternatives(strong: Kind) -> &'static [Kind] {
+/// The families `auto` searches with when they are cached, best first, before `strong` (the
+/// family it rents towards when nothing is cached), each with the family it makes way for once
+/// the run's searches with it pay for that one's build (`None`: the best there is). Measured (the
+/// README's tables): on 4×4, 7-8 is the fastest in time (Korf's 100: 462 ms, 7-8z 722 ms, 7-8+dual
+/// 575 ms, 7-8z+dual 1.12 s, most of it reading the tables), so 7-8z only where 7-8 is not
+/// cached; on 5×5, 6-6-6-6x7z (Korf and Felner's eight easiest: 713.6 M nodes in 256.6 s, where
+/// 6-6-6-6 takes some 4 G in about 520 s), and the one-split families until it pays. The plain
+/// 6-6-6-6x7 is not among them: slower than its zero-aware catalogue, and its tables hold
+/// 6-6-6-6's.
+fn cached_choices(strong: Kind) -> &'static [(Kind, Option<Kind>)] {
+    const BEST_24: Option<Kind> = Some(Kind::TwentyFourMaxZero);
     match strong {
-        Kind::SevenEight => &[Kind::SevenEightZero],
-        Kind::TwentyFour => &[Kind::TwentyFourMaxZero, Kind::TwentyFourZero],
+        Kind::SevenEight => &[(Kind::SevenEight, None), (Kind::SevenEightZero, None)],
+        Kind::TwentyFour => &[
+            (Kind::TwentyFourMaxZero, None),
+            (Kind::TwentyFour, BEST_24),
+            (Kind::TwentyFourZero, BEST_24),
+        ],
         _ => &[],
     }
 }
@@ -318,23 +366,35 @@ impl Settings {
             (Shape::SQUARE5, Some(kind)) if kind.side() == 5 => {
                 Databases::Tables(Partition::of(kind, Class::Corner))
             }
-            // the strong databases when cached, else rented
+            // the best databases cached, else rented
             _ => {
                 let renting = self.renting(goal);
                 let Databases::Rent { strong, .. } = &renting else {
                     return renting;
                 };
-                // or, outside a shared search's units (whose records must not depend on what a
-                // machine's cache holds), another family of the size that is cached
-                let others = match self.bounds {
-                    Bounds::All => alternatives(strong.kind),
+                // a shared search's units take the plain family: their records must not depend
+                // on what a machine's cache holds
+                let choices = match self.bounds {
+                    Bounds::All => cached_choices(strong.kind),
                     _ => &[],
                 };
                 let class = Class::of(strong.blank);
-                let families = std::iter::once(strong.kind).chain(others.iter().copied());
-                (families.map(|kind| Partition::of(kind, class)))
-                    .find(|partition| supply.cached_tables(partition))
-                    .map_or(renting, Databases::Tables)
+                let plain = std::iter::once((strong.kind, None));
+                let found = (choices.iter().copied().chain(plain))
+                    .map(|(kind, then)| (Partition::of(kind, class), then))
+                    .find(|(partition, _)| supply.cached_tables(partition));
+                match found {
+                    None => renting,
+                    Some((partition, None)) => Databases::Tables(partition),
+                    // cached, and making way for stronger ones once they pay
+                    Some((partition, Some(stronger))) => Databases::Rent {
+                        weak: Some(partition),
+                        strong: Partition::of(stronger, class),
+                        load: ESCALATE_24_MAX,
+                        build: ESCALATE_24_MAX,
+                        then: None,
+                    },
+                }
             }
         }
     }
@@ -356,6 +416,7 @@ impl Settings {
                     strong: Partition::seven_eight(class),
                     load: LOAD,
                     build: ESCALATE,
+                    then: None,
                 }
             }
             Shape::SQUARE5 if corner(5) => Databases::Rent {
@@ -363,6 +424,10 @@ impl Settings {
                 strong: Partition::twenty_four(),
                 load: ESCALATE_24,
                 build: ESCALATE_24,
+                then: Some((
+                    Partition::of(Kind::TwentyFourMaxZero, Class::Corner),
+                    ESCALATE_24_MAX,
+                )),
             },
             _ => Databases::None,
         }
@@ -440,7 +505,9 @@ mod tests {
     fn spent(weak: u64) -> (Engine, Arc<Watching>) {
         let source = Arc::new(Watching::default());
         let store = Store::new(source.clone());
-        store.weak.store(weak, Relaxed);
+        // what linear conflicts (5×5) and 6-6-3 (4×4) have spent
+        store.spent_on(None).store(weak, Relaxed);
+        store.spent_on(Some(Kind::SixSixThree)).store(weak, Relaxed);
         (Engine::default().with_store(Arc::new(store)), source)
     }
 
@@ -593,13 +660,10 @@ mod tests {
                 vec![Kind::TwentyFourMaxZero],
                 [None, Some(Kind::TwentyFourMaxZero)],
             ),
-            (
-                vec![Kind::TwentyFourZero],
-                [None, Some(Kind::TwentyFourZero)],
-            ),
+            // the best cached, even where the plain one is
             (
                 vec![Kind::TwentyFourMaxZero, Kind::TwentyFourMax],
-                [None, Some(Kind::TwentyFour)],
+                [None, Some(Kind::TwentyFourMaxZero)],
             ),
         ] {
             let store = Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached))));
@@ -618,11 +682,155 @@ mod tests {
                     Databases::Tables(partition) => Some(partition.kind),
                     _ => None,
                 };
-                let plain =
-                    expected.filter(|&kind| kind == Kind::SevenEight || kind == Kind::TwentyFour);
+                let plain = match expected {
+                    Some(Kind::TwentyFourMaxZero) if cached.contains(&Kind::TwentyFourMax) => {
+                        Some(Kind::TwentyFour)
+                    }
+                    expected => expected
+                        .filter(|&kind| kind == Kind::SevenEight || kind == Kind::TwentyFour),
+                };
                 assert_eq!(chosen, plain, "a unit: {cached:?}, {} goal", goal.shape());
             }
         }
+    }
+
+    #[test]
+    fn a_5x5_run_rents_towards_6_6_6_6x7z_from_what_is_cached() {
+        let goal = Board::canonical(Shape::SQUARE5, 0);
+        let best = Partition::of(Kind::TwentyFourMaxZero, Class::Corner);
+        for (cached, weak) in [
+            (vec![], None),
+            (vec![Kind::TwentyFour], Some(Kind::TwentyFour)),
+            (vec![Kind::TwentyFourZero], Some(Kind::TwentyFourZero)),
+        ] {
+            let store = Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached))));
+            let engine = Engine::default().with_store(store);
+            let chosen = engine.settings.databases_for(&goal);
+            let Databases::Rent {
+                weak: rented,
+                strong,
+                then,
+                build,
+                ..
+            } = chosen
+            else {
+                panic!("{cached:?}: rented")
+            };
+            assert_eq!(rented.map(|p| p.kind), weak, "{cached:?}");
+            match weak {
+                // nothing cached: linear conflicts, then 6-6-6-6, then the seven splits
+                None => {
+                    assert_eq!(strong.kind, Kind::TwentyFour);
+                    assert_eq!(build, ESCALATE_24);
+                    let (then, build) = then.expect("a second step");
+                    assert_eq!((then.kind, build), (best.kind, ESCALATE_24_MAX));
+                }
+                Some(_) => {
+                    assert_eq!((strong.kind, build), (best.kind, ESCALATE_24_MAX));
+                    assert!(then.is_none());
+                }
+            }
+        }
+    }
+
+    /// Each switch of a run's searches told: its guides and its bound.
+    #[derive(Default)]
+    struct Switches(std::sync::Mutex<Vec<(String, String, u32)>>);
+
+    impl crate::solve::control::Watcher for Switches {
+        fn began(&self) {}
+        fn searching(&self, _: u32, _: u64) {}
+        fn placing(&self, _: usize, _: usize, _: usize) {}
+        fn ended(&self) {}
+        fn switched(&self, weak: &str, strong: &str, _: u64, bound: u32) {
+            let mut heard = self.0.lock().expect("no panic");
+            heard.push((weak.into(), strong.into(), bound));
+        }
+    }
+
+    #[test]
+    fn a_rented_search_goes_on_from_the_bound_it_reached_and_says_so() {
+        let (start, goal) = deep_5x5();
+        let heard = Arc::new(Switches::default());
+        let control = Control::default().watched_by(heard.clone());
+        // a run that has spent all but a few nodes of linear conflicts' rent: the probe ends in
+        // the middle of an iteration, and the 6-6-6-6 tables (refused here) are asked for
+        let (engine, source) = spent(ESCALATE_24 - 5_000);
+        let mut engine = engine.with_control(control);
+        let solution = engine.solve(&start, &goal, None);
+        assert!(source.built.load(Relaxed), "the build asked for");
+        assert_eq!(solution.outcome, Outcome::Exhausted);
+        let told = heard.0.lock().expect("no panic").clone();
+        assert_eq!(told.len(), 1, "{told:?}");
+        let (weak, strong, bound) = &told[0];
+        assert_eq!(
+            (weak.as_str(), strong.as_str()),
+            ("conflicts", "pdb:6-6-6-6")
+        );
+        // the bound told is the one linear conflicts were in: those below it are proved empty
+        let (whole, bounds) = {
+            let heuristic = LinearConflicts.heuristic(&start, &goal);
+            crate::solve::ida::solve_with(&start, heuristic, None, 5_000, 1, &Control::default())
+        };
+        assert_eq!(whole, Outcome::Exhausted);
+        assert_eq!(Some(*bound), bounds.last().map(|last| last.bound));
+    }
+
+    /// A search of IDA* with `E`, noting the iterations it was asked and the last it reached.
+    struct Noting<E>(Ida<E>, Vec<(Bounds, Option<u32>)>);
+
+    impl<E: Evaluator> Search for Noting<E> {
+        fn search(&mut self, query: &Query, control: &Control) -> Solution {
+            let solution = self.0.search(query, control);
+            let reached = solution.report.bounds.last().map(|last| last.bound);
+            self.1.push((query.bounds, reached));
+            solution
+        }
+    }
+
+    #[test]
+    fn the_strong_search_resumes_at_the_weak_ones_bound_and_its_path_is_proved_shortest() {
+        use std::sync::atomic::AtomicU64;
+        let (start, goal) = deep_5x5();
+        let spent = AtomicU64::new(0);
+        let (mut weak, mut strong) = (
+            Noting(Ida::new(ManhattanDistance, 1), Vec::new()),
+            Noting(Ida::new(LinearConflicts, 1), Vec::new()),
+        );
+        let mut rent = Rent {
+            weak: Box::new(&mut weak),
+            strong: Box::new(&mut strong),
+            ready: Box::new(|| false),
+            spent: &spent,
+            load: 2_000,
+            build: 2_000,
+            guides: (Method::Manhattan, Method::Conflicts),
+        };
+        let query = Query {
+            start: &start,
+            goal: &goal,
+            limit: None,
+            budget: u64::MAX,
+            bounds: Bounds::All,
+            want: crate::solve::Want::Canonical,
+        };
+        let solution = rent.search(&query, &Control::default());
+        drop(rent);
+        let expected = Engine::default()
+            .with_guide(Guide::Conflicts)
+            .solve(&start, &goal, None);
+        assert_eq!(solution.outcome, expected.outcome);
+        assert_eq!(solution.report.quality, None, "proved shortest");
+        let [(Bounds::All, Some(reached))] = weak.1[..] else {
+            panic!("the weak search once, from the start: {:?}", weak.1)
+        };
+        let estimate = LinearConflicts.heuristic(&start, &goal).estimate();
+        assert!(
+            reached > estimate,
+            "{reached} against {estimate}: a bound proved"
+        );
+        assert_eq!(strong.1[0].0, Bounds::From(reached));
+        assert!(solution.nodes() > 2_000, "the weak search's nodes counted");
     }
 
     /// A 5×5 board a walk of 30 moves from Korf and Felner's goal (blank in cell 0): linear

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::{Control, Method, Outcome, Query, Search, Solution};
+use super::{Bounds, Control, Method, Outcome, Query, Search, Solution};
 
 /// What makes a search once its tables are fetched; `None` if the control asked for a stop
 /// while they were built.
@@ -95,7 +95,8 @@ impl Search for Escalate<'_> {
 }
 
 /// A run's weak search until the run has spent `load` nodes on it and the strong one's tables
-/// are ready, or `build` nodes whatever is ready; then the strong one. `spent` is the run's
+/// are ready, or `build` nodes whatever is ready; then the strong one, which goes on from the
+/// bound the weak one reached (the bounds below it are proved empty). `spent` is the run's
 /// count, shared by the engines of its store.
 pub struct Rent<'a> {
     pub(crate) weak: Box<dyn Search + 'a>,
@@ -107,11 +108,16 @@ pub struct Rent<'a> {
     /// building.
     pub(crate) load: u64,
     pub(crate) build: u64,
+    /// What guides the weak search and the strong one: what a switch is told as.
+    pub(crate) guides: (Method, Method),
 }
 
 impl Search for Rent<'_> {
     fn search(&mut self, query: &Query, control: &Control) -> Solution {
         let mut spent = 0;
+        // the bound of the weak search's last iteration, which it did not finish: every bound
+        // below it is proved empty, and a search resumed there needs not search them again
+        let mut reached = None;
         loop {
             let so_far = self.spent.load(Relaxed);
             let threshold = match so_far < self.load {
@@ -124,15 +130,17 @@ impl Search for Rent<'_> {
                 let weak = self.weak.search(
                     &Query {
                         budget: within,
+                        bounds: resumed(query, reached),
                         ..*query
                     },
                     control,
                 );
                 let nodes = weak.nodes();
                 self.spent.fetch_add(nodes, Relaxed);
+                reached = weak.report.bounds.last().map(|last| last.bound).or(reached);
                 let stopped = control.stop_requested() || within == remaining;
                 if weak.outcome != Outcome::Exhausted || stopped {
-                    return after(weak, spent);
+                    return proved(after(weak, spent), query, reached);
                 }
                 spent += nodes;
             }
@@ -142,10 +150,39 @@ impl Search for Rent<'_> {
                 break;
             }
         }
+        if let Some(bound) = reached {
+            let (weak, strong) = self.guides;
+            let nodes = self.spent.load(Relaxed);
+            control.switched(weak.name(), strong.name(), nodes, bound);
+        }
         let budget = query.budget.saturating_sub(spent);
-        after(
-            self.strong.search(&Query { budget, ..*query }, control),
-            spent,
-        )
+        let bounds = resumed(query, reached);
+        let strong = self.strong.search(
+            &Query {
+                budget,
+                bounds,
+                ..*query
+            },
+            control,
+        );
+        proved(after(strong, spent), query, reached)
     }
+}
+
+/// The iterations a search of `query` runs once an earlier one `reached` a bound: from there on,
+/// when the query asked for them all.
+fn resumed(query: &Query, reached: Option<u32>) -> Bounds {
+    match (query.bounds, reached) {
+        (Bounds::All, Some(bound)) => Bounds::From(bound),
+        (bounds, _) => bounds,
+    }
+}
+
+/// `solution`, of a search resumed where an earlier one of this query `reached`: its path is
+/// as short as any, the bounds below proved empty here, whatever the resumed search could say.
+fn proved(mut solution: Solution, query: &Query, reached: Option<u32>) -> Solution {
+    if let (Bounds::All, Some(_)) = (query.bounds, reached) {
+        solution.report.quality = None;
+    }
+    solution
 }
