@@ -149,12 +149,29 @@ impl Layout {
     /// blank in `blank`, a free cell.
     #[inline]
     pub fn index(&self, rank: usize, cells: &[u8], blank: u8) -> usize {
+        // the patterns' usual sizes with their loops unrolled: a search's lookups rank anew
+        match self.tiles {
+            6 => self.index_of::<6>(rank, cells, blank),
+            7 => self.index_of::<7>(rank, cells, blank),
+            8 => self.index_of::<8>(rank, cells, blank),
+            _ => self.index_of::<0>(rank, cells, blank),
+        }
+    }
+
+    /// [`Layout::index`] of `K` tiles (any number if `K` is 0).
+    #[inline(always)]
+    pub(super) fn index_of<const K: usize>(&self, rank: usize, cells: &[u8], blank: u8) -> usize {
+        let tiles = match K {
+            0 => self.tiles,
+            _ => K,
+        };
+        let cells = &cells[..tiles];
         let mut map = 0u32;
         for &cell in cells {
             map |= 1 << cell;
         }
         let mut of_map = 0;
-        for i in 1..=self.tiles {
+        for i in 1..=tiles {
             of_map += self.binomials[i][map.trailing_zeros() as usize & 31] as usize;
             map &= map - 1;
         }
@@ -169,7 +186,7 @@ impl Layout {
         for (i, &cell) in cells.iter().enumerate() {
             // the order's Lehmer digit: the later tiles on lower cells
             let later = cells[i + 1..].iter().filter(|&&c| c < cell).count();
-            order = order * (self.tiles - i) + later;
+            order = order * (tiles - i) + later;
         }
         let slot = self.firsts[of_map] as usize + region - 1;
         self.placements + slot * self.orders + order
