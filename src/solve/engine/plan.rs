@@ -65,10 +65,11 @@ pub const ESCALATE_24: u64 = 50_000_000;
 
 /// The nodes that the run's 6-6-6-6 searches (or 6-6-6-6z's) may spend, under the automatic
 /// choice, before the 6-6-6-6x7z databases are built and take over: about what the build costs
-/// in searching time (11 tables, 9 min 45 s on two cores here, where 6-6-6-6 searches some 7.7
-/// million nodes a second on them), the rule of ski rental again. Those databases search
-/// Korf and Felner's eight easiest in half the time of 6-6-6-6 (256.6 s against some 520 s).
-pub const ESCALATE_24_MAX: u64 = 4_500_000_000;
+/// in searching time, the rule of ski rental again. The build takes 9 min 45 s on two cores
+/// here, 1,170 core-seconds, in which 6-6-6-6 searches some 7.7 G nodes (6.6 M a second a core:
+/// Korf and Felner's eight easiest, 3.64 G nodes in 553 s of searches). With those databases the
+/// eight take 364 M nodes.
+pub const ESCALATE_24_MAX: u64 = 7_500_000_000;
 
 /// Which pattern databases serve an optimal search towards a goal.
 pub(super) enum Databases {
@@ -284,10 +285,9 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
 /// the run's searches with it pay for that one's build (`None`: the best there is). Measured (the
 /// README's tables): on 4×4, 7-8 is the fastest in time (Korf's 100: 462 ms, 7-8z 722 ms, 7-8+dual
 /// 575 ms, 7-8z+dual 1.12 s, most of it reading the tables), so 7-8z only where 7-8 is not
-/// cached; on 5×5, 6-6-6-6x7z (Korf and Felner's eight easiest: 713.6 M nodes in 256.6 s, where
-/// 6-6-6-6 takes some 4 G in about 520 s), and the one-split families until it pays. The plain
-/// 6-6-6-6x7 is not among them: slower than its zero-aware catalogue, and its tables hold
-/// 6-6-6-6's.
+/// cached; on 5×5, 6-6-6-6x7z (Korf and Felner's eight easiest: 364 M nodes in 182 s, where
+/// 6-6-6-6 takes 3.6 G), and the one-split families until it pays. The plain 6-6-6-6x7 is not
+/// among them: slower than its zero-aware catalogue, and its tables hold 6-6-6-6's.
 fn cached_choices(strong: Kind) -> &'static [(Kind, Option<Kind>)] {
     const BEST_24: Option<Kind> = Some(Kind::TwentyFourMaxZero);
     match strong {
