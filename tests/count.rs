@@ -69,3 +69,29 @@ fn a_count_s_json_gives_the_distance_and_no_path_it_did_not_prove_canonical() {
     let small: serde_json::Value = serde_json::from_str(out.trim()).expect("a record");
     assert_eq!(small["path"], "uldr");
 }
+
+#[test]
+fn gen_s_records_of_a_count_judge_give_no_path_they_did_not_prove_canonical() {
+    let gen = |judge: &str| -> Vec<serde_json::Value> {
+        let args = [
+            "gen", judge, "--size", "4x4", "--walk", "40", "--count", "4", "--json",
+        ];
+        let (out, err, code) = run(&[&args[..], &["--seed", "59"]].concat(), "");
+        assert_eq!(code, Some(0), "{err}");
+        out.lines()
+            .map(|line| serde_json::from_str(line).expect("a record"))
+            .collect()
+    };
+    // the same seed draws the same boards for a count's judge and a path's
+    let (counts, paths) = (gen("p1379"), gen("hdu1043"));
+    assert_eq!(counts.len(), 4);
+    for (count, path) in counts.iter().zip(&paths) {
+        assert_eq!(count["start"], path["start"]);
+        let canonical = path["path"].as_str().expect("the canonical path");
+        assert_eq!(count["distance"].as_u64(), Some(canonical.len() as u64));
+        assert!(
+            count["path"].is_null() || count["path"] == path["path"],
+            "{count}"
+        );
+    }
+}

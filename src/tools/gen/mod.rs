@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::format::answer::Found;
 use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
-use crate::solve::{Control, Engine, Outcome, Store};
+use crate::solve::{Control, Engine, Outcome, Store, Want};
 use crate::tools::find::find;
 use crate::tools::record::{self, Record, Solution};
 
@@ -157,9 +157,17 @@ pub fn generate(
             judge.write_header(starts.len() as u64, input)?;
         }
         for (case, start) in (1..).zip(starts) {
-            let found = find(judge, &mut engine, &start, &goal).0;
+            let (found, report) = find(judge, &mut engine, &start, &goal);
             let found = found.expect("a 3x3 board is always answered");
-            write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
+            let answered = (&found, report.found);
+            write_case(
+                request,
+                case,
+                (&start, &goal),
+                answered,
+                input,
+                &mut answers,
+            )?;
         }
         if !request.json {
             judge.write_footer(input)?;
@@ -185,18 +193,31 @@ pub fn generate(
             Err(impossible) => return Ok(Err(impossible)),
         };
         // what the draw found already is a path a path's judge asks for
-        let found = match outcome {
-            Some(Outcome::Found(path)) if judge.answer.is_path() => Some(Found::Path(Some(path))),
-            Some(Outcome::Unreachable | Outcome::Beyond(_)) if judge.answer.is_path() => {
-                Some(Found::Path(None))
+        let (found, want) = match outcome {
+            Some(Outcome::Found(path)) if judge.answer.is_path() => {
+                (Some(Found::Path(Some(path))), Want::Canonical)
             }
-            _ => find(judge, &mut engine, &start, &goal).0,
+            Some(Outcome::Unreachable | Outcome::Beyond(_)) if judge.answer.is_path() => {
+                (Some(Found::Path(None)), Want::Canonical)
+            }
+            _ => {
+                let (found, report) = find(judge, &mut engine, &start, &goal);
+                (found, report.found)
+            }
         };
         let Some(found) = found else {
             let budget = engine.budget_for(&goal);
             return Ok(Err(Impossible::Exhausted { case, budget }));
         };
-        write_case(request, case, (&start, &goal), &found, input, &mut answers)?;
+        let answered = (&found, want);
+        write_case(
+            request,
+            case,
+            (&start, &goal),
+            answered,
+            input,
+            &mut answers,
+        )?;
     }
     if !request.json {
         judge.write_footer(input)?;
@@ -249,18 +270,21 @@ impl Draw {
     }
 }
 
-/// Writes one case in `judge`'s format (or as a JSON record) and, when asked, its answer.
+/// Writes one case in `judge`'s format (or as a JSON record) and, when asked, its answer: what
+/// was found, and whether its path is the canonical one.
 fn write_case(
     request: &Request,
     case: u64,
     (start, goal): (&Board, &Board),
-    found: &Found,
+    (found, want): (&Found, Want),
     input: &mut dyn Write,
     answers: &mut Option<&mut dyn Write>,
 ) -> io::Result<()> {
     let judge = &request.judge;
     if request.json {
-        let solution = Solution::found(start, goal, found).with_limit(judge.spelling.limit);
+        let solution = Solution::found(start, goal, found)
+            .with_found(want)
+            .with_limit(judge.spelling.limit);
         return record::write(&Record::solved(case, None, solution), input);
     }
     judge.write_case(start, goal, input)?;
