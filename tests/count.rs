@@ -30,7 +30,7 @@ fn boards(shape: Shape, seed: u64) -> Vec<String> {
 
 #[test]
 fn counts_are_the_canonical_paths_lengths_on_any_threads() {
-    for (size, seed) in [("4x4", 59), ("5x3", 60)] {
+    for (size, seed) in [("4x4", 59), ("5x3", 60), ("6x3", 62)] {
         let shape: Shape = size.parse().expect("a size");
         let input = boards(shape, seed).join("\n") + "\n";
         let search = ["--size", size, "--algo", "conflicts"];
