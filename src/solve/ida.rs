@@ -12,10 +12,10 @@
 //! A judge that prints a count needs no canonical path ([`Want::Shortest`]): the first path any
 //! thread finds at the final bound ends the search, the other threads stopped at once, and on
 //! boards larger than 4×4 the boards a dozen moves in are searched largest estimate first (the
-//! fewest moves to spare under the bound: the smallest trees first; see
-//! [`LARGEST_FIRST_ABOVE`]). Below the final bound every board is searched either way,
-//! so only the last iteration differs: on Korf and Felner's #38 it is most of the search, since
-//! its canonical path begins with `l` and every path under `d` must first be proved longer.
+//! fewest moves to spare under the bound: the smallest trees first; on 4×4 that order cost more,
+//! see `LARGEST_FIRST_ABOVE`). Below the final bound every board is searched either way, so
+//! only the last iteration differs: on Korf and Felner's #38 it is most of the search, since its
+//! canonical path begins with `l` and every path under `d` must first be proved longer.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
