@@ -262,6 +262,8 @@ Examples:
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
     /// One JSON object a line per case instead of the judge's format, malformed cases included
+    /// (a count's search stops at the first shortest path: its record's path is null, the
+    /// distance given)
     #[arg(long)]
     json: bool,
     /// Per case on standard error: the algorithm, boards expanded and generated, the largest
