@@ -637,11 +637,20 @@ fn merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to() {
     // merge prints the true answer (a change it may ignore, as the time) or refuses, never
     // another answer
     let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    // a path's wave, and a count's (answered by any share holding a path)
+    for (command, answer) in [("path", "r\n"), ("steps", "1\n")] {
+        merge_holds_whatever_a_record_is_changed_to(command, board, answer);
+    }
+}
+
+/// [`merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to`] for the wave of
+/// `command`'s units at bound 1 for `board`, whose answer is `answer`.
+fn merge_holds_whatever_a_record_is_changed_to(command: &str, board: &str, answer: &str) {
     let wave: Vec<serde_json::Value> = (1..=2)
         .map(|part| {
             let (out, err, code) = run(
                 &[
-                    "path",
+                    command,
                     "--size",
                     "4x4",
                     "--algo",
@@ -660,7 +669,11 @@ fn merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to() {
         })
         .collect();
     let (truth, err, code) = merge(&wave);
-    assert_eq!((truth.as_str(), code), ("r\n", Some(0)), "{err}");
+    assert_eq!(
+        (truth.as_str(), code),
+        (answer, Some(0)),
+        "{command}: {err}"
+    );
     let changes: Vec<(&str, serde_json::Value)> = vec![
         ("path", "u".into()),
         ("path", "rl".into()),
@@ -697,7 +710,7 @@ fn merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to() {
                 let exit_one = code == Some(1) && *field == "path" && value.is_null();
                 assert!(
                     truthful || exit_one,
-                    "record {index}, {field} = {value}: {out:?} {err} {code:?}"
+                    "{command}: record {index}, {field} = {value}: {out:?} {err} {code:?}"
                 );
             }
         }
