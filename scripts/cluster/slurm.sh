@@ -68,7 +68,8 @@ while :; do
             exit 0
         fi
         echo "slurm.sh: bound $bound, attempt $attempt: shares $shares" >&2
-        "${submit[@]}" || true
+        # sbatch says "Submitted batch job N": on standard error, the answer alone on standard output
+        "${submit[@]}" >&2 || true
     done
     status=0
     answer=$(cat "$wave"/*.json 2>/dev/null | "$eight" merge --stats) || status=$?
