@@ -37,10 +37,19 @@ fn unit(command: &str, part: &str, bound: u32) -> Value {
 
 /// `eight merge` of `records`: its output and exit code.
 fn merge(records: &[Value]) -> (String, String, Option<i32>) {
-    let lines: String = records.iter().map(|record| format!("{record}\n")).collect();
+    merge_text(
+        &records
+            .iter()
+            .map(|record| format!("{record}\n"))
+            .collect::<String>(),
+    )
+}
+
+/// `eight merge` of the lines of `text`: its output and exit code.
+fn merge_text(text: &str) -> (String, String, Option<i32>) {
     let output = eight()
         .arg("merge")
-        .write_stdin(lines)
+        .write_stdin(text.to_string())
         .output()
         .expect("runs");
     (
@@ -219,6 +228,15 @@ fn merge_names_a_missing_share_a_stranger_and_a_disagreement() {
         said.contains("stdin:1: found `xxx") && said.contains("longer than 65536"),
         "{said}"
     );
+    // no records at all: an empty input, a wave none of whose units wrote one
+    for input in ["", "\n\n"] {
+        let (out, err, code) = merge_text(input);
+        assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
+        assert!(
+            err.contains("no records: a wave's units write one each"),
+            "{err}"
+        );
+    }
     // a line that is no record
     let output = eight()
         .arg("merge")

@@ -137,3 +137,95 @@ fn the_slurm_recipe_answers_on_a_real_cluster_and_resubmits_a_cancelled_task() {
         assert!(work.join(format!("eight-waves/46/{part}.json")).exists());
     }
 }
+
+/// Inside the hosts: the GNU parallel recipe in the background, then, once the first run of share
+/// 2 of the wave at 46 has begun on a host (its name in `$BEGUN`), every process of that host
+/// killed, its sshd among them, as a host is lost; the recipe's output in `$HERE/out` and
+/// `$HERE/err`, the host lost in `$HERE/lost`.
+const LOSE_A_HOST: &str = r#"
+"$RECIPE" "$BOARD" --size 5x5 --algo conflicts > "$HERE/out" 2> "$HERE/err" &
+recipe=$!
+for _ in $(seq 1200); do [ -s "$BEGUN" ] && break; sleep 0.1; done
+[ -s "$BEGUN" ] || { echo "share 2 never began"; kill "$recipe"; exit 3; }
+lost=$(cat "$BEGUN")
+echo "$lost" > "$HERE/lost"
+kill -KILL $(ip netns pids "$lost")
+wait "$recipe"
+"#;
+
+#[test]
+fn the_gnu_parallel_recipe_answers_over_ssh_hosts_and_survives_losing_one() {
+    let work = tempfile::tempdir().expect("a folder");
+    let work = work.path();
+    // the first run of share 2 at bound 46 writes the name of its host and waits
+    let (slow, begun) = (work.join("eight"), work.join("begun"));
+    let before = format!(
+        "case \"$*\" in *'--part 2/6'*'--bound 46'*|*'--bound 46'*'--part 2/6'*)\n\
+         [ -e '{0}' ] || {{ hostname > '{0}.new'; mv '{0}.new' '{0}'; exec sleep 300; }};; esac",
+        begun.display()
+    );
+    wrapper(&slow, &before);
+    let output = process("timeout")
+        .args(["--signal=KILL", "600"])
+        .arg(script("local-hosts.sh"))
+        .arg("3")
+        .arg(work.join("hosts"))
+        .args(["bash", "-c", LOSE_A_HOST])
+        .env("RECIPE", script("parallel.sh"))
+        .env("BOARD", BOARD)
+        .env("BEGUN", &begun)
+        .env("HERE", work)
+        .env("WORK", work.join("eight-waves"))
+        .env("PARTS", "6")
+        .env("JOBS", "1")
+        .env("BOUND", "44")
+        .env("EIGHT", &slow)
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs");
+    if output.status.code() == Some(77) {
+        let why = String::from_utf8_lossy(&output.stderr);
+        skip("the GNU parallel recipe over ssh hosts", why.trim());
+        return;
+    }
+    let read = |name: &str| std::fs::read_to_string(work.join(name)).unwrap_or_default();
+    let (out, err, lost) = (read("out"), read("err"), read("lost"));
+    assert!(
+        output.status.success(),
+        "{}\nthe recipe's stderr:\n{err}",
+        said(&output)
+    );
+    assert_eq!(out, single(), "the recipe's stderr:\n{err}");
+    let lost = lost.trim();
+    assert!(lost.starts_with("eight-h"), "{lost}");
+    // every wave's units ran on the hosts, each record naming its own; share 2 of the wave at 46
+    // ran again on a host still there
+    let mut hosts = std::collections::BTreeSet::new();
+    for bound in [44, 46, 48] {
+        let records = read(&format!("eight-waves/{bound}/records"));
+        for line in records.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+            let host = record["host"].as_str().expect("a host").to_string();
+            assert!(
+                ["eight-h1", "eight-h2", "eight-h3"].contains(&host.as_str()),
+                "{line}"
+            );
+            if bound == 46 && record["part"] == 2 {
+                assert_ne!(host, lost, "{line}");
+            }
+            hosts.insert(host);
+        }
+    }
+    assert!(hosts.len() >= 2, "{hosts:?}");
+    let wave = read("eight-waves/46/records");
+    let parts: std::collections::BTreeSet<u64> = wave
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).expect("a record")["part"]
+                .as_u64()
+                .expect("a part")
+        })
+        .collect();
+    assert_eq!(parts.len(), 6, "{wave}");
+    assert!(err.contains("bound 46: running again shares"), "{err}");
+}

@@ -27,7 +27,8 @@ eight=${EIGHT:-eight}
 work=${WORK:-eight-waves}
 bound=${BOUND:-0}
 where=()
-[ -n "${HOSTS:-}" ] && where=(--sshloginfile "$HOSTS")
+# a host that does not answer on ssh (lost, its sshd killed) is left out of each attempt
+[ -n "${HOSTS:-}" ] && where=(--sshloginfile "$HOSTS" --filter-hosts)
 [ -n "${JOBS:-}" ] && where+=(--jobs "$JOBS")
 
 # the shares of the records in file $1 that have none, in order
@@ -101,9 +102,11 @@ while :; do
         [ "$attempt" -gt 1 ] && echo "parallel.sh: bound $bound: running again shares" $shares >&2
         # a unit's record goes to standard output, which parallel passes on when the unit ends;
         # no share starts after one whose record holds a path
-        printf '%s\n' $shares | parallel --quote --env unit "${where[@]}" --joblog "$wave/joblog" \
-            --halt soon,success=1 unit "$wave" {} "$eight" path "$@" --part "{}/$parts" \
-            --bound "$bound" --json "$board" >> "$wave/records" || true
+        # (the words quoted here, not by parallel's --quote, which breaks --filter-hosts)
+        printf '%s\n' $shares | parallel --env unit "${where[@]}" --joblog "$wave/joblog" \
+            --halt soon,success=1 "unit $(printf '%q ' "$wave") {} $(printf '%q ' "$eight" path \
+            "$@")--part {}/$parts --bound $bound --json $(printf '%q' "$board")" \
+            >> "$wave/records" || true
     done
     # said again with the wave's balance, or why the records give no answer
     repair "$wave/records"

@@ -9,6 +9,17 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+/// This machine's name as it gives it (`hostname`), for a unit's record: on Windows,
+/// `COMPUTERNAME`.
+pub fn host() -> Option<String> {
+    #[cfg(unix)]
+    return nix::unistd::gethostname()
+        .ok()
+        .and_then(|name| name.into_string().ok());
+    #[cfg(not(unix))]
+    return std::env::var("COMPUTERNAME").ok();
+}
+
 /// The signals that ask a run to stop: SIGINT and SIGTERM everywhere, SIGHUP on Unix.
 pub fn stop_signals() -> &'static [i32] {
     #[cfg(unix)]

@@ -96,7 +96,8 @@ pub fn run(
         ));
         return Ok(Status::Trouble);
     }
-    let record = Record::new(judge.id, (&start, &goal), share, &solution);
+    let mut record = Record::new(judge.id, (&start, &goal), share, &solution);
+    record.host = super::platform::host();
     let mut out = io::stdout().lock();
     writeln!(out, "{}", serde_json::to_string(&record)?)?;
     out.flush()?;
@@ -175,10 +176,10 @@ pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
     if !complete {
         return Ok(Status::Trouble);
     }
-    let first = &records[0].1;
-    let judge = judge::ALL
-        .into_iter()
-        .find(|judge| judge.id == first.judge)
+    // no records (an empty file, a wave none of whose units wrote one): merge says so
+    let judge = records
+        .first()
+        .and_then(|(_, first)| judge::ALL.into_iter().find(|judge| judge.id == first.judge))
         .unwrap_or(judge::ALL[0]);
     let merged = match unit::merge(&records, find::wanted(judge)) {
         Ok(merged) => merged,
@@ -204,12 +205,19 @@ pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
 }
 
 /// The balance of the wave's shares on standard error: the nodes of the largest against their
-/// mean.
+/// mean, and the largest shares, each with its part of the wave and the host that ran it (a
+/// share run twice counted once).
 fn balance(records: &[(String, Record)]) {
-    let nodes: Vec<u64> = records.iter().map(|(_, record)| record.expanded).collect();
-    let total: u64 = nodes.iter().sum();
-    let largest = nodes.iter().copied().max().unwrap_or(0);
-    let mean = total as f64 / nodes.len().max(1) as f64;
+    let mut shares: Vec<&Record> = Vec::new();
+    for (_, record) in records {
+        if shares.iter().all(|kept| kept.part != record.part) {
+            shares.push(record);
+        }
+    }
+    let total: u64 = shares.iter().map(|record| record.expanded).sum();
+    shares.sort_by_key(|record| (std::cmp::Reverse(record.expanded), record.part));
+    let largest = shares.first().map_or(0, |record| record.expanded);
+    let mean = total as f64 / shares.len().max(1) as f64;
     let ratio = match total {
         0 => 1.0,
         _ => largest as f64 / mean,
@@ -217,6 +225,25 @@ fn balance(records: &[(String, Record)]) {
     super::warn(&format_args!(
         "bound {}: {} shares, {total} nodes in all, the largest {largest} ({ratio:.2}x the mean)",
         records[0].1.bound,
-        records.len(),
+        shares.len(),
     ));
+    let named: Vec<String> = shares
+        .iter()
+        .take(LARGEST_NAMED)
+        .map(|record| {
+            let part = 100.0 * record.expanded as f64 / total.max(1) as f64;
+            let host = match &record.host {
+                Some(host) => format!(", on {host}"),
+                None => String::new(),
+            };
+            format!(
+                "share {} ({} nodes, {part:.0}%{host})",
+                record.part, record.expanded
+            )
+        })
+        .collect();
+    super::warn(&format_args!("the largest: {}", named.join(", ")));
 }
+
+/// How many of the largest shares `merge --stats` names.
+const LARGEST_NAMED: usize = 3;

@@ -7,7 +7,7 @@
 //! boards, so at the answer's length the lowest share with a path holds the canonical path, and
 //! the shares after it need not run; for a judge that prints a count, a share stops at the
 //! first path it finds and any share's path answers. A unit on one thread is deterministic: run
-//! again (killed, lost), it writes the same record, its time aside.
+//! again (killed, lost), it writes the same record, its time and host aside.
 
 use serde::{Deserialize, Serialize};
 
@@ -49,8 +49,11 @@ pub struct Record {
     pub expanded: u64,
     /// What guided it (`pdb-7-8`, `conflicts`, …).
     pub method: String,
-    /// Its time in seconds: the one field that differs when a unit is run again.
+    /// Its time in seconds: with `host`, what differs when a unit is run again.
     pub seconds: f64,
+    /// The machine that ran it, as it names itself (the command line's; `None` where unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
 }
 
 impl Record {
@@ -83,6 +86,7 @@ impl Record {
             expanded: solution.report.stats.expanded,
             method: solution.report.method.name().to_string(),
             seconds: solution.report.stats.time.as_secs_f64(),
+            host: None,
         }
     }
 }
@@ -159,7 +163,7 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
         }
         let slot = &mut shares[record.part as usize - 1];
         match slot {
-            // the same unit run twice: the same record, its time aside
+            // the same unit run twice: the same record, its time and host aside
             Some((other, kept))
                 if (&kept.path, kept.next_bound, kept.expanded, &kept.method)
                     != (
