@@ -29,6 +29,11 @@ if [ "${1:-}" != --inside ]; then
         cannot "no namespaces can be made (unshare --pid --net)"
     [[ $1 =~ ^[1-9][0-9]?$ ]] || { echo "local-hosts.sh: N is 1 to 99, not \`$1\`" >&2; exit 2; }
     count=$1
+    # its files are written in a folder it made, or one found empty: never through what was there
+    if [ -e "$2" ] && [ -n "$(ls -A "$2")" ]; then
+        echo "local-hosts.sh: DIR \`$2\` is not empty: give a new folder" >&2
+        exit 2
+    fi
     dir=$(mkdir -p "$2" && cd "$2" && pwd)
     shift 2
     # pid 1 of the namespaces; --kill-child ends it (and so every sshd) if unshare is killed

@@ -26,6 +26,11 @@ if [ "${1:-}" != --inside ]; then
     id munge >/dev/null 2>&1 || cannot "no user munge (apt-get install munge)"
     unshare --pid --fork --mount-proc --net --uts true 2>/dev/null ||
         cannot "no namespaces can be made (unshare --pid --net --uts)"
+    # its files are written in a folder it made, or one found empty: never through what was there
+    if [ -e "$1" ] && [ -n "$(ls -A "$1")" ]; then
+        echo "local-slurm.sh: DIR \`$1\` is not empty: give a new folder" >&2
+        exit 2
+    fi
     dir=$(mkdir -p "$1" && cd "$1" && pwd)
     shift
     # pid 1 of the namespace; --kill-child ends it (and so every daemon) if unshare is killed
