@@ -486,6 +486,12 @@ fn the_slurm_recipe_answers_through_an_sbatch_that_runs_its_array_here() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // a record of the first wave cut short (a full disk, a killed writer)
+    let first = work.path().join("waves/31");
+    std::fs::create_dir_all(&first).expect("a folder");
+    let whole = unit("path", "3/5", 31).to_string();
+    let cut = &whole[..whole.len() / 2];
+    std::fs::write(first.join("3.json"), cut).expect("written");
     let run = process(recipe("slurm.sh"))
         .arg(BOARD)
         .args(SEARCH)
@@ -499,6 +505,17 @@ fn the_slurm_recipe_answers_through_an_sbatch_that_runs_its_array_here() {
         .expect("runs");
     assert!(run.status.success(), "{run:?}");
     assert_eq!(String::from_utf8_lossy(&run.stdout), single("path"));
+    // set aside, and its share run again
+    let aside = std::fs::read_to_string(first.join("3.json.cut")).expect("set aside");
+    assert_eq!(aside, cut);
+    let again = std::fs::read_to_string(first.join("3.json")).expect("run again");
+    let mut again: Value = serde_json::from_str(&again).expect("a whole record");
+    let mut whole: Value = serde_json::from_str(&whole).expect("a record");
+    for record in [&mut again, &mut whole] {
+        record["seconds"] = Value::Null;
+    }
+    assert_eq!(again, whole);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("3.json is not a whole record"));
     // at the last bound, the shares after the first with a path did not run
     let last = work.path().join("waves/33");
     let found: Vec<String> = common::names(&last)
@@ -591,10 +608,13 @@ fn the_gnu_parallel_recipe_recovers_a_record_cut_short() {
     let resumed = three_shares_from_29(&wrapped, work.path());
     assert!(resumed.status.success(), "{resumed:?}");
     assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
-    // every record of the first wave is whole: share 1 ran again
+    // every record of the first wave is whole: share 1 ran again, the cut line set aside
     let parts = parts_of(&wave.join("records"));
     assert!(
         [1, 2, 3].iter().all(|part| parts.contains(part)),
         "{parts:?}"
     );
+    let cut = std::fs::read_to_string(wave.join("records.cut")).expect("set aside");
+    assert_eq!(cut, format!("{}\n", &whole[..whole.len() / 2]));
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("a record cut short set aside"));
 }

@@ -19,15 +19,6 @@ use common::process;
 const BOARD: &str = "7 1 3 4 5 2 11 12 8 10 0 19 20 9 14 16 17 6 13 23 18 21 22 15 24";
 const SEARCH: [&str; 4] = ["--size", "5x5", "--algo", "conflicts"];
 
-/// Whether `why` may skip the test: not where `EIGHT_TEST_ENGINES=required` (CI).
-fn skip(test: &str, why: &str) {
-    assert!(
-        std::env::var("EIGHT_TEST_ENGINES").as_deref() != Ok("required"),
-        "{test} must run here (EIGHT_TEST_ENGINES=required): {why}"
-    );
-    common::skipped(test, why);
-}
-
 /// The script `name` of `scripts/cluster`.
 fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -111,7 +102,7 @@ fn held_at_share_2(
         .output()
         .expect("runs");
     if output.status.code() == Some(77) {
-        skip(test, String::from_utf8_lossy(&output.stderr).trim());
+        common::engine_missing(test, String::from_utf8_lossy(&output.stderr).trim());
         return None;
     }
     let read = |name: &str| std::fs::read_to_string(work.join(name)).unwrap_or_default();

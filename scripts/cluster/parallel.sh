@@ -39,17 +39,26 @@ missing() {
 }
 
 # the records of file $1 made whole again: a record cut short (a full disk, a unit killed while
-# writing) is dropped, so that its share is missing and runs again, and a record glued after
-# one cut short is kept from its own start; the file ends with a newline, so that the next
-# record appended starts a line of its own
+# writing) is set aside in $1.cut, so that its share is missing and runs again, and a record
+# glued after one cut short is kept from its own start; the file ends with a newline, so that the
+# next record appended starts a line of its own
 repair() {
     [ -s "$1" ] || return 0
-    awk '{
+    local before=0 after=0
+    [ -e "$1.cut" ] && before=$(wc -l < "$1.cut")
+    awk -v cut="$1.cut" '{
         at = 0
         while ((found = index(substr($0, at + 1), "{\"judge\"")) > 0) at += found
-        if (at > 0 && $0 ~ /}[[:space:]]*$/) print substr($0, at)
+        if (at > 0 && $0 ~ /}[[:space:]]*$/) {
+            if (at > 1) print substr($0, 1, at - 1) >> cut
+            print substr($0, at)
+        } else if ($0 !~ /^[[:space:]]*$/) print >> cut
     }' "$1" > "$1.repaired"
     mv "$1.repaired" "$1"
+    [ -e "$1.cut" ] && after=$(wc -l < "$1.cut")
+    if [ "$after" -gt "$before" ]; then
+        echo "parallel.sh: a record cut short set aside in $1.cut; its share runs again" >&2
+    fi
 }
 
 # one unit, `unit WAVE PART EIGHT ARGS...`: not begun when an earlier share of the wave has a

@@ -8,12 +8,13 @@
 #
 # Run from a folder every node sees (WORK must be shared). A unit whose record holds a path
 # leaves a mark, and a share after it in canonical order that has not begun does not run (its
-# paths come later). A share whose record is missing after its wave (a node lost, a unit killed)
-# is submitted again, up to three times: a unit run twice writes the same record. Environment:
+# paths come later). A share whose record is missing after its wave (a node lost, a unit killed,
+# a record cut short and set aside as K.json.cut) is submitted again, up to three times: a unit
+# run twice writes the same record. Environment:
 # PARTS (default 256), BOUND (default 0), WORK (default ./eight-waves), EIGHT (default eight, on
 # every node's PATH), SBATCH_OPTIONS (say "--partition=long --time=12:00:00 --mem=2G").
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
 board=$1
 shift
 parts=${PARTS:-256}
@@ -22,36 +23,18 @@ work=${WORK:-eight-waves}
 bound=${BOUND:-0}
 read -r -a options <<< "${SBATCH_OPTIONS:-}"
 
-# the shares of the wave in folder $1 with no record, as sbatch's --array list
-missing() {
-    local part list=()
-    for part in $(seq 1 "$parts"); do
-        [ -s "$1/$part.json" ] || list+=("$part")
-    done
-    (IFS=,; echo "${list[*]}")
-}
-
-# the words of a command as a shell reads them back, quoted only where they need it
-shown() {
-    local word line=()
-    for word in "$@"; do
-        if [[ $word =~ ^[A-Za-z0-9_./:=%,@+-]+$ ]]; then
-            line+=("$word")
-        else
-            line+=("'${word//\'/\'\\\'\'}'")
-        fi
-    done
-    echo "${line[*]}"
-}
+# set_aside, missing, shown, merged, settled
+. "$(dirname "$0")/waves.sh"
 
 while :; do
     wave=$work/$bound
     mkdir -p "$wave"
     for attempt in 1 2 3 4; do
+        set_aside "$wave"
         status=0
-        cat "$wave"/*.json 2>/dev/null | "$eight" merge >/dev/null 2>&1 || status=$?
+        merged "$wave" >/dev/null 2>&1 || status=$?
         [ "$status" -le 1 ] && break
-        shares=$(missing "$wave")
+        shares=$(missing "$wave" "$parts")
         [ -n "$shares" ] || break
         # the unit of this array task: not begun if an earlier share has a path; its record kept
         # only once written whole, and a mark left when it holds a path
@@ -71,12 +54,5 @@ while :; do
         # sbatch says "Submitted batch job N": on standard error, the answer alone on standard output
         "${submit[@]}" >&2 || true
     done
-    status=0
-    answer=$(cat "$wave"/*.json 2>/dev/null | "$eight" merge --stats) || status=$?
-    case $status in
-        0) echo "$answer"; exit 0 ;;
-        1) echo "slurm.sh: bound $bound holds no path; the next wave is at $answer" >&2
-           bound=$answer ;;
-        *) exit "$status" ;;
-    esac
+    settled "$wave"
 done

@@ -68,6 +68,17 @@ pub fn skipped(test: &str, why: &str) {
     let _ = writeln!(std::io::stderr(), "note: {test} skipped: {why}");
 }
 
+/// Says that `test`, which needs an engine `.ci/run` installs (Slurm, sshd, a validator), did
+/// not run and why; a failure where `EIGHT_TEST_ENGINES=required` (CI), where it must run.
+#[allow(dead_code)]
+pub fn engine_missing(test: &str, why: &str) {
+    assert!(
+        std::env::var("EIGHT_TEST_ENGINES").as_deref() != Ok("required"),
+        "{test} must run here (EIGHT_TEST_ENGINES=required): {why}"
+    );
+    skipped(test, why);
+}
+
 /// Whether this process ignores SIGINT (`/proc/self/status`'s `SigIgn`), as a shell leaves a
 /// job it started in the background (`cargo test &`): the programs a test starts inherit that,
 /// so Ctrl-C cannot reach one that keeps the default action.
