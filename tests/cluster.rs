@@ -440,7 +440,8 @@ fn the_slurm_recipe_is_valid_shell_and_says_what_it_would_submit() {
         "--array 1,2,3,4",
         "--wait",
         "$SLURM_ARRAY_TASK_ID",
-        "--part $id/4",
+        "part=$id/4;",
+        "--part $part",
         "--bound 31",
     ] {
         assert!(said.contains(part), "{part}: {said}");
@@ -617,4 +618,138 @@ fn the_gnu_parallel_recipe_recovers_a_record_cut_short() {
     let cut = std::fs::read_to_string(wave.join("records.cut")).expect("set aside");
     assert_eq!(cut, format!("{}\n", &whole[..whole.len() / 2]));
     assert!(String::from_utf8_lossy(&resumed.stderr).contains("a record cut short set aside"));
+}
+
+/// A 5×5 board 48 moves from the goal (`gen p1379 --size 5x5 --walk 60 --seed 7`), whose shares
+/// by count are far from even.
+const UNEVEN: &str = "7 1 3 4 5 2 11 12 8 10 0 19 20 9 14 16 17 6 13 23 18 21 22 15 24";
+
+/// The records of the wave of [`UNEVEN`] at `bound`, each share's `--part` one of `parts`.
+fn uneven_wave(parts: &[String], bound: u32) -> Vec<Value> {
+    parts
+        .iter()
+        .map(|part| {
+            let output = eight()
+                .args([
+                    "path",
+                    "--size",
+                    "5x5",
+                    "--algo",
+                    "conflicts",
+                    "--part",
+                    part,
+                ])
+                .args(["--bound", &bound.to_string(), "--json", UNEVEN])
+                .output()
+                .expect("runs");
+            assert!(output.status.success(), "{part}: {output:?}");
+            serde_json::from_slice(&output.stdout).expect("a record")
+        })
+        .collect()
+}
+
+/// The largest share's nodes of `records` against their mean.
+fn spread(records: &[Value]) -> f64 {
+    let nodes: Vec<u64> = records
+        .iter()
+        .map(|record| record["expanded"].as_u64().expect("nodes"))
+        .collect();
+    let mean = nodes.iter().sum::<u64>() as f64 / nodes.len() as f64;
+    *nodes.iter().max().expect("a share") as f64 / mean
+}
+
+/// `eight merge --even FILE` of `records`: the next bound, and FILE's lines.
+fn evened(records: &[Value]) -> (String, Vec<String>) {
+    let folder = tempfile::tempdir().expect("a folder");
+    let file = folder.path().join("shares");
+    let lines: String = records.iter().map(|record| format!("{record}\n")).collect();
+    let output = eight()
+        .arg("merge")
+        .arg("--even")
+        .arg(&file)
+        .write_stdin(lines)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let shares = std::fs::read_to_string(&file).expect("written");
+    (
+        String::from_utf8_lossy(&output.stdout).trim().to_string(),
+        shares.lines().map(str::to_string).collect(),
+    )
+}
+
+#[test]
+fn shares_cut_by_the_nodes_of_the_wave_before_are_even_and_tile_the_wave() {
+    let by_count =
+        |parts: u32| -> Vec<String> { (1..=parts).map(|part| format!("{part}/{parts}")).collect() };
+    let before = uneven_wave(&by_count(6), 44);
+    let (next, shares) = evened(&before);
+    assert_eq!(next, "46");
+    // a --part a line, the places 0 to 4^12 cut in six runs, each beginning where one ends
+    assert_eq!(shares.len(), 6, "{shares:?}");
+    let mut end = 0;
+    for (part, line) in (1..).zip(&shares) {
+        let (share, places) = line.split_once(':').expect("K/N:FROM-TO");
+        assert_eq!(share, format!("{part}/6"));
+        let (from, to) = places.split_once('-').expect("FROM-TO");
+        let (from, to): (u32, u32) = (from.parse().expect("a place"), to.parse().expect("a place"));
+        assert!(from == end && from <= to, "{shares:?}");
+        end = to;
+    }
+    assert_eq!(end, 1 << 24);
+    // the same boards as the wave by count (the same nodes in all, the same next bound), far
+    // evener: measured, the largest share 1.92 times the mean by count, 1.06 cut by nodes
+    let counted = uneven_wave(&by_count(6), 46);
+    let even = uneven_wave(&shares, 46);
+    let total = |records: &[Value]| -> u64 {
+        records
+            .iter()
+            .map(|record| record["expanded"].as_u64().expect("nodes"))
+            .sum()
+    };
+    assert_eq!(total(&even), total(&counted));
+    assert!(spread(&counted) > 1.5, "{}", spread(&counted));
+    assert!(spread(&even) < 1.25, "{}", spread(&even));
+    // each record says its places; the waves merge as a wave by count does, into the single
+    // run's canonical path at 48
+    assert!(even.iter().all(|record| record["range"].is_array()));
+    let (out, err, code) = merge(&even);
+    assert_eq!((out.trim(), code), ("48", Some(1)), "{err}");
+    let (next, last) = evened(&even);
+    assert_eq!(next, "48");
+    let records = uneven_wave(&last, 48);
+    let single = eight()
+        .args(["path", "--size", "5x5", "--algo", "conflicts", UNEVEN])
+        .output()
+        .expect("runs");
+    let (out, err, code) = merge(&records);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, String::from_utf8_lossy(&single.stdout));
+    // shares by count and by place are not one wave; nor shares whose places leave a gap
+    let (_, err, code) = merge(&[even[0].clone(), counted[1].clone()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("by place") && err.contains("by count"),
+        "{err}"
+    );
+    let mut gap = even.clone();
+    gap[2]["range"][0] = Value::from(gap[2]["range"][0].as_u64().expect("a place") + 1);
+    let (_, err, code) = merge(&gap);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("do not tile"), "{err}");
+    // a share's places that are no places
+    for part in ["1/6:5-4", "1/6:0-16777217", "1/6:0", "1/6:a-b", "1/6:"] {
+        let output = eight()
+            .args([
+                "path", "--size", "5x5", "--part", part, "--bound", "44", "--json",
+            ])
+            .arg(UNEVEN)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{part}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("is not a share"),
+            "{part}: {output:?}"
+        );
+    }
 }

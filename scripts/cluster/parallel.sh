@@ -13,7 +13,9 @@
 # canonical order). `eight merge` then
 # gives the answer (printed, exit 0) or the next wave's bound. A wave killed part-way is resumed
 # by running the script again: the shares with a record are not run again, and a unit run twice
-# writes the same record. Environment: PARTS (default 64: many more than the cores keep them
+# writes the same record. From the second wave on, the shares are cut by the nodes below their
+# boards in the wave before (`eight merge --even`, kept in the wave's `shares`), not by their
+# count, so that they come out about even. Environment: PARTS (default 64: many more than the cores keep them
 # evenly busy), JOBS (units at a time on each host; default: one a core), BOUND (the first
 # wave's; default 0, and merge moves to the heuristic's estimate at once), WORK (default
 # ./eight-waves), EIGHT (default eight), HOSTS.
@@ -61,12 +63,12 @@ repair() {
     fi
 }
 
-# one unit, `unit WAVE PART EIGHT ARGS...`: not begun when an earlier share of the wave has a
+# one unit, `unit WAVE K/N[:FROM-TO] EIGHT ARGS...`: not begun when an earlier share of the wave has a
 # path, and stopped (writing no record) when one finds one while it runs, both known by the marks
 # `WAVE/found-K` of this host; its record on standard output, and status 0 when the record holds
 # a path
 unit() {
-    local wave=$1 part=$2 record status watcher
+    local wave=$1 part=${2%%/*} record status watcher
     shift 2
     earlier() {
         local mark
@@ -111,10 +113,14 @@ while :; do
         [ "$attempt" -gt 1 ] && echo "parallel.sh: bound $bound: running again shares" $shares >&2
         # a unit's record goes to standard output, which parallel passes on when the unit ends;
         # no share starts after one whose record holds a path
-        # (the words quoted here, not by parallel's --quote, which breaks --filter-hosts)
-        printf '%s\n' $shares | parallel --env unit "${where[@]}" --joblog "$wave/joblog" \
+        # (the words quoted here, not by parallel's --quote, which breaks --filter-hosts); each
+        # share's --part from the wave's `shares` when the wave before cut them evenly
+        for share in $shares; do
+            if [ -s "$wave/shares" ]; then sed -n "${share}p" "$wave/shares"; else
+                echo "$share/$parts"; fi
+        done | parallel --env unit "${where[@]}" --joblog "$wave/joblog" \
             --halt soon,success=1 "unit $(printf '%q ' "$wave") {} $(printf '%q ' "$eight" path \
-            "$@")--part {}/$parts --bound $bound --json $(printf '%q' "$board")" \
+            "$@")--part {} --bound $bound --json $(printf '%q' "$board")" \
             >> "$wave/records" || true
     done
     # said again with the wave's balance, or why the records give no answer
@@ -124,6 +130,10 @@ while :; do
     case $status in
         0) echo "$answer"; exit 0 ;;
         1) echo "parallel.sh: bound $bound holds no path; the next wave is at $answer" >&2
+           # the next wave's shares cut evenly by this one's nodes (kept if there: the same)
+           mkdir -p "$work/$answer"
+           [ -e "$work/$answer/shares" ] ||
+               "$eight" merge --even "$work/$answer/shares" "$wave/records" >/dev/null || true
            bound=$answer ;;
         *) exit "$status" ;;
     esac

@@ -10,11 +10,12 @@
 # leaves a mark, and a share after it in canonical order that has not begun does not run (its
 # paths come later). A share whose record is missing after its wave (a node lost, a unit killed,
 # a record cut short and set aside as K.json.cut) is submitted again, up to three times: a unit
-# run twice writes the same record. Environment:
+# run twice writes the same record. From the second wave on, the shares are cut evenly by the
+# nodes below their boards in the wave before (the wave's `shares`). Environment:
 # PARTS (default 256), BOUND (default 0), WORK (default ./eight-waves), EIGHT (default eight, on
 # every node's PATH), SBATCH_OPTIONS (say "--partition=long --time=12:00:00 --mem=2G").
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
 board=$1
 shift
 parts=${PARTS:-256}
@@ -42,7 +43,8 @@ while :; do
         command=$(printf '%q ' "$eight" path "$@" --bound "$bound" --json "$board")
         unit="id=\$SLURM_ARRAY_TASK_ID; for mark in $here/found-*; do"
         unit="$unit [ -e \"\$mark\" ] && [ \"\${mark##*-}\" -lt \"\$id\" ] && exit 0; done;"
-        unit="$unit $command--part \$id/$parts > $here/\$id.part && mv $here/\$id.part $here/\$id.json &&"
+        unit="$unit part=\$id/$parts; [ -s $here/shares ] && part=\$(sed -n \"\${id}p\" $here/shares);"
+        unit="$unit $command--part \$part > $here/\$id.part && mv $here/\$id.part $here/\$id.json &&"
         unit="$unit if grep -q '\"path\":\"' $here/\$id.json; then touch $here/found-\$id; fi"
         submit=(sbatch "${options[@]}" --job-name "eight-$bound" --array "$shares" --wait
             --output "$wave/%a.log" --wrap "$unit")

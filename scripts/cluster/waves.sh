@@ -48,7 +48,8 @@ merged() {
 }
 
 # The end of the wave at bound $bound in folder $1, its records set aside where cut and merged:
-# the answer printed and exit 0, or $bound set to the next wave's, or exit with merge's fault.
+# the answer printed and exit 0, or $bound set to the next wave's (its shares cut evenly by this
+# one's nodes in $work/NEXT/shares, a share's --part a line), or exit with merge's fault.
 settled() {
     local answer status=0
     set_aside "$1"
@@ -56,6 +57,10 @@ settled() {
     case $status in
         0) echo "$answer"; exit 0 ;;
         1) echo "${0##*/}: bound $bound holds no path; the next wave is at $answer" >&2
+           # the next wave's shares cut evenly by this one's nodes (kept if there: the same)
+           mkdir -p "$work/$answer"
+           [ -e "$work/$answer/shares" ] ||
+               merged "$1" --even "$work/$answer/shares" >/dev/null || true
            bound=$answer ;;
         *) exit "$status" ;;
     esac

@@ -130,10 +130,13 @@ enum Command {
         /// The wave's records, one JSON object a line (standard input if none)
         #[arg(value_name = "FILE")]
         files: Vec<std::path::PathBuf>,
-        /// The balance of the wave on standard error: its nodes, and its largest share's against
-        /// the mean
+        /// The balance of the wave on standard error: its nodes, and its largest shares
         #[arg(long)]
         stats: bool,
+        /// With the next bound, write to FILE the next wave's shares cut evenly by the nodes below
+        /// their boards in this one: a line a share, the `--part` it takes (`3/8:FROM-TO`)
+        #[arg(long, value_name = "FILE")]
+        even: Option<std::path::PathBuf>,
     },
     /// Print the manual page (roff, for man): eight's, or one command's (eight-steps(1))
     #[command(after_help = MAN_EXAMPLES, display_order = 107)]
@@ -311,8 +314,8 @@ struct EngineArgs {
     #[arg(long, value_name = "B")]
     bound: Option<u32>,
     /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
-    /// --bound, written as a JSON record for `eight merge` (no node budget unless --max-nodes);
-    /// see the README's recipes for GNU parallel and Slurm
+    /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
+    /// (no node budget unless --max-nodes); see scripts/cluster/README.md
     #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
           value_parser = unit::parse_part)]
     part: Option<unit::Part>,
@@ -497,7 +500,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),
         Command::Play(options) => play::run(&options, &store),
-        Command::Merge { files, stats } => unit::merge(&files, stats),
+        Command::Merge { files, stats, even } => unit::merge(&files, stats, even.as_deref()),
         Command::Cache { action } => cache::run(action, &store),
         #[cfg(target_os = "linux")]
         Command::Supervise { arguments } => {

@@ -2,31 +2,51 @@
 //! JSON record) and `eight merge` (a wave's records: the answer, or the next bound).
 
 use std::io::{self, BufRead, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
-use eight::solve::ida::{Bounds, Share};
+use eight::solve::ida::{Bounds, Range, Share, PLACES};
 use eight::tools::find;
 use eight::tools::unit::{self, Merged, Record, MOST_PARTS};
 
 use super::Status;
 
-/// `K/N` of `--part`: share K (from 1) of N.
+/// `K/N` of `--part`: share K (from 1) of N, and the places of its boards when cut by place
+/// (`K/N:FROM-TO`, as `eight merge --even` writes them).
 #[derive(Clone, Copy, Debug)]
 pub struct Part {
     pub part: u32,
     pub parts: u32,
+    pub range: Option<Range>,
 }
 
-/// Parses `K/N`, 1 ≤ K ≤ N ≤ 1,000,000.
+/// Parses `K/N` (1 ≤ K ≤ N ≤ 1,000,000), or `K/N:FROM-TO` (0 ≤ FROM ≤ TO ≤ 16,777,216).
 pub fn parse_part(text: &str) -> Result<Part, String> {
-    let wrong = || format!("`{text}` is not a share: K/N, 1 <= K <= N (3/8 is the third of eight)");
-    let (part, parts) = text.split_once('/').ok_or_else(wrong)?;
+    let wrong = || {
+        format!(
+            "`{text}` is not a share: K/N, 1 <= K <= N (3/8 is the third of eight), or K/N:FROM-TO, \
+             0 <= FROM <= TO <= {PLACES} (the places of its boards, as `eight merge --even` \
+             writes them)"
+        )
+    };
+    let (share, places) = match text.split_once(':') {
+        Some((share, places)) => (share, Some(places)),
+        None => (text, None),
+    };
+    let (part, parts) = share.split_once('/').ok_or_else(wrong)?;
     let (part, parts) = (part.trim().parse::<u32>(), parts.trim().parse::<u32>());
+    let range = match places.map(|places| places.split_once('-')) {
+        None => None,
+        Some(Some((from, to))) => match (from.parse::<u32>(), to.parse::<u32>()) {
+            (Ok(from), Ok(to)) if from <= to && to <= PLACES => Some(Range { from, to }),
+            _ => return Err(wrong()),
+        },
+        Some(None) => return Err(wrong()),
+    };
     match (part, parts) {
         (Ok(part), Ok(parts)) if (1..=parts).contains(&part) && parts <= MOST_PARTS => {
-            Ok(Part { part, parts })
+            Ok(Part { part, parts, range })
         }
         _ => Err(wrong()),
     }
@@ -82,6 +102,7 @@ pub fn run(
         bound,
         part: part.part,
         parts: part.parts,
+        range: part.range,
     };
     engine = engine.with_bounds(Bounds::Share(share));
     let solution = engine.seek(find::wanted(judge), &start, &goal, None);
@@ -123,7 +144,7 @@ pub fn run(
 const LONGEST: u64 = 1 << 16;
 
 /// `eight merge`: the records of `files` (standard input if none), one a line, merged.
-pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
+pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Result<Status> {
     let mut records = Vec::new();
     let mut read = |name: &str, input: &mut dyn BufRead| -> anyhow::Result<bool> {
         let mut line = Vec::new();
@@ -198,10 +219,33 @@ pub fn merge(files: &[PathBuf], stats: bool) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
         Merged::Next(bound) => {
+            if let Some(file) = even {
+                evened(&records, file)?;
+            }
             writeln!(out, "{bound}")?;
             Ok(Status::Differences)
         }
     }
+}
+
+/// Writes to `file` the next wave's shares cut evenly by the nodes of the wave of `records`, a
+/// `--part` a line; where the records tell no nodes below their boards (a count's, or of an
+/// eight before they did), says so and writes nothing.
+fn evened(records: &[(String, Record)], file: &Path) -> anyhow::Result<()> {
+    let parts = records[0].1.parts;
+    let Some(ranges) = unit::even(records, parts) else {
+        super::warn(&format_args!(
+            "{}: not written: the records tell no nodes below their boards",
+            file.display()
+        ));
+        return Ok(());
+    };
+    let mut staged = super::files::Staged::new(file, super::files::Allow::Files)?;
+    for (part, range) in (1..).zip(ranges) {
+        writeln!(staged, "{part}/{parts}:{}-{}", range.from, range.to)?;
+    }
+    staged.commit()?;
+    Ok(())
 }
 
 /// The balance of the wave's shares on standard error: the nodes of the largest against their

@@ -24,7 +24,7 @@ use super::control::{Control, Meter};
 use super::detours::{Detours, DETOUR};
 use super::heuristic::Heuristic;
 use super::parallel::ordered_map;
-pub use super::report::{Bound, Outcome, Want};
+pub use super::report::{Bound, Outcome, Slice, Want};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
@@ -225,6 +225,22 @@ const WHOLE: u32 = u32::MAX;
 /// them, in canonical order, for the threads to take one at a time.
 const SPLIT: u32 = 12;
 
+/// The places of the boards [`SPLIT`] moves in: a board's place is the moves that lead to it,
+/// two bits a move (`d` 0 to `u` 3), the first the highest, so that places follow the canonical
+/// order of the boards. A [`Range`] of places is a share of an iteration cut anywhere.
+pub const PLACES: u32 = 1 << (2 * SPLIT);
+
+/// The place of the board `moves` lead to, [`SPLIT`] moves in.
+fn place(moves: &[Move]) -> u32 {
+    moves
+        .iter()
+        .fold(0, |place, &step| place << 2 | step as u32)
+}
+
+/// The most slices a share's boards are told in ([`Slice`]): enough to cut the next wave's
+/// shares evenly, few enough for a record of a few hundred bytes.
+pub const SLICES: usize = 16;
+
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
 /// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
 /// than one, stopped as `control` asks. Returns the outcome and each iteration's bound and
@@ -279,10 +295,12 @@ pub enum Bounds {
 
 /// The `part`-th (from 1) of `parts` shares of the iteration at `bound`: of the boards a dozen
 /// moves in that `--jobs` hands out, in canonical order, the `part`-th of `parts` runs of
-/// (nearly) equal length, and the tree below each. The moves above them are searched by every
-/// share. Shares follow the canonical order, so the canonical path is the lowest share's that
-/// holds a path: the shares after it need not run. Many more shares than the machines' cores
-/// keep the cores evenly busy, as `--jobs`'s thousands of boards keep its threads.
+/// (nearly) equal length, or those of `range` when given, and the tree below each. The moves
+/// above them are searched by every share. Shares follow the canonical order, so the canonical
+/// path is the lowest share's that holds a path: the shares after it need not run. Many more
+/// shares than the machines' cores keep the cores evenly busy, as `--jobs`'s thousands of boards
+/// keep its threads; shares cut by the nodes below their boards in the wave before
+/// ([`Slice`], `eight merge --even`) are evener still.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Share {
     /// The iteration's bound.
@@ -291,17 +309,47 @@ pub struct Share {
     pub part: u32,
     /// The shares of the iteration.
     pub parts: u32,
+    /// The places of its boards, if cut by place rather than by count.
+    pub range: Option<Range>,
+}
+
+/// The boards of the places `from` up to, not including, `to` ([`PLACES`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Range {
+    /// The first place.
+    pub from: u32,
+    /// The place after the last (at most [`PLACES`]).
+    pub to: u32,
 }
 
 impl Share {
     /// This share of `boards`, all those of the iteration in canonical order.
-    fn of<T>(&self, mut boards: Vec<T>) -> Vec<T> {
+    fn of(&self, mut boards: Vec<(Vec<Move>, u32)>) -> Vec<(Vec<Move>, u32)> {
+        if let Some(Range { from, to }) = self.range {
+            boards.retain(|(moves, _)| (from..to).contains(&place(moves)));
+            return boards;
+        }
         let (part, parts, all) = (self.part as usize, self.parts as usize, boards.len());
         let (from, to) = (all * (part - 1) / parts, all * part / parts);
         boards.truncate(to);
         boards.drain(..from);
         boards
     }
+}
+
+/// The boards searched of a share, each its place and the nodes below it, in canonical order,
+/// told in at most [`SLICES`] runs of about equal nodes.
+fn sliced(boards: &[(u32, u64)]) -> Vec<Slice> {
+    let total: u64 = boards.iter().map(|&(_, nodes)| nodes).sum();
+    let each = total.div_ceil(SLICES as u64).max(1);
+    let mut slices: Vec<Slice> = Vec::new();
+    for &(from, nodes) in boards {
+        match slices.last_mut() {
+            Some(last) if last.nodes < each => last.nodes += nodes,
+            _ => slices.push(Slice { from, nodes }),
+        }
+    }
+    slices
 }
 
 /// [`solve_with`] `within` its limits, over the iterations of `bounds`.
@@ -312,15 +360,48 @@ pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     bounds: Bounds,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
+    let (outcome, bounds, _) = solve_sliced(start, heuristic, within, bounds, control);
+    (outcome, bounds)
+}
+
+/// [`solve_within`] over one share, with the nodes below its boards in [`Slice`]s.
+pub fn solve_share<H: Heuristic + Clone + Send + Sync>(
+    start: &Board,
+    heuristic: H,
+    within: Within,
+    share: Share,
+    control: &Control,
+) -> (Outcome, Vec<Bound>, Vec<Slice>) {
+    solve_sliced(start, heuristic, within, Bounds::Share(share), control)
+}
+
+/// [`solve_within`], and a share's [`Slice`]s.
+fn solve_sliced<H: Heuristic + Clone + Send + Sync>(
+    start: &Board,
+    heuristic: H,
+    within: Within,
+    bounds: Bounds,
+    control: &Control,
+) -> (Outcome, Vec<Bound>, Vec<Slice>) {
     // a share of an iteration, or a search resumed, is the long work: the deepest machine at once
     let deepest = bounds != Bounds::All;
     let shape = start.shape();
     let machine = |more| Detours::worth(shape, more, deepest);
-    solve_pruned(start, heuristic, within, bounds, control, machine)
+    let mut slices = Vec::new();
+    let (outcome, bounds) = solve_pruned(
+        start,
+        heuristic,
+        within,
+        bounds,
+        control,
+        machine,
+        &mut slices,
+    );
+    (outcome, bounds, slices)
 }
 
 /// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes of the
-/// iteration before (0 before the first).
+/// iteration before (0 before the first); a share's [`Slice`]s in `slices`.
 fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
@@ -328,6 +409,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     bounds: Bounds,
     control: &Control,
     machine: impl Fn(u64) -> Arc<Detours>,
+    slices: &mut Vec<Slice>,
 ) -> (Outcome, Vec<Bound>) {
     let Within {
         limit,
@@ -345,11 +427,19 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     let mut search = Search::new(start, heuristic, budget, machine(0), (&meter, &found));
     if let Bounds::Share(share) = bounds {
         meter.bound(share.bound);
-        let step = split(&mut search, share.bound, (jobs, order), Some(share));
+        let mut boards = Vec::new();
+        let step = split(
+            &mut search,
+            share.bound,
+            (jobs, order),
+            Some((share, &mut boards)),
+        );
         let searched = vec![Bound {
             bound: share.bound,
             nodes: search.nodes,
         }];
+        boards.sort_unstable();
+        *slices = sliced(&boards);
         return match step {
             Step::Found => (Outcome::Found(Path(search.moves)), searched),
             Step::Exhausted => (Outcome::Exhausted, searched),
@@ -410,7 +500,7 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     search: &mut Search<'_, H>,
     bound: u32,
     (jobs, order): (usize, Order),
-    share: Option<Share>,
+    share: Option<(Share, &mut Vec<(u32, u64)>)>,
 ) -> Step {
     // the boards, as the moves that lead to them (a thread replays them on its own copy), and
     // their estimates
@@ -418,8 +508,10 @@ fn split<H: Heuristic + Clone + Send + Sync>(
     let step = search.dfs(0, bound, None, SPLIT, &mut |moves, estimate| {
         boards.push((moves.to_vec(), estimate))
     });
-    if let Some(share) = share {
+    let mut told = None;
+    if let Some((share, searched)) = share {
         boards = share.of(boards);
+        told = Some(searched);
     }
     let shortest = order != Order::Canonical;
     if order == Order::LargestFirst {
@@ -462,7 +554,7 @@ fn split<H: Heuristic + Clone + Send + Sync>(
         if matches!(step, Step::Found | Step::Exhausted) {
             first.fetch_min(at, Ordering::Relaxed);
         }
-        Some((step, below.moves))
+        Some((step, below.moves, below.nodes))
     };
     // in order: for the canonical path, every board before the first with a solution is
     // searched to the end; for a shortest, the first solution found answers
@@ -471,20 +563,26 @@ fn split<H: Heuristic + Clone + Send + Sync>(
         jobs,
         || (),
         work,
-        |_, outcome| match outcome {
-            Some((Step::Above(next), _)) => {
-                above = above.min(next);
-                true
+        |at, outcome| {
+            // a share tells the nodes below each board it searched (in order: results come so)
+            if let (Some(told), Some((_, _, nodes))) = (told.as_deref_mut(), &outcome) {
+                told.push((place(&boards[at].0), *nodes));
             }
-            Some((Step::Exhausted, _)) if shortest => {
-                exhausted = true;
-                true
+            match outcome {
+                Some((Step::Above(next), _, _)) => {
+                    above = above.min(next);
+                    true
+                }
+                Some((Step::Exhausted, _, _)) if shortest => {
+                    exhausted = true;
+                    true
+                }
+                Some((step, moves, _)) => {
+                    found = Some((step, moves));
+                    false
+                }
+                None => shortest,
             }
-            Some((step, moves)) => {
-                found = Some((step, moves));
-                false
-            }
-            None => shortest,
         },
     );
     search.nodes = spent.into_inner();
@@ -560,8 +658,15 @@ mod tests {
                     for jobs in [1, 2] {
                         let heuristic = LinearConflicts.heuristic(&start, &goal);
                         let within = within(jobs, Want::Canonical);
-                        let (outcome, bounds) =
-                            solve_pruned(&start, heuristic, within, Bounds::All, &control, machine);
+                        let (outcome, bounds) = solve_pruned(
+                            &start,
+                            heuristic,
+                            within,
+                            Bounds::All,
+                            &control,
+                            machine,
+                            &mut Vec::new(),
+                        );
                         let found = match outcome {
                             Outcome::Found(path) => Some(path),
                             outcome => panic!("{start:?}: {outcome:?}"),
@@ -688,7 +793,13 @@ mod tests {
             let mut next = u32::MAX;
             for part in 1..=parts {
                 for bound in [31, 33] {
-                    let share = Bounds::Share(Share { bound, part, parts });
+                    let range = None;
+                    let share = Bounds::Share(Share {
+                        bound,
+                        part,
+                        parts,
+                        range,
+                    });
                     let (outcome, _) = solve_within(&start, heuristic(), within, share, &control);
                     match (bound, outcome) {
                         (31, Outcome::Beyond(n)) => next = next.min(n + 1),

@@ -2,7 +2,7 @@
 //! answered, which heuristic guides larger boards' search), the method that answered, its
 //! counts and time, and with `--fast` how good the path is.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::pdb::Kind;
 use super::stats::Stats;
@@ -137,6 +137,9 @@ pub struct Report {
     /// IDA*'s iterations: each bound searched and the nodes it expanded (none for the other
     /// searches).
     pub bounds: Vec<Bound>,
+    /// A share of an iteration's boards, in runs with the nodes below them (none for a search
+    /// that is not a share).
+    pub slices: Vec<Slice>,
 }
 
 /// One iteration of IDA*: the bound on the moves, and the nodes expanded under it.
@@ -145,6 +148,16 @@ pub struct Bound {
     /// The bound.
     pub bound: u32,
     /// The nodes expanded.
+    pub nodes: u64,
+}
+
+/// A run of a share's boards, in canonical order, from the board at place `from` up to the
+/// next slice's first: the nodes below them at the share's bound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Slice {
+    /// The place of its first board.
+    pub from: u32,
+    /// The nodes searched below its boards.
     pub nodes: u64,
 }
 

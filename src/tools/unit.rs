@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::{Board, Path, Shape};
-use crate::solve::ida::Share;
+use crate::solve::ida::{Range, Share, Slice, PLACES};
 use crate::solve::{Outcome, Solution, Want};
 
 /// The most shares of an iteration: more would leave most of them without a board (the
@@ -54,6 +54,14 @@ pub struct Record {
     /// The machine that ran it, as it names itself (the command line's; `None` where unknown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+    /// The places of its boards, `[from, to)` (`solve::ida::PLACES`), when the wave's shares
+    /// were cut by place (`--range`) rather than by count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[u32; 2]>,
+    /// The nodes below its boards, in runs from a place each: what [`even`] cuts the next wave's
+    /// shares by.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slices: Vec<Slice>,
 }
 
 impl Record {
@@ -87,6 +95,8 @@ impl Record {
             method: solution.report.method.name().to_string(),
             seconds: solution.report.stats.time.as_secs_f64(),
             host: None,
+            range: share.range.map(|range| [range.from, range.to]),
+            slices: solution.report.slices.clone(),
         }
     }
 }
@@ -165,13 +175,19 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
         match slot {
             // the same unit run twice: the same record, its time and host aside
             Some((other, kept))
-                if (&kept.path, kept.next_bound, kept.expanded, &kept.method)
-                    != (
-                        &record.path,
-                        record.next_bound,
-                        record.expanded,
-                        &record.method,
-                    ) =>
+                if (
+                    &kept.path,
+                    kept.next_bound,
+                    kept.expanded,
+                    &kept.method,
+                    kept.range,
+                ) != (
+                    &record.path,
+                    record.next_bound,
+                    record.expanded,
+                    &record.method,
+                    record.range,
+                ) =>
             {
                 return Err(Mismatch(format!(
                     "{place} and {other}: two different records of share {} of {}",
@@ -182,6 +198,7 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
             None => *slot = Some(entry),
         }
     }
+    tiled(&shares)?;
     // no share searches a board that does not reach its goal: each record says so
     if !first.solvable {
         return Ok(Merged::Answer(None));
@@ -273,4 +290,164 @@ fn boards(place: &str, record: &Record) -> Result<(Board, Board), Mismatch> {
         })
     };
     Ok((board(&record.start, "start")?, board(&record.goal, "goal")?))
+}
+
+/// Whether the shares read, cut by place, cover the places together: every record with a range
+/// or none, the first from place 0, the last to [`PLACES`], and each one's end the start of the
+/// next one read.
+fn tiled(shares: &[Option<&(String, Record)>]) -> Result<(), Mismatch> {
+    let read: Vec<&(String, Record)> = shares.iter().flatten().copied().collect();
+    let ranged = read
+        .iter()
+        .filter(|(_, record)| record.range.is_some())
+        .count();
+    if ranged == 0 {
+        return Ok(());
+    }
+    if ranged != read.len() {
+        let (with, without) = (
+            read.iter().find(|(_, record)| record.range.is_some()),
+            read.iter().find(|(_, record)| record.range.is_none()),
+        );
+        let (with, without) = (with.map(|entry| &entry.0), without.map(|entry| &entry.0));
+        return Err(Mismatch(format!(
+            "{} is cut by place (\"range\") and {} by count: merge one wave of one search",
+            with.map_or("", String::as_str),
+            without.map_or("", String::as_str)
+        )));
+    }
+    let parts = shares.len();
+    for (index, entry) in shares.iter().enumerate() {
+        let Some((place, record)) = entry else {
+            continue;
+        };
+        let [from, to] = record.range.unwrap_or_default();
+        let fits = from <= to
+            && to <= PLACES
+            && (index > 0 || from == 0)
+            && (index + 1 < parts || to == PLACES);
+        let next = shares.get(index + 1).copied().flatten();
+        let meets = match next {
+            Some((_, after)) => after.range.is_some_and(|[start, _]| start == to),
+            None => true,
+        };
+        if !fits || !meets {
+            return Err(Mismatch(format!(
+                "{place}: share {} of {parts} holds the places {from} to {to}, which do not tile \
+                 the {PLACES} places with the shares beside it: merge one wave of one search",
+                record.part
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The next wave's shares, `parts` of them, cut by place so that each holds about as many of the
+/// nodes below its boards as the others did in the wave of `records` (their [`Slice`]s, a share
+/// run twice counted once): a share costs what its boards cost the wave before, times the
+/// growth from one bound to the next. `None` when the records tell no slices.
+pub fn even(records: &[(String, Record)], parts: u32) -> Option<Vec<Range>> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut slices: Vec<Slice> = records
+        .iter()
+        .filter(|(_, record)| seen.insert(record.part))
+        .flat_map(|(_, record)| record.slices.iter().copied())
+        .collect();
+    if slices.is_empty() || parts == 0 {
+        return None;
+    }
+    slices.sort_by_key(|slice| slice.from);
+    let total: u64 = slices.iter().map(|slice| slice.nodes).sum();
+    // cut k (1 to parts - 1) at the start of the slice nearest to k/parts of the nodes: a slice
+    // goes before the cut when more than half of it lies before that point
+    let mut cuts = Vec::with_capacity(parts as usize + 1);
+    cuts.push(0);
+    let mut before = 0u128;
+    let mut slices = slices.iter().peekable();
+    for cut in 1..u128::from(parts) {
+        let due = u128::from(total) * cut / u128::from(parts);
+        while let Some(slice) = slices.peek() {
+            if before + u128::from(slice.nodes) / 2 >= due {
+                break;
+            }
+            before += u128::from(slice.nodes);
+            slices.next();
+        }
+        let place = slices.peek().map_or(PLACES, |slice| slice.from);
+        cuts.push(place.max(*cuts.last().unwrap_or(&0)));
+    }
+    cuts.push(PLACES);
+    Some(
+        cuts.windows(2)
+            .map(|pair| Range {
+                from: pair[0],
+                to: pair[1],
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of share `part` of `parts` telling `slices` (place, nodes).
+    fn told(part: u32, parts: u32, slices: &[(u32, u64)]) -> (String, Record) {
+        let record = Record {
+            judge: "poj1077".into(),
+            start: String::new(),
+            goal: String::new(),
+            size: None,
+            part,
+            parts,
+            bound: 0,
+            solvable: true,
+            path: None,
+            next_bound: None,
+            expanded: slices.iter().map(|&(_, nodes)| nodes).sum(),
+            method: String::new(),
+            seconds: 0.0,
+            host: None,
+            range: None,
+            slices: slices
+                .iter()
+                .map(|&(from, nodes)| Slice { from, nodes })
+                .collect(),
+        };
+        (format!("share {part}"), record)
+    }
+
+    /// The places where `ranges` begin, after checking they tile the places.
+    fn cuts(ranges: &[Range]) -> Vec<u32> {
+        assert_eq!(ranges.first().map(|range| range.from), Some(0));
+        assert_eq!(ranges.last().map(|range| range.to), Some(PLACES));
+        for pair in ranges.windows(2) {
+            assert!(pair[0].from <= pair[0].to && pair[0].to == pair[1].from);
+        }
+        ranges.iter().map(|range| range.from).collect()
+    }
+
+    #[test]
+    fn the_next_wave_is_cut_where_the_nodes_of_this_one_are_even() {
+        // share 1 held nearly all the nodes, in four runs; share 2 one small run
+        let records = [
+            told(1, 2, &[(0, 100), (10, 100), (20, 100), (30, 100)]),
+            told(2, 2, &[(40, 4)]),
+        ];
+        assert_eq!(cuts(&even(&records, 2).expect("cut")), [0, 20]);
+        assert_eq!(cuts(&even(&records, 4).expect("cut")), [0, 10, 20, 30]);
+        // a share run twice is counted once, whichever record comes first
+        let twice = [records[1].clone(), records[0].clone(), records[1].clone()];
+        assert_eq!(cuts(&even(&twice, 4).expect("cut")), [0, 10, 20, 30]);
+        // more shares than runs: some are empty, and they still tile the places
+        assert_eq!(
+            cuts(&even(&records, 8).expect("cut")),
+            [0, 0, 10, 20, 20, 30, 30, 40]
+        );
+        // one run alone: in one share, the others empty
+        let one = [told(1, 1, &[(7, 50)])];
+        assert_eq!(cuts(&even(&one, 3).expect("cut")), [0, 7, PLACES]);
+        // records that tell no runs give no cut
+        assert_eq!(even(&[told(1, 1, &[])], 3), None);
+    }
 }

@@ -889,6 +889,7 @@ mod tests {
             bound: 41,
             part: 1,
             parts: 2,
+            range: None,
         };
         for bounds in [Bounds::From(41), Bounds::Share(share)] {
             // nothing spent: the whole search would rent 6-6-3 for billions of nodes

@@ -34,8 +34,16 @@ impl<E: Evaluator> Search for Ida<E> {
             want: query.want,
         };
         let estimate = heuristic.estimate();
-        let (outcome, bounds) = ida::solve_within(start, heuristic, within, query.bounds, control);
+        let (outcome, bounds, slices) = match query.bounds {
+            ida::Bounds::Share(share) => ida::solve_share(start, heuristic, within, share, control),
+            bounds => {
+                let (outcome, searched) =
+                    ida::solve_within(start, heuristic, within, bounds, control);
+                (outcome, searched, Vec::new())
+            }
+        };
         let mut solution = Solution::searched(outcome, self.evaluator.method(), bounds);
+        solution.report.slices = slices;
         solution.report.found = query.want;
         // resumed above the start's estimate, the bounds below were not searched here: a path
         // found is not proved shortest, and says so
