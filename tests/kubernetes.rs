@@ -177,3 +177,96 @@ fn the_kubernetes_job_is_valid_and_its_pods_merge_into_the_single_run_s_path() {
     assert!(pod(&parsed(&job(33, 4)), lowest - 1, waves.path()));
     assert_eq!(std::fs::read(&record).expect("a record"), before);
 }
+
+/// A `kubectl` that runs a Job's pods here, one after the other, as a cluster would: `apply -f -`
+/// reads the Job and runs each index's container command (the waves volume at `$WAVES_HERE`, the
+/// built `eight` first on the PATH), `get job` says it complete, `delete` does nothing. What the
+/// recipe's loop does with a cluster's answers is what it tests, not Kubernetes.
+const KUBECTL: &str = r#"#!/usr/bin/env python3
+import json, os, subprocess, sys, yaml
+args = sys.argv[1:]
+jobs = os.path.join(os.environ["WAVES_HERE"], ".jobs")
+os.makedirs(jobs, exist_ok=True)
+if args[:2] == ["apply", "-f"]:
+    job = yaml.safe_load(sys.stdin)
+    name = job["metadata"]["name"]
+    container = job["spec"]["template"]["spec"]["containers"][0]
+    env = dict(os.environ)
+    env.update({v["name"]: v["value"] for v in container["env"]})
+    env["WAVES"] = os.environ["WAVES_HERE"]
+    done = 0
+    for index in range(job["spec"]["completions"]):
+        env["JOB_COMPLETION_INDEX"] = str(index)
+        ran = subprocess.run(container["command"] + container["args"], env=env)
+        done += ran.returncode == 0
+    with open(os.path.join(jobs, name), "w") as state:
+        json.dump([done, job["spec"]["completions"]], state)
+    print(f"job.batch/{name} created")
+elif args[:2] == ["get", "job"]:
+    done, all = json.load(open(os.path.join(jobs, args[2])))
+    print(f"{done}/{all} {'Complete' if done == all else 'Failed'}", end="")
+elif args[:2] == ["delete", "job"]:
+    pass
+else:
+    sys.exit(f"kubectl stand-in: {args}")
+"#;
+
+#[test]
+fn the_kubernetes_recipe_runs_its_waves_through_kubectl_into_the_single_run_s_path() {
+    let test = "the Kubernetes recipe through a kubectl that runs the pods here";
+    let yaml = process("python3").args(["-c", "import yaml"]).output();
+    if !yaml.is_ok_and(|output| output.status.success()) {
+        common::engine_missing(
+            test,
+            "no PyYAML for python3 (pip install kubernetes-validate)",
+        );
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let kubectl = work.path().join("kubectl");
+    std::fs::write(&kubectl, KUBECTL).expect("written");
+    let chmod = process("chmod").arg("755").arg(&kubectl).status();
+    assert!(chmod.expect("chmod").success());
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    let path = format!(
+        "{}:{}",
+        binary.parent().expect("a folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let waves = work.path().join("waves");
+    let output = process(recipe())
+        .arg(BOARD)
+        .args(SEARCH)
+        .env("IMAGE", "registry.example/eight:1")
+        .env("KUBECTL", &kubectl)
+        .env("WORK", &waves)
+        .env("WAVES_HERE", &waves)
+        .env("PARTS", "4")
+        .env("BOUND", "29")
+        .env("PATH", path)
+        .env("EIGHT_CACHE_DIR", common::test_cache())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{output:?}");
+    let single = common::eight()
+        .arg("path")
+        .args(SEARCH)
+        .arg(BOARD)
+        .output()
+        .expect("runs");
+    assert_eq!(output.stdout, single.stdout, "{err}");
+    // a wave a Job, each after the first cut by the nodes of the one before
+    for bound in [29, 31, 33] {
+        assert!(
+            err.contains(&format!("bound {bound}, attempt 1: Job eight-{bound}")),
+            "{err}"
+        );
+    }
+    let shares = std::fs::read_to_string(waves.join("33/shares")).expect("cut by nodes");
+    assert!(shares.starts_with("1/4:0-"), "{shares}");
+    let first: Value =
+        serde_json::from_str(&std::fs::read_to_string(waves.join("33/1.json")).expect("a record"))
+            .expect("JSON");
+    assert!(first["range"].is_array(), "{first}");
+}
