@@ -70,6 +70,16 @@ fn parsed(manifest: &str) -> Value {
     serde_json::from_slice(&output.stdout).expect("JSON")
 }
 
+/// The PATH with the built `eight`'s folder first, as an image with eight on its PATH.
+fn path_with_eight() -> String {
+    let binary = assert_cmd::cargo::cargo_bin("eight");
+    format!(
+        "{}:{}",
+        binary.parent().expect("a folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
 /// Runs pod `index` of `job` here: its container's command and arguments, its environment with
 /// the waves volume at `waves`, and the built `eight` first on the PATH. Its exit status.
 fn pod(job: &Value, index: u32, waves: &Path) -> bool {
@@ -81,12 +91,7 @@ fn pod(job: &Value, index: u32, waves: &Path) -> bool {
         .flatten()
         .map(|word| word.as_str().expect("a word"))
         .collect();
-    let binary = assert_cmd::cargo::cargo_bin("eight");
-    let path = format!(
-        "{}:{}",
-        binary.parent().expect("a folder").display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = path_with_eight();
     let mut command = process(words[0]);
     command.args(&words[1..]);
     for variable in container["env"].as_array().expect("an environment") {
@@ -227,12 +232,7 @@ fn the_kubernetes_recipe_runs_its_waves_through_kubectl_into_the_single_run_s_pa
     std::fs::write(&kubectl, KUBECTL).expect("written");
     let chmod = process("chmod").arg("755").arg(&kubectl).status();
     assert!(chmod.expect("chmod").success());
-    let binary = assert_cmd::cargo::cargo_bin("eight");
-    let path = format!(
-        "{}:{}",
-        binary.parent().expect("a folder").display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = path_with_eight();
     let waves = work.path().join("waves");
     let output = process(recipe())
         .arg(BOARD)
