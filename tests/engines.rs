@@ -51,6 +51,22 @@ fn wrapper(path: &Path, before: &str) {
     assert!(status.success());
 }
 
+/// The command lines of the processes that name `folder` in their command line or environment
+/// (the daemons of an engine whose files are there: sshd and munged by their options, slurmctld
+/// and slurmd by `SLURM_CONF`).
+fn survivors(folder: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let read = |name: &str| std::fs::read(entry.path().join(name)).unwrap_or_default();
+        let line = String::from_utf8_lossy(&read("cmdline")).replace('\0', " ");
+        let environment = String::from_utf8_lossy(&read("environ")).into_owned();
+        if line.contains(folder) || environment.contains(folder) {
+            found.push(line);
+        }
+    }
+    found
+}
+
 /// Standard output and error of `output`, for a failed assertion's message.
 fn said(output: &Output) -> String {
     format!(
@@ -105,6 +121,16 @@ fn held_at_share_2(
         common::engine_missing(test, String::from_utf8_lossy(&output.stderr).trim());
         return None;
     }
+    // no daemon outlives its engine: none names the engine's folder any more
+    let engine_folder = engine
+        .last()
+        .expect("the engine's folder")
+        .to_string_lossy();
+    assert_eq!(
+        survivors(&engine_folder),
+        Vec::<String>::new(),
+        "outlived {engine_folder}"
+    );
     let read = |name: &str| std::fs::read_to_string(work.join(name)).unwrap_or_default();
     let (out, err) = (read("out"), read("err"));
     assert!(
