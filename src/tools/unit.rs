@@ -373,7 +373,8 @@ pub fn even(records: &[(String, Record)], parts: u32) -> Option<Vec<Range>> {
             before += u128::from(slice.nodes);
             slices.next();
         }
-        let place = slices.peek().map_or(PLACES, |slice| slice.from);
+        // a place past the last (a record not a unit's) cuts nowhere past the end
+        let place = slices.peek().map_or(PLACES, |slice| slice.from.min(PLACES));
         cuts.push(place.max(*cuts.last().unwrap_or(&0)));
     }
     cuts.push(PLACES);
@@ -422,8 +423,11 @@ mod tests {
         assert_eq!(ranges.first().map(|range| range.from), Some(0));
         assert_eq!(ranges.last().map(|range| range.to), Some(PLACES));
         for pair in ranges.windows(2) {
-            assert!(pair[0].from <= pair[0].to && pair[0].to == pair[1].from);
+            assert_eq!(pair[0].to, pair[1].from);
         }
+        assert!(ranges
+            .iter()
+            .all(|range| range.from <= range.to && range.to <= PLACES));
         ranges.iter().map(|range| range.from).collect()
     }
 
@@ -447,6 +451,9 @@ mod tests {
         // one run alone: in one share, the others empty
         let one = [told(1, 1, &[(7, 50)])];
         assert_eq!(cuts(&even(&one, 3).expect("cut")), [0, 7, PLACES]);
+        // places past the last, as a hostile record may tell, still cut the places in order
+        let past = [told(1, 1, &[(0, 5), (u32::MAX, 5)])];
+        assert_eq!(cuts(&even(&past, 2).expect("cut")), [0, PLACES]);
         // records that tell no runs give no cut
         assert_eq!(even(&[told(1, 1, &[])], 3), None);
     }
