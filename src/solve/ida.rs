@@ -225,9 +225,9 @@ const WHOLE: u32 = u32::MAX;
 /// them, in canonical order, for the threads to take one at a time.
 const SPLIT: u32 = 12;
 
-/// The places of the boards [`SPLIT`] moves in: a board's place is the moves that lead to it,
-/// two bits a move (`d` 0 to `u` 3), the first the highest, so that places follow the canonical
-/// order of the boards. A [`Range`] of places is a share of an iteration cut anywhere.
+/// The places of the boards a dozen moves in (`SPLIT`): a board's place is the moves that lead
+/// to it, two bits a move (`d` 0 to `u` 3), the first the highest, so that places follow the
+/// canonical order of the boards. A [`Range`] of places is a share of an iteration cut anywhere.
 pub const PLACES: u32 = 1 << (2 * SPLIT);
 
 /// The place of the board `moves` lead to, [`SPLIT`] moves in.
