@@ -248,3 +248,22 @@ fn the_gnu_parallel_recipe_answers_over_ssh_hosts_and_survives_losing_one() {
     assert_eq!(again.len(), 6, "every share of the wave at 46: {again:?}");
     assert!(err.contains("bound 46: running again shares"), "{err}");
 }
+
+#[test]
+fn the_cluster_page_shows_the_runs_these_tests_make() {
+    let page = std::fs::read_to_string(script("README.md")).expect("the cluster page");
+    // the board, the shares and the first bound of the tests above, and their engines
+    let runs = [
+        format!("BOARD=\"{BOARD}\""),
+        "PARTS=6 BOUND=44 scripts/cluster/local-slurm.sh /tmp/eight-slurm \\\n  \
+         scripts/cluster/slurm.sh \"$BOARD\" --size 5x5 --algo conflicts"
+            .to_string(),
+        "PARTS=6 BOUND=44 JOBS=1 scripts/cluster/local-hosts.sh 3 /tmp/eight-hosts \\\n  \
+         scripts/cluster/parallel.sh \"$BOARD\" --size 5x5 --algo conflicts"
+            .to_string(),
+    ];
+    for run in runs {
+        assert!(page.contains(&run), "the page does not show:\n{run}");
+    }
+    assert_eq!(SEARCH, ["--size", "5x5", "--algo", "conflicts"]);
+}
