@@ -1,6 +1,7 @@
 //! One board's search spread over units: `--part K/N --bound B --json` and `eight merge`, and
-//! the README's recipes (GNU parallel run here; Slurm's checked as far as a machine without it
-//! allows).
+//! the recipes of `scripts/cluster` on this machine alone: GNU parallel on its cores, Slurm's
+//! through an `sbatch` that runs the array's tasks in turn (quick, and where no Slurm can start).
+//! The recipes on real engines, a Slurm cluster and ssh hosts, are `tests/engines.rs`'s.
 
 mod common;
 
