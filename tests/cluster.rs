@@ -62,14 +62,7 @@ fn merge_text(text: &str) -> (String, String, Option<i32>) {
 
 /// The answer of one process.
 fn single(command: &str) -> String {
-    let output = eight()
-        .arg(command)
-        .args(SEARCH)
-        .arg(BOARD)
-        .output()
-        .expect("runs");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).expect("UTF-8")
+    common::answer_of(&[&[command], &SEARCH[..], &[BOARD]].concat())
 }
 
 #[test]

@@ -28,14 +28,7 @@ fn script(name: &str) -> PathBuf {
 
 /// The canonical path of [`BOARD`], from one process.
 fn single() -> String {
-    let output = common::eight()
-        .arg("path")
-        .args(SEARCH)
-        .arg(BOARD)
-        .output()
-        .expect("runs");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).expect("UTF-8")
+    common::answer_of(&[&["path"], &SEARCH[..], &[BOARD]].concat())
 }
 
 /// An executable script at `path` that runs `before` (shell lines), then the built `eight`.

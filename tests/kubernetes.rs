@@ -15,6 +15,11 @@ use serde_json::Value;
 const BOARD: &str = "2 1 3 4 5 12 6 7 14 11 13 15 9 8 0 10";
 const SEARCH: [&str; 4] = ["--size", "4x4", "--algo", "conflicts"];
 
+/// The canonical path of [`BOARD`], from one process.
+fn single() -> String {
+    common::answer_of(&[&["path"], &SEARCH[..], &[BOARD]].concat())
+}
+
 fn recipe() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/cluster/kubernetes.sh")
 }
@@ -156,13 +161,7 @@ fn the_kubernetes_job_is_valid_and_its_pods_merge_into_the_single_run_s_path() {
             (out, code) => panic!("bound {bound}: {out} {code:?}"),
         }
     };
-    let single = common::eight()
-        .arg("path")
-        .args(SEARCH)
-        .arg(BOARD)
-        .output()
-        .expect("runs");
-    assert_eq!(answer, String::from_utf8_lossy(&single.stdout));
+    assert_eq!(answer, single());
     assert_eq!(bound, 33);
     // a pod run again (a wave submitted again) leaves a share's record as it was; the shares
     // after the lowest with a path did not run
@@ -249,13 +248,7 @@ fn the_kubernetes_recipe_runs_its_waves_through_kubectl_into_the_single_run_s_pa
         .expect("runs");
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{output:?}");
-    let single = common::eight()
-        .arg("path")
-        .args(SEARCH)
-        .arg(BOARD)
-        .output()
-        .expect("runs");
-    assert_eq!(output.stdout, single.stdout, "{err}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), single(), "{err}");
     // a wave a Job, each after the first cut by the nodes of the one before
     for bound in [29, 31, 33] {
         assert!(

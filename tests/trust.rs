@@ -638,15 +638,25 @@ fn merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to() {
     // another answer
     let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
     // a path's wave, and a count's (answered by any share holding a path)
+    // each cut by count and cut by place (as `merge --even` writes the shares)
+    let by_place = ["1/2:0-8388608", "2/2:8388608-16777216"];
     for (command, answer) in [("path", "r\n"), ("steps", "1\n")] {
-        merge_holds_whatever_a_record_is_changed_to(command, board, answer);
+        merge_holds_whatever_a_record_is_changed_to(command, board, answer, ["1/2", "2/2"]);
+        merge_holds_whatever_a_record_is_changed_to(command, board, answer, by_place);
     }
 }
 
 /// [`merge_gives_the_true_answer_or_an_error_whatever_a_record_is_changed_to`] for the wave of
-/// `command`'s units at bound 1 for `board`, whose answer is `answer`.
-fn merge_holds_whatever_a_record_is_changed_to(command: &str, board: &str, answer: &str) {
-    let wave: Vec<serde_json::Value> = (1..=2)
+/// `command`'s units at bound 1 for `board`, whose answer is `answer`, its shares' `--part`
+/// `parts`.
+fn merge_holds_whatever_a_record_is_changed_to(
+    command: &str,
+    board: &str,
+    answer: &str,
+    parts: [&str; 2],
+) {
+    let wave: Vec<serde_json::Value> = parts
+        .into_iter()
         .map(|part| {
             let (out, err, code) = run(
                 &[
@@ -656,7 +666,7 @@ fn merge_holds_whatever_a_record_is_changed_to(command: &str, board: &str, answe
                     "--algo",
                     "conflicts",
                     "--part",
-                    &format!("{part}/2"),
+                    part,
                     "--bound",
                     "1",
                     "--json",
@@ -698,6 +708,21 @@ fn merge_holds_whatever_a_record_is_changed_to(command: &str, board: &str, answe
         ("method", "pdb-7-8".into()),
         ("judge", "uva10181".into()),
         ("seconds", 12.5.into()),
+        ("host", "elsewhere".into()),
+        ("host", 7.into()),
+        ("range", serde_json::json!([0, 5])),
+        ("range", serde_json::json!([0, 16_777_216])),
+        ("range", serde_json::json!([8_388_608, 16_777_216])),
+        ("range", serde_json::json!([5, 4])),
+        ("range", serde_json::json!([0, 4_294_967_295u32])),
+        ("range", serde_json::Value::Null),
+        ("range", "0-5".into()),
+        ("slices", serde_json::json!([{"from": 0, "nodes": 999_999}])),
+        (
+            "slices",
+            serde_json::json!([{"from": 4_294_967_295u32, "nodes": 1}]),
+        ),
+        ("slices", "x".into()),
     ];
     for index in 0..wave.len() {
         for (field, value) in &changes {

@@ -252,12 +252,12 @@ fn evened(records: &[(String, Record)], file: &Path) -> anyhow::Result<()> {
 /// mean, and the largest shares, each with its part of the wave and the host that ran it (a
 /// share run twice counted once).
 fn balance(records: &[(String, Record)]) {
-    let mut shares: Vec<&Record> = Vec::new();
-    for (_, record) in records {
-        if shares.iter().all(|kept| kept.part != record.part) {
-            shares.push(record);
-        }
-    }
+    let mut seen = std::collections::HashSet::new();
+    let mut shares: Vec<&Record> = records
+        .iter()
+        .map(|(_, record)| record)
+        .filter(|record| seen.insert(record.part))
+        .collect();
     let total: u64 = shares.iter().map(|record| record.expanded).sum();
     shares.sort_by_key(|record| (std::cmp::Reverse(record.expanded), record.part));
     let largest = shares.first().map_or(0, |record| record.expanded);

@@ -94,6 +94,15 @@ pub fn sigint_ignored() -> bool {
     mask & (1 << 1) != 0
 }
 
+/// The standard output of `eight ARGS`, which must succeed: one process's answer, to hold a
+/// spread search's against.
+#[allow(dead_code)]
+pub fn answer_of(args: &[&str]) -> String {
+    let output = eight().args(args).output().expect("runs");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
 /// `eight ARGS` with `input` on standard input: its standard output, standard error and exit
 /// code.
 #[allow(dead_code)]
