@@ -192,7 +192,7 @@ fn a_bad_goal_shows_its_command_s_usage() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "Usage: eight steps [OPTIONS] [BOARD]...",
+            "eight: usage: eight steps [OPTIONS] [BOARD]...",
         ));
 }
 

@@ -257,3 +257,46 @@ fn an_empty_no_color_leaves_colour_on() {
     assert!(on_a_terminal(""), "NO_COLOR= (empty) turned colour off");
     assert!(!on_a_terminal("1"), "NO_COLOR=1 left colour on");
 }
+
+#[test]
+fn a_command_reading_a_terminal_says_so_and_answers_what_is_typed() {
+    let test = "a_command_reading_a_terminal_says_so_and_answers_what_is_typed";
+    if common::process("tmux").arg("-V").output().is_err() {
+        common::engine_missing(test, "tmux is not installed");
+        return;
+    }
+    let socket = format!("eight-usage-{}", std::process::id());
+    let tmux = |arguments: &[&str]| {
+        common::process("tmux")
+            .args(["-L", &socket])
+            .args(arguments)
+            .output()
+            .expect("tmux runs")
+    };
+    let script = format!(
+        "{} steps; echo EXIT=$?; sleep 30",
+        assert_cmd::cargo::cargo_bin("eight").display()
+    );
+    let started = tmux(&["new-session", "-d", "-x", "120", "-y", "24", &script]);
+    assert!(started.status.success(), "{started:?}");
+    let wait_for = |text: &str| {
+        let start = std::time::Instant::now();
+        loop {
+            let screen = tmux(&["capture-pane", "-p", "-t", "0"]);
+            let screen = String::from_utf8_lossy(&screen.stdout).into_owned();
+            if screen.contains(text) || start.elapsed().as_secs() > 10 {
+                return screen;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    let screen = wait_for("reading cases from the terminal");
+    assert!(
+        screen.contains("eight: reading cases from the terminal: type them as the judge's input"),
+        "{screen}"
+    );
+    tmux(&["send-keys", "-t", "0", "283104765", "Enter", "C-d"]);
+    let screen = wait_for("EXIT=");
+    tmux(&["kill-server"]);
+    assert!(screen.contains("283104765\n4\nEXIT=0"), "{screen}");
+}

@@ -39,15 +39,35 @@ impl Algo {
     }
 }
 
-/// `--algo`'s values: each choice's name, and `table`, which earlier versions took for the
-/// tables that `auto` answers 3x3 boards with.
+/// `--algo`'s values: each choice's name, and `table`, the tables that `auto` answers 3x3 boards
+/// with, listed beside it (earlier versions took it as a choice of its own).
 pub(super) fn algorithm_parser() -> impl TypedValueParser<Value = Algo> {
-    let values = Algo::ALL.map(|(name, _)| match name {
-        "auto" => PossibleValue::new("auto").alias("table"),
-        name => PossibleValue::new(name),
-    });
+    let mut values: Vec<PossibleValue> = Algo::ALL
+        .iter()
+        .map(|&(name, _)| PossibleValue::new(name))
+        .collect();
+    values.insert(1, PossibleValue::new("table").help("The same as auto"));
     PossibleValuesParser::new(values).map(|name| {
         let found = Algo::ALL.into_iter().find(|&(known, _)| known == name);
         found.map_or(Algo::Auto, |(_, algo)| algo)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_listed_and_answers_as_auto() {
+        let parser = algorithm_parser();
+        let names: Vec<String> = parser
+            .possible_values()
+            .expect("a list")
+            .map(|value| value.get_name().to_string())
+            .collect();
+        assert_eq!(names[..3], ["auto", "table", "bibfs"]);
+        let command = clap::Command::new("t");
+        let parsed = parser.parse_ref(&command, None, std::ffi::OsStr::new("table"));
+        assert_eq!(parsed.expect("a value"), Algo::Auto);
+    }
 }

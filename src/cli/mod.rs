@@ -9,6 +9,10 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
 use eight::Judge;
+use help::{
+    BATCH_EXAMPLES, CACHE_EXAMPLES, CHECK_EXAMPLES, COMPLETIONS_EXAMPLES, GEN_EXAMPLES,
+    HISTOGRAM_EXAMPLES, JUDGE_EXAMPLES, MAN_EXAMPLES, MERGE_EXAMPLES, PLAY_EXAMPLES, SHOW_EXAMPLES,
+};
 use solve::{databases_parser, Databases};
 
 mod algo;
@@ -19,6 +23,7 @@ mod check;
 mod files;
 mod gen;
 mod help;
+mod hints;
 mod judge;
 mod live;
 mod platform;
@@ -27,6 +32,7 @@ mod show;
 mod solve;
 mod unit;
 mod units;
+mod usage;
 
 /// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.
 #[derive(Parser, Debug)]
@@ -167,100 +173,6 @@ enum Shell {
     Zsh,
 }
 
-/// A command's examples, then where its 4×4 searches keep their databases.
-macro_rules! with_cache {
-    ($examples:literal) => {
-        concat!(
-            $examples,
-            "\n\nOn 4x4 boards the optimal search reads pattern databases from the cache folder \
-             ($EIGHT_CACHE_DIR, else ~/.cache/eight), building them there the first time: see \
-             `eight cache`."
-        )
-    };
-}
-
-const SHOW_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight show 1234567x8                       one move: r
-  eight show '2 3 4 1 5 x 7 6 8' --color never
-  eight show 283104765 --goal 123804765 --json"
-);
-
-const HISTOGRAM_EXAMPLES: &str = "\
-Examples:
-  eight histogram                            181440 boards, at most 31 moves
-  eight histogram --goal 123804765 --json";
-
-const CACHE_EXAMPLES: &str = "\
-Examples:
-  eight cache                                the folder and its files
-  eight cache build 7-8                      the 7-8 databases now (minutes, once)
-  EIGHT_CACHE_DIR=/data/eight eight cache    another folder
-  eight cache clear";
-
-const PLAY_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight play                                 a random board
-  eight play 283104765 --goal 123804765      Luogu P1379's sample
-  eight play --size 2x3 --seed 7             a random LeetCode 773 board, the same each time"
-);
-
-const MERGE_EXAMPLES: &str = "\
-Examples:
-  eight path --size 5x5 --goal \"$(seq -s' ' 0 24)\" --part 3/8 --bound 80 --json BOARD > 3.json
-                                             one unit: the third of eight shares at bound 80
-  eight merge wave-80/*.json                 the answer, or the next bound (exit 1)
-  scripts/cluster/parallel.sh BOARD          every wave, with GNU parallel (the README's recipe)";
-
-const MAN_EXAMPLES: &str = "\
-Examples:
-  eight man | man -l -                       read it now
-  eight man steps | man -l -                 the page of eight-steps(1)
-  eight man > ~/.local/share/man/man1/eight.1";
-
-const COMPLETIONS_EXAMPLES: &str = "\
-Examples:
-  eight completions bash > ~/.local/share/bash-completion/completions/eight
-  eight completions zsh > ~/.zfunc/_eight
-  eight completions nushell | save -f ~/.config/nushell/eight.nu   (then `use` it)";
-
-const JUDGE_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight judge hdu1043 fixtures/hdu1043 -- ./a.out
-  eight judge p1379 tests/ --time-limit 2 -- python3 solve.py
-  eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path"
-);
-
-const CHECK_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight check hdu1043 case.in mine.out              is mine.out accepted?
-  eight check hdu1043 case.in mine.out case.out     the jury's case.out checked too
-  oj test -c ./a.out --judge-command 'eight check hdu1043'
-                                                    oj's special judge
-  mine | eight check hdu1043 case.in -              the output from a pipe"
-);
-
-const BATCH_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight batch fixtures/                      check every fixture folder
-  eight batch --judge hdu1043 mine/a.in      a file outside a judge's folder
-  eight batch --bless fixtures/p1379/new.in  write new.out"
-);
-
-const GEN_EXAMPLES: &str = with_cache!(
-    "\
-Examples:
-  eight gen hdu1043 -n 5 --seed 7            five cases on standard output
-  eight gen p1379 -n 1000 --depth 30 --out deep
-                                             deep.in and deep.out, 30 moves each
-  eight gen hoj10466 -n 100 --unsolvable 0.25 --min-depth 20 --out pairs"
-);
-
 /// The options every solving command shares.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
@@ -316,7 +228,7 @@ struct EngineArgs {
     bound: Option<u32>,
     /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
     /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
-    /// (no node budget unless --max-nodes); see scripts/cluster/README.md
+    /// (no node budget unless --max-nodes); see the guide's chapter Many machines (docs/src/cluster.md)
     #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
           value_parser = unit::parse_part)]
     part: Option<unit::Part>,
@@ -423,9 +335,11 @@ impl Status {
 /// then the others.
 pub fn command() -> clap::Command {
     let solving = solve::commands().into_iter().enumerate();
-    solving.fold(Cli::command(), |command, (order, solving)| {
+    let command = solving.fold(Cli::command(), |command, (order, solving)| {
         command.subcommand(solving.display_order(order))
-    })
+    });
+    let template = usage::template(&command);
+    command.help_template(template)
 }
 
 /// A parsed command line.
@@ -466,7 +380,16 @@ pub fn parse() -> Invocation {
 /// status 2 when help or version cannot be written; a closed pipe is a quiet end, as anywhere.
 fn exit(error: clap::Error) -> ! {
     if error.use_stderr() {
-        error.exit();
+        use std::io::Write;
+        // the command named on the command line, for `eight COMMAND --help`
+        let root = command();
+        let invoked = std::env::args().nth(1).and_then(|word| {
+            root.find_subcommand(&word)
+                .map(|found| found.get_name().to_string())
+        });
+        let text = usage::restyle(&error, invoked.as_deref());
+        let _ = io::stderr().write_all(text.as_bytes());
+        std::process::exit(error.exit_code());
     }
     let written = error.print().and_then(|()| {
         use std::io::Write;

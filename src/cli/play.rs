@@ -143,6 +143,18 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             }
         },
     };
+    if !start.reaches(&goal) {
+        let mut words = eight::tools::show::unreachable(&start, &goal);
+        if let Some((judge, reached)) = super::hints::elsewhere(&start, &goal) {
+            words += &format!(
+                "; it reaches {reached}, the goal of `eight {}` ({}): `eight play --goal {reached}`",
+                judge.command,
+                judge.name()
+            );
+        }
+        super::warn(&words);
+        return Ok(Status::Trouble);
+    }
     if !io::stdin().is_terminal() {
         super::warn(&"play needs a terminal: standard input is not one");
         return Ok(Status::Trouble);

@@ -109,6 +109,15 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     }
     let Some(path) = path else {
         writeln!(out, "{}", show::unreachable(&start, &goal))?;
+        let elsewhere = super::hints::elsewhere(&start, &goal).filter(|_| options.goal.is_none());
+        if let Some((judge, reached)) = elsewhere {
+            out.flush()?;
+            super::warn(&format_args!(
+                "it reaches {reached}, the goal of `eight {}` ({}): `eight show --goal {reached}`",
+                judge.command,
+                judge.name()
+            ));
+        }
         return Ok(Status::Success);
     };
     let frames = show::frames(&start, &path);

@@ -132,6 +132,8 @@ pub struct Invocation {
     judge: Judge,
     boards: Vec<OsString>,
     engine: EngineArgs,
+    /// Whether `--goal` was given, rather than the judge's own goal taken.
+    goal_given: bool,
 }
 
 impl Invocation {
@@ -160,6 +162,7 @@ impl Invocation {
             judge,
             boards,
             engine,
+            goal_given: given,
         }))
     }
 }
@@ -338,6 +341,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     // `-` alone is standard input, as for most tools
     let stdin = arguments.is_empty() || (arguments.len() == 1 && arguments[0] == "-");
     let outcome = if stdin {
+        super::hints::when_typing(command);
         stream.run(io::stdin().lock(), Origin::Line, &mut out)?
     } else {
         // NUL joins the arguments since no argument can hold one.
@@ -350,6 +354,9 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     };
     out.flush()?;
     drop(stream);
+    if !stdin && !invocation.goal_given && !options.json {
+        super::hints::tell_other_goal(&invocation.judge, arguments);
+    }
     if options.stats {
         totals.summary();
     }
