@@ -1,5 +1,5 @@
-//! The README's library example, as it stands there (`tests/ecosystem.rs` checks that the
-//! README shows these lines): 3×3 and 4×4 boards parsed, a path, an unreachable pair, a
+//! The guide's library example, as it stands there (`tests/ecosystem.rs` checks that
+//! `docs/src/library.md` shows these lines): 3×3 and 4×4 boards parsed, a path, an unreachable pair, a
 //! search that spends its budget told apart from it, a solution's report, and a search stopped
 //! through its engine's control.
 //!
@@ -40,6 +40,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Err(Unsolved::Exhausted)
     );
     // README ends
-    println!("uldr, r, unreachable, exhausted, conflicts, stopped: as the README says");
+    println!("uldr, r, unreachable, exhausted, conflicts, stopped: as the guide says");
     Ok(())
 }

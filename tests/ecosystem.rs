@@ -45,15 +45,15 @@ fn each_command_has_the_manual_page_the_top_page_names() {
 }
 
 #[test]
-fn the_readme_shows_the_library_example_that_ci_runs() {
+fn the_guide_shows_the_library_example_that_ci_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(root.join("README.md")).expect("the README");
+    let readme = fs::read_to_string(root.join("docs/src/library.md")).expect("the chapter");
     let example = fs::read_to_string(root.join("examples/readme.rs")).expect("the example");
     let shown = readme
         .split("```rust\n")
         .find(|block| block.starts_with("use eight::{Board, Engine"))
         .and_then(|rest| rest.split("```").next())
-        .expect("the library's rust block in the README");
+        .expect("the library's rust block in the guide");
     let body = example
         .split("// README begins\n")
         .nth(1)

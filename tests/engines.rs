@@ -244,7 +244,8 @@ fn the_gnu_parallel_recipe_answers_over_ssh_hosts_and_survives_losing_one() {
 
 #[test]
 fn the_cluster_page_shows_the_runs_these_tests_make() {
-    let page = std::fs::read_to_string(script("README.md")).expect("the cluster page");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/src/cluster.md")).expect("the chapter");
     // the board, the shares and the first bound of the tests above, and their engines
     let runs = [
         format!("BOARD=\"{BOARD}\""),

@@ -1,7 +1,8 @@
-//! Every shell session in the README, run as written: each fenced block whose lines start with
-//! `$ ` is a script, and what follows each command is its output (standard error merged, as a
-//! terminal shows it). `$ cat FILE` writes the file it shows. Times and memory, which differ
-//! from run to run, are compared as placeholders. So the README cannot drift from the tool.
+//! Every shell session in the README and the guide (`docs/src/*.md`), run as written: each fenced
+//! block whose lines start with `$ ` is a script, and what follows each command is its output
+//! (standard error merged, as a terminal shows it). `$ cat FILE` writes the file it shows. Times
+//! and memory, which differ from run to run, are compared as placeholders. So neither the README
+//! nor the guide can drift from the tool.
 
 mod common;
 
@@ -73,10 +74,33 @@ fn steady(text: &str) -> String {
     lines.join("\n")
 }
 
+/// The README and every chapter of the guide, by their paths from the repository's root.
+fn documents(root: &Path) -> Vec<(String, String)> {
+    let mut paths = vec![root.join("README.md")];
+    let mut chapters: Vec<_> = fs::read_dir(root.join("docs/src"))
+        .expect("the guide's folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "md"))
+        .collect();
+    chapters.sort();
+    paths.extend(chapters);
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = fs::read_to_string(&path).expect("a document");
+            let name = path
+                .strip_prefix(root)
+                .expect("inside")
+                .display()
+                .to_string();
+            (name, text)
+        })
+        .collect()
+}
+
 #[test]
-fn every_readme_session_prints_what_the_readme_shows() {
+fn every_session_of_the_readme_and_the_guide_prints_what_it_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(root.join("README.md")).expect("the README");
     let binary = assert_cmd::cargo::cargo_bin("eight");
     let folder = binary.parent().expect("the binary's folder").to_path_buf();
     let path = format!(
@@ -84,20 +108,43 @@ fn every_readme_session_prints_what_the_readme_shows() {
         folder.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let all = sessions(&readme);
-    assert!(all.len() >= 11, "only {} sessions found", all.len());
+    let all: Vec<(String, Vec<Step>)> = documents(root)
+        .into_iter()
+        .flat_map(|(name, text)| {
+            let found = sessions(&text);
+            found.into_iter().map(move |steps| (name.clone(), steps))
+        })
+        .collect();
+    assert!(all.len() >= 45, "only {} sessions found", all.len());
+    // the 15-puzzle's small databases, built before any session, so that no 4×4 example's output
+    // depends on whether a session before it (or another test) built them
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache");
+    let built = Command::new(&binary)
+        .args(["cache", "build", "6-6-3"])
+        .env("XDG_CACHE_HOME", &cache)
+        .env_remove("EIGHT_CACHE_DIR")
+        .output()
+        .expect("eight runs");
+    assert!(built.status.success(), "{built:?}");
     let mut drift = Vec::new();
-    for steps in all {
+    for (document, steps) in all {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        std::os::unix::fs::symlink(root.join("fixtures"), dir.path().join("fixtures"))
-            .expect("link");
+        // the examples read eight's fixtures, and compile a benchmark anchor as a solution
+        for folder in ["fixtures", "benches"] {
+            std::os::unix::fs::symlink(root.join(folder), dir.path().join(folder)).expect("link");
+        }
         // one shell for the whole session, so that `$?` and files carry from one command to
         // the next; a marker line after each command splits the outputs
         let mut script = String::from("exec 2>&1\n");
         let mut shown = Vec::new();
         for step in &steps {
             if let Some(file) = step.command.strip_prefix("cat ") {
-                // the session shows a file: write it, runnable
+                // the session shows a file: write it, runnable; never through the links to the
+                // repository's folders
+                assert!(
+                    !file.contains('/'),
+                    "{document}: `$ cat {file}` would write {file}"
+                );
                 let file = dir.path().join(file);
                 fs::write(&file, &step.output).expect("write");
                 Command::new("chmod")
@@ -114,10 +161,8 @@ fn every_readme_session_prints_what_the_readme_shows() {
         let output = common::process("bash")
             .current_dir(dir.path())
             .env("PATH", &path)
-            .env(
-                "XDG_CACHE_HOME",
-                Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
-            )
+            .env("XDG_CACHE_HOME", &cache)
+            .env_remove("EIGHT_CACHE_DIR")
             .arg("-c")
             .arg(&script)
             .output()
@@ -127,7 +172,7 @@ fn every_readme_session_prints_what_the_readme_shows() {
         for (step, got) in shown.iter().zip(outputs) {
             if steady(got) != steady(&step.output) {
                 drift.push(format!(
-                    "$ {}\n--- the README shows:\n{}--- eight prints:\n{got}",
+                    "{document}: $ {}\n--- it shows:\n{}--- eight prints:\n{got}",
                     step.command, step.output
                 ));
             }

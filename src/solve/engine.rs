@@ -185,7 +185,7 @@ impl Engine {
 
     /// This engine, its 4×4 pattern databases looking each board up in its dual too, the other
     /// classes' tables built if need be: some half the nodes, each costing about twice as much
-    /// (slower on the machine measured: see the README).
+    /// (slower on the machine measured: see the guide, docs/src/performance.md).
     pub fn with_dual(mut self, dual: bool) -> Engine {
         self.settings.dual = dual;
         self

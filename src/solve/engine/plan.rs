@@ -283,7 +283,7 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
 /// The families `auto` searches with when they are cached, best first, before `strong` (the
 /// family it rents towards when nothing is cached), each with the family it makes way for once
 /// the run's searches with it pay for that one's build (`None`: the best there is). Measured (the
-/// README's tables): on 4×4, 7-8 is the fastest in time (Korf's 100: 462 ms, 7-8z 722 ms, 7-8+dual
+/// guide's performance tables): on 4×4, 7-8 is the fastest in time (Korf's 100: 462 ms, 7-8z 722 ms, 7-8+dual
 /// 575 ms, 7-8z+dual 1.12 s, most of it reading the tables), so 7-8z only where 7-8 is not
 /// cached; on 5×5, 6-6-6-6x7z (Korf and Felner's eight easiest: 364 M nodes in 182 s, where
 /// 6-6-6-6 takes 3.6 G), and the one-split families until it pays. The plain 6-6-6-6x7 is not
