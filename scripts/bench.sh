@@ -91,7 +91,8 @@ cp "$work/check/hdu1043/small.in" "$work/hdu2000.in"
 "$eight" gen hdu1043 -n 1034 --seed 4 > "$work/solvable.in"
 "$eight" path < "$work/hdu1043.in" > "$work/hdu1043.out"
 for program in "$work/table" "$work/fast" "$work/seed" "$pathfinding"; do
-    "$eight" judge hdu1043 "$work/check" --optimal -- "$program" > /dev/null
+    "$eight" judge hdu1043 "$work/check" --optimal -- "$program" > "$work/verdict" ||
+        { cat "$work/verdict" >&2; echo "bench.sh: $program is not accepted" >&2; exit 1; }
 done
 
 side=(
