@@ -300,3 +300,15 @@ fn a_command_reading_a_terminal_says_so_and_answers_what_is_typed() {
     tmux(&["kill-server"]);
     assert!(screen.contains("283104765\n4\nEXIT=0"), "{screen}");
 }
+
+#[test]
+fn eight_alone_shows_its_help_in_groups_not_as_an_error() {
+    eight()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage: eight <COMMAND>\n"))
+        .stderr(predicate::str::contains(
+            "\nPractise: test data, answer files",
+        ))
+        .stderr(predicate::str::contains("eight: ").not());
+}

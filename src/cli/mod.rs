@@ -379,6 +379,11 @@ pub fn parse() -> Invocation {
 /// Prints clap's message (help, version or a usage error) and exits with its status, or with
 /// status 2 when help or version cannot be written; a closed pipe is a quiet end, as anywhere.
 fn exit(error: clap::Error) -> ! {
+    // help shown for a command given nothing (`eight`, `eight cache build`) stays help
+    let help = error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+    if error.use_stderr() && help {
+        error.exit();
+    }
     if error.use_stderr() {
         use std::io::Write;
         // the command named on the command line, for `eight COMMAND --help`

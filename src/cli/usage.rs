@@ -3,7 +3,7 @@
 //! a line each), so that a user meets one style whoever found the mistake.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use eight::format::judge;
+use eight::format::judge::{self, Goal};
 use eight::Board;
 
 /// The judges whose question is not a shortest path: most are decided without a search.
@@ -184,9 +184,21 @@ fn board_for_command(error: &clap::Error) -> Option<String> {
         return None;
     };
     word.parse::<Board>().ok()?;
+    // the two commands' own goals and judges, as their descriptions hold them
+    let told = |name: &str, what: &str| {
+        let judge = judge::Judge::from_name(name)?;
+        let Goal::Fixed(goal) = judge.goal else {
+            return None;
+        };
+        Some(format!(
+            "`eight {name} {word}` ({what} {goal}, {})",
+            judge.name()
+        ))
+    };
     Some(format!(
-        "to solve a board, name what to print: `eight steps {word}` (the fewest moves to \
-         123804765, Luogu P1379), `eight path {word}` (the path to 12345678x, POJ 1077)"
+        "to solve a board, name what to print: {}, {}",
+        told("steps", "the fewest moves to")?,
+        told("path", "the path to")?
     ))
 }
 
@@ -247,6 +259,10 @@ mod tests {
         let text = error_of(&["eight", "283104765"]);
         assert!(
             text.contains("eight: to solve a board, name what to print: `eight steps 283104765`"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`eight path 283104765` (the path to 123456780, POJ 1077)"),
             "{text}"
         );
         assert!(!error_of(&["eight", "frob"]).contains("to solve a board"));
