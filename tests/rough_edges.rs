@@ -198,31 +198,69 @@ fn a_bad_goal_shows_its_command_s_usage() {
 
 #[test]
 fn an_algorithm_is_refused_on_boards_it_does_not_serve_with_what_does() {
-    for algo in ["bfs", "bibfs", "astar", "idastar"] {
+    let refused = |arguments: &[&str], said: &str| {
         eight()
-            .args(["steps", "--size", "4x4", "--algo", algo])
-            .args(["1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"])
+            .args(arguments)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains(format!(
-                "--algo {algo} runs on 3x3 boards, not 4x4: they are searched by IDA*: take \
-                 auto, manhattan, conflicts or pdb"
-            )));
-        eight()
-            .args(["leetcode773", "--algo", algo, "[[1,2,3],[4,0,5]]"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "not 3x2: they are answered from whole-space tables: take auto",
-            ));
-        // where it serves, it answers
+            .stderr(predicate::str::contains(said.to_string()));
+    };
+    let four = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    refused(
+        &["steps", "--size", "4x4", "--algo", "bibfs", four],
+        "--algo bibfs runs on 3x3 boards, not 4x4: take auto, manhattan, conflicts, pdb, or the \
+         textbook bfs, astar or idastar",
+    );
+    refused(
+        &["leetcode773", "--algo", "bibfs", "[[1,2,3],[4,0,5]]"],
+        "--algo bibfs runs on 3x3 boards, not 3x2: take auto (the whole-space tables), bfs, \
+         astar or idastar",
+    );
+    let five = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    for algo in ["bfs", "astar"] {
+        refused(
+            &["steps", "--size", "5x5", "--algo", algo, five],
+            &format!(
+                "--algo {algo} keeps every board it meets, packed in a word: boards of at \
+                      most 16 cells, not 5x5"
+            ),
+        );
+    }
+    refused(
+        &[
+            "steps",
+            "--algo",
+            "bfs",
+            "--heuristic",
+            "misplaced",
+            "283104765",
+        ],
+        "--heuristic misplaced guides the textbook searches --algo astar and idastar, not --algo \
+         bfs",
+    );
+    // where it serves, it answers: the textbook searches on every size up to their limits
+    for algo in ["bfs", "bibfs", "astar", "idastar"] {
         eight()
             .args(["steps", "--algo", algo, "283104765"])
             .assert()
             .success()
             .stdout("4\n");
     }
+    for algo in ["bfs", "astar", "idastar"] {
+        for (size, board) in [("4x4", four), ("3x2", "1 2 3 4 0 5")] {
+            eight()
+                .args(["steps", "--size", size, "--algo", algo, board])
+                .assert()
+                .success()
+                .stdout("1\n");
+        }
+    }
+    eight()
+        .args(["steps", "--size", "5x5", "--algo", "idastar", five])
+        .assert()
+        .success()
+        .stdout("1\n");
 }
 
 #[test]

@@ -4,10 +4,11 @@
 use std::io;
 use std::sync::Arc;
 
-use algo::{algorithm_parser, Algo};
+use algo::{algorithm_parser, estimate_parser, Algo};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
+use eight::solve::textbook::Estimate;
 use eight::Judge;
 use help::{
     BATCH_EXAMPLES, CACHE_EXAMPLES, CHECK_EXAMPLES, COMPLETIONS_EXAMPLES, GEN_EXAMPLES,
@@ -185,13 +186,20 @@ struct EngineArgs {
     /// frontier and the time; a summary at the end (with --json, fields of each record)
     #[arg(long)]
     stats: bool,
-    /// What answers 3x3 boards: `auto` (or `table`) looks up the whole-space tables built into
-    /// the binary; `bibfs` searches each case with the bidirectional BFS; `bfs`, `astar` and
-    /// `idastar` are the textbook searches, for comparing. On boards of more than 9 cells, IDA*'s
-    /// heuristic: `auto` chooses; `manhattan`, `conflicts` (Manhattan plus linear conflicts) and
-    /// `pdb` (pattern databases, as --pdb says) compare. Answers are the same.
+    /// What answers the boards: `auto` (or `table`) looks up the whole-space tables built into
+    /// the binary (boards of up to 9 cells) and chooses IDA*'s heuristic (larger ones); `bibfs`
+    /// searches each 3x3 case with the bidirectional BFS; `bfs`, `astar` and `idastar` are the
+    /// textbook searches, for comparing, on every size (`bfs` and `astar` keep every board they
+    /// meet: boards of at most 16 cells). On boards of more than 9 cells, IDA*'s heuristic:
+    /// `manhattan`, `conflicts` (Manhattan plus linear conflicts) and `pdb` (pattern databases,
+    /// as --pdb says) compare. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
     algo: Algo,
+    /// What guides the textbook `--algo astar` and `idastar`, added up afresh at every board:
+    /// `misplaced` (the tiles off their goal's cell), `manhattan` (each tile's rows and columns
+    /// from it) or `conflicts` (Manhattan plus linear conflicts) [default: manhattan]
+    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser())]
+    heuristic: Option<Estimate>,
     /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
     /// number a cell
     #[arg(long, value_name = "WxH")]

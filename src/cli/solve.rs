@@ -157,7 +157,9 @@ impl Invocation {
             .filter(|_| given);
         let sized = super::sized(&judge, engine.size, goal.map(String::as_str), false)
             .and_then(|judge| databases_fit(&judge, engine.pdb).map(|()| judge))
-            .and_then(|judge| algorithm_fits(&judge, engine.algo).map(|()| judge));
+            .and_then(|judge| {
+                super::algo::algorithm_fits(&judge, engine.algo, engine.heuristic).map(|()| judge)
+            });
         Some(sized.map(|judge| Invocation {
             judge,
             boards,
@@ -189,59 +191,6 @@ fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()>
     ))
 }
 
-/// Whether `--algo` applies to `judge`'s boards: the textbook searches and the bidirectional
-/// BFS run on 3x3 boards only (other boards of up to 9 cells are answered from whole-space
-/// tables, larger ones by IDA*), the heuristics of the searches of boards of more than 9 cells
-/// do not apply to smaller ones, and the pattern databases serve 4x4 and 5x5 only (boards that
-/// give their own size are not checked).
-fn algorithm_fits(judge: &Judge, algo: Algo) -> clap::error::Result<()> {
-    let invalid = |message: String| {
-        Err(clap::Error::raw(
-            clap::error::ErrorKind::ValueValidation,
-            message,
-        ))
-    };
-    let name = algo.name();
-    match algo {
-        _ if judge.sided() => Ok(()),
-        Algo::Auto => Ok(()),
-        Algo::Small(_) if judge.shape == Shape::SQUARE3 => Ok(()),
-        Algo::Small(_) => {
-            let instead = match judge.shape.cells() {
-                ..=9 => "they are answered from whole-space tables: take auto",
-                _ => "they are searched by IDA*: take auto, manhattan, conflicts or pdb",
-            };
-            invalid(format!(
-                "--algo {name} runs on 3x3 boards, not {}: {instead}\n",
-                judge.shape
-            ))
-        }
-        Algo::Guide(_) if judge.shape.cells() <= 9 => invalid(format!(
-            "--algo {name} chooses the heuristic of boards of more than 9 cells, and {} boards \
-             are answered from whole-space tables: give --size 4x4 (or larger), or for {} take \
-             auto, bibfs, bfs, astar or idastar\n",
-            judge.shape, judge.shape
-        )),
-        Algo::Guide(Guide::Pdb) if ![Shape::SQUARE4, Shape::SQUARE5].contains(&judge.shape) => {
-            invalid(format!(
-                "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not {}: take manhattan \
-                 or conflicts\n",
-                judge.shape
-            ))
-        }
-        Algo::Guide(_) => Ok(()),
-    }
-}
-
-/// `engine` with the choice `--algo` made, if it made one.
-fn with_algo(engine: Engine, algo: Algo) -> Engine {
-    match algo {
-        Algo::Auto => engine,
-        Algo::Small(small) => engine.with_small(small),
-        Algo::Guide(guide) => engine.with_guide(guide),
-    }
-}
-
 /// Answers the cases of the arguments or, when there are none, of standard input; with
 /// `--stats`, a line per case on standard error and a summary at the end.
 pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Status> {
@@ -267,7 +216,8 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
             signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
         }
     }
-    let engine = with_algo(Engine::default(), options.algo)
+    let engine = super::algo::with_algo(Engine::default(), options.algo)
+        .with_estimate(options.heuristic.unwrap_or_default())
         .with_store(store.clone())
         .with_budget(options.max_nodes)
         .with_jobs(usize::from(options.jobs))

@@ -192,26 +192,33 @@ impl Detours {
             true => Detours::from_cell(shape, cell, depth, packed),
             false => Detours::from_cell(shape, cell, depth, <[u8]>::to_vec),
         };
-        // the cells shared among the machine's cores, each cell's detours kept in order
+        // the cells shared among the machine's cores, each cell's detours kept in order; on one
+        // core (or none to ask, as in a browser's WebAssembly, which has no threads) in line
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         let cells: Vec<usize> = (0..shape.cells()).collect();
-        std::thread::scope(|scope| {
-            let runs: Vec<_> = cells
-                .chunks(cells.len().div_ceil(threads))
-                .map(|run| {
-                    scope.spawn(move || {
-                        run.iter()
-                            .map(|&cell| (cell, from_cell(cell)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for run in runs {
-                for (cell, detours) in run.join().expect("no panic") {
-                    found.extend(detours.into_iter().map(|moves| (cell, moves)));
-                }
+        if threads == 1 {
+            for &cell in &cells {
+                found.extend(from_cell(cell).into_iter().map(|moves| (cell, moves)));
             }
-        });
+        } else {
+            std::thread::scope(|scope| {
+                let runs: Vec<_> = cells
+                    .chunks(cells.len().div_ceil(threads))
+                    .map(|run| {
+                        scope.spawn(move || {
+                            run.iter()
+                                .map(|&cell| (cell, from_cell(cell)))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                for run in runs {
+                    for (cell, detours) in run.join().expect("no panic") {
+                        found.extend(detours.into_iter().map(|moves| (cell, moves)));
+                    }
+                }
+            });
+        }
         // a detour with a shorter one at its end is cut there already; its other parts are
         // canonical (parts of a canonical sequence are)
         let all: FxHashSet<(usize, Moves)> = found.iter().copied().collect();

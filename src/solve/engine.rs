@@ -5,13 +5,15 @@
 //! canonical answer, so output does not depend on which one answered.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::clock::Clock;
 use super::control::Control;
 use super::pdb::{Kind, Supply};
 use super::search::{Bibfs, Bounds, Collect, Query, Search, Solution, Whole};
 use super::small;
 use super::store::Store;
+use super::textbook::Estimate;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
 use eight_core::packed::Packed;
@@ -26,8 +28,10 @@ pub use plan::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]
 struct Settings {
-    /// How 3×3 boards are answered.
+    /// How 3×3 boards are answered, or that a textbook search answers every board.
     small: Small,
+    /// What guides the textbook A* and IDA*.
+    estimate: Estimate,
     /// The heuristic of the searches of boards of more than 9 cells.
     guide: Guide,
     /// Whether queries are timed (`--stats`): reading the clock costs more than a lookup.
@@ -121,6 +125,13 @@ impl Engine {
     /// This engine, answering 3×3 boards as `small` says.
     pub fn with_small(mut self, small: Small) -> Engine {
         self.settings.small = small;
+        self
+    }
+
+    /// This engine, guiding its textbook A* and IDA* ([`Small::Astar`], [`Small::Idastar`]) by
+    /// `estimate`.
+    pub fn with_estimate(mut self, estimate: Estimate) -> Engine {
+        self.settings.estimate = estimate;
         self
     }
 
@@ -314,7 +325,7 @@ impl Engine {
     ) -> Solution {
         let large = goal.cells().len() > small::MAX_CELLS;
         // reading the clock costs more than a lookup: only searches and `--stats` are timed
-        let began = (large || self.settings.timed).then(Instant::now);
+        let began = (large || self.settings.timed).then(Clock::start);
         let budget = match large {
             true => self.settings.budget_for(goal),
             false => u64::MAX,

@@ -9,6 +9,7 @@
 //! canonical path, so which one answered never shows in the output.
 
 pub mod bfs;
+mod clock;
 pub mod conflicts;
 pub mod control;
 pub mod detours;

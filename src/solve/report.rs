@@ -8,8 +8,10 @@ use super::pdb::Kind;
 use super::stats::Stats;
 use crate::puzzle::moves::Path;
 
-/// How 3×3 boards are answered (`--algo auto|bibfs|bfs|astar|idastar`): every one gives the
-/// canonical path.
+/// How boards are answered apart from the plan's choice (`--algo auto|bibfs|bfs|astar|idastar`):
+/// every one gives the canonical path. The tables and the bidirectional search answer 3×3 boards
+/// (other boards are planned as under `Table`); the textbook searches run on boards of every
+/// shape, BFS and A* on boards of at most 16 cells (larger ones are planned as under `Table`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Small {
     /// The whole-space tables, embedded at compile time: every query is a lookup.
@@ -19,9 +21,9 @@ pub enum Small {
     Bibfs,
     /// Plain breadth-first search from the goal, for every case.
     Bfs,
-    /// A* with the Manhattan distance, for every case.
+    /// A* with the engine's estimate (the Manhattan distance unless told), for every case.
     Astar,
-    /// IDA* with the Manhattan distance, for every case.
+    /// IDA* with the engine's estimate, for every case.
     Idastar,
 }
 
@@ -140,6 +142,9 @@ pub struct Report {
     /// A share of an iteration's boards, in runs with the nodes below them (none for a search
     /// that is not a share).
     pub slices: Vec<Slice>,
+    /// The textbook searches' and the bidirectional BFS's progress, layer by layer (IDA*'s is
+    /// its `bounds`).
+    pub layers: Vec<Layer>,
 }
 
 /// One iteration of IDA*: the bound on the moves, and the nodes expanded under it.
@@ -149,6 +154,30 @@ pub struct Bound {
     pub bound: u32,
     /// The nodes expanded.
     pub nodes: u64,
+}
+
+/// One step of a search's progress, for a picture of it: the boards of one layer of a
+/// breadth-first search (`at` its depth; `backward` for the goal's side of a bidirectional one),
+/// the boards A* expanded at one f, or the nodes of one IDA* iteration (`at` its bound).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Layer {
+    /// The depth, f or bound.
+    pub at: u32,
+    /// Its boards.
+    pub boards: u64,
+    /// Whether it is a layer of the search from the goal, of two that meet.
+    pub backward: bool,
+}
+
+impl Layer {
+    /// `boards` at `at`, searched from the start or alone.
+    pub fn new(at: u32, boards: u64) -> Layer {
+        Layer {
+            at,
+            boards,
+            backward: false,
+        }
+    }
 }
 
 /// A run of a share's boards, in canonical order, from the board at place `from` up to the

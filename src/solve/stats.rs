@@ -1,7 +1,7 @@
 //! What a query cost: boards expanded and generated, the largest frontier, and the time, the
 //! same measure for every algorithm so that `--stats` can compare them.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -17,16 +17,6 @@ pub struct Stats {
     /// Wall-clock time.
     #[serde(serialize_with = "micros")]
     pub time: Duration,
-}
-
-impl Stats {
-    /// No work, and the time since `began`: an unreachable board, decided by parity.
-    pub(crate) fn since(began: Instant) -> Stats {
-        Stats {
-            time: began.elapsed(),
-            ..Stats::default()
-        }
-    }
 }
 
 fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {

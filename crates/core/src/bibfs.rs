@@ -51,6 +51,20 @@ impl Side {
     fn frontier(&self) -> usize {
         self.layer(self.depth()).len()
     }
+
+    /// The boards of each layer, the last one partly grown if the searches met in it.
+    fn sizes(&self) -> Vec<u64> {
+        let mut sizes: Vec<u64> = self
+            .layers
+            .windows(2)
+            .map(|ends| (ends[1] - ends[0]) as u64)
+            .collect();
+        let whole = self.layers.last().copied().unwrap_or_default();
+        if self.seen.len() > whole {
+            sizes.push((self.seen.len() - whole) as u64);
+        }
+        sizes
+    }
 }
 
 /// A reusable bidirectional search: its buffers are allocated once and serve every query.
@@ -101,6 +115,13 @@ impl Solver {
         self.peak
     }
 
+    /// The boards of each layer the last query's two searches grew, from the start and from the
+    /// goal: the last layer of one side partly grown when the searches met in it. Empty for a
+    /// query that needed no search (a board already at its goal, or unreachable).
+    pub fn layers(&self) -> [Vec<u64>; 2] {
+        [&self.forward, &self.backward].map(Side::sizes)
+    }
+
     /// The minimum number of moves from `start` to `goal`, or `None` when the parities differ.
     ///
     /// ```
@@ -110,11 +131,9 @@ impl Solver {
     /// assert_eq!(solver.distance(&Packed::from_cells([2, 8, 3, 1, 0, 4, 7, 6, 5]).unwrap(), &goal), Some(4));
     /// ```
     pub fn distance(&mut self, start: &Packed, goal: &Packed) -> Option<u32> {
-        if start == goal {
-            return Some(0);
-        }
-        if !start.reaches(goal) {
-            return None;
+        if start == goal || !start.reaches(goal) {
+            self.forget();
+            return (start == goal).then_some(0);
         }
         self.meet(start, goal)
             .then(|| self.forward.depth() + self.backward.depth() + 1)
@@ -132,10 +151,11 @@ impl Solver {
     /// assert_eq!(path.to_string(), "dlurullddrurdllurdr");
     /// ```
     pub fn path(&mut self, start: &Packed, goal: &Packed) -> Option<Path> {
-        if start == goal {
-            return Some(Path::default());
+        if start == goal || !start.reaches(goal) {
+            self.forget();
+            return (start == goal).then(Path::default);
         }
-        if !start.reaches(goal) || !self.meet(start, goal) {
+        if !self.meet(start, goal) {
             return None;
         }
         self.mark();
@@ -175,13 +195,14 @@ impl Solver {
                 self.stamps[state.index() as usize] = 0;
             }
             side.seen.clear();
+            side.layers.clear();
         }
+        self.peak = 0;
     }
 
     /// Runs the two searches until they meet; false if they cannot.
     fn meet(&mut self, start: &Packed, goal: &Packed) -> bool {
         self.forget();
-        self.peak = 0;
         let (start, goal) = (State::new(start), State::new(goal));
         self.forward.start(start);
         self.stamps[start.index() as usize] = Solver::stamp(0, 0);

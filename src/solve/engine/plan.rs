@@ -26,6 +26,7 @@ use crate::solve::search::{
     Textbook, Whole,
 };
 use crate::solve::small;
+use crate::solve::textbook;
 
 /// The nodes a 4×4 search spends with linear conflicts before it fetches pattern databases that
 /// are not ready: about a tenth of a second (0.08 s for `eight steps --size 4x4 --max-nodes
@@ -113,13 +114,20 @@ pub(super) fn plan<'a>(
     start: &Board,
     goal: &Board,
 ) -> Planned<'a> {
+    let packs = goal.cells().len() <= textbook::PACKED_CELLS;
+    let textbook = match settings.small {
+        Small::Bfs if packs => Some(Textbook::Bfs),
+        Small::Astar if packs => Some(Textbook::Astar(settings.estimate)),
+        Small::Idastar => Some(Textbook::Idastar(settings.estimate)),
+        _ => None,
+    };
+    if let Some(textbook) = textbook {
+        return Planned::Made(Box::new(textbook));
+    }
     if let (Some(_), Some(_)) = (square3(start), square3(goal)) {
         return match settings.small {
-            Small::Table => Planned::Kept(whole),
             Small::Bibfs => Planned::Kept(bibfs),
-            Small::Bfs => Planned::Made(Box::new(Textbook::Bfs)),
-            Small::Astar => Planned::Made(Box::new(Textbook::Astar)),
-            Small::Idastar => Planned::Made(Box::new(Textbook::Idastar)),
+            _ => Planned::Kept(whole),
         };
     }
     if !start.reaches(goal) {

@@ -3,13 +3,13 @@
 //! they touch), and the textbook BFS, A* and IDA*. Each decides the parity first, on the packed
 //! boards.
 
-use std::time::Instant;
-
 use super::{Control, Method, Outcome, Query, Search, Solution};
 use crate::puzzle::moves::Path;
-use crate::solve::square3::{pack, unpack};
+use crate::solve::clock::Clock;
+use crate::solve::report::Layer;
+use crate::solve::square3::pack;
 use crate::solve::stats::Stats;
-use crate::solve::textbook;
+use crate::solve::textbook::{self, Estimate};
 use eight_core::bibfs::Solver;
 use eight_core::packed::Packed;
 
@@ -41,11 +41,22 @@ impl Search for Bibfs {
         let Some((start, goal)) = packed(query) else {
             return Solution::said(Outcome::Unreachable, Method::Parity);
         };
-        let began = Instant::now();
+        let began = Clock::start();
         let expanded = self.solver.nodes_expanded();
         let generated = self.solver.nodes_generated();
         let found = self.solver.path(&start, &goal);
         let mut solution = solved(found, Method::Bibfs);
+        let [forward, backward] = self.solver.layers();
+        let layers = |sizes: Vec<u64>, backward: bool| {
+            (0..).zip(sizes).map(move |(at, boards)| Layer {
+                at,
+                boards,
+                backward,
+            })
+        };
+        solution.report.layers = layers(forward, false)
+            .chain(layers(backward, true))
+            .collect();
         solution.report.stats = Stats {
             expanded: self.solver.nodes_expanded() - expanded,
             generated: self.solver.nodes_generated() - generated,
@@ -56,33 +67,41 @@ impl Search for Bibfs {
     }
 }
 
-/// A textbook search.
+/// A textbook search, on boards of any shape (BFS and A* of at most 16 cells).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Textbook {
     /// Plain breadth-first search from the goal.
     Bfs,
-    /// A* with the Manhattan distance.
-    Astar,
-    /// IDA* with the Manhattan distance.
-    Idastar,
+    /// A* guided by an estimate.
+    Astar(Estimate),
+    /// IDA* guided by an estimate.
+    Idastar(Estimate),
 }
+
+/// The most boards the textbook BFS and A* expand (each board they meet is kept: some 40 bytes
+/// a board, under a gigabyte), whatever the query's budget.
+pub const MOST_KEPT: u64 = 20_000_000;
 
 impl Search for Textbook {
     fn search(&mut self, query: &Query, _: &Control) -> Solution {
-        let Some((start, goal)) = packed(query) else {
-            return Solution::said(Outcome::Unreachable, Method::Parity);
-        };
-        let ((found, stats), method) = match self {
-            Textbook::Bfs => (textbook::bfs(&start, &goal), Method::Bfs),
-            Textbook::Astar => (textbook::astar(&start, &goal), Method::Astar),
-            Textbook::Idastar => {
-                let (start, goal) = (unpack(&start), unpack(&goal));
-                let found = textbook::idastar(&start, &goal, None);
-                (found, Method::Idastar)
+        let (start, goal, kept) = (query.start, query.goal, query.budget.min(MOST_KEPT));
+        let (run, method) = match *self {
+            Textbook::Bfs => (textbook::bfs(start, goal, kept), Method::Bfs),
+            Textbook::Astar(estimate) => {
+                (textbook::astar(start, goal, estimate, kept), Method::Astar)
             }
+            Textbook::Idastar(estimate) => (
+                textbook::idastar_within(start, goal, estimate, query.limit, query.budget),
+                Method::Idastar,
+            ),
         };
-        let mut solution = solved(found, method);
-        solution.report.stats = stats;
+        let method = match run.outcome {
+            Outcome::Unreachable => Method::Parity,
+            _ => method,
+        };
+        let mut solution = Solution::said(run.outcome, method);
+        solution.report.stats = run.stats;
+        solution.report.layers = run.layers;
         solution
     }
 }
