@@ -7,27 +7,6 @@ mod common;
 use common::eight;
 
 use std::path::Path;
-use std::process::Command;
-
-/// Chromium's flags for a run with no network and no profile of the user's.
-fn chromium(profile: &Path) -> Option<Command> {
-    Command::new("chromium").arg("--version").output().ok()?;
-    let mut command = Command::new("chromium");
-    command.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        // every host name fails and no proxy is tried: a page that fetched would show it
-        "--host-resolver-rules=MAP * ~NOTFOUND",
-        "--proxy-server=127.0.0.1:9",
-    ]);
-    command.arg(format!("--user-data-dir={}", profile.display()));
-    Some(command)
-}
 
 /// The page `eight show ARGS --html` writes, in `dir`.
 fn page(dir: &Path, arguments: &[&str]) -> std::path::PathBuf {
@@ -45,7 +24,7 @@ fn page(dir: &Path, arguments: &[&str]) -> std::path::PathBuf {
 #[test]
 fn the_page_plays_to_the_goal_in_a_browser() {
     let dir = tempfile::tempdir().expect("a folder");
-    let Some(mut browser) = chromium(&dir.path().join("profile")) else {
+    let Some(mut browser) = common::chromium(&dir.path().join("profile")) else {
         common::skipped(
             "the_page_plays_to_the_goal_in_a_browser",
             "needs chromium (apt-get install chromium; CI installs it)",
@@ -78,7 +57,7 @@ fn the_page_plays_to_the_goal_in_a_browser() {
 #[test]
 fn the_page_draws_the_board() {
     let dir = tempfile::tempdir().expect("a folder");
-    let Some(mut browser) = chromium(&dir.path().join("profile")) else {
+    let Some(mut browser) = common::chromium(&dir.path().join("profile")) else {
         common::skipped(
             "the_page_draws_the_board",
             "needs chromium (apt-get install chromium; CI installs it)",

@@ -11,6 +11,7 @@ pub mod find;
 pub mod fixtures;
 pub mod gen;
 pub mod histogram;
+pub mod lab;
 pub mod page;
 pub mod picture;
 pub mod play;

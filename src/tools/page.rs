@@ -51,9 +51,19 @@ pub fn page(
         .expect("a page's data serializes")
         .replace("</", "<\\/");
     TEMPLATE
+        .replace("{style}", STYLE)
         .replace("{title}", &escaped(title))
         .replace("{data}", &json)
 }
+
+/// The look of the pages' boards (`svg.board`): the page's colours, the tiles', the blank's and
+/// the tile that just moved, shared by `show --html` and the lab's page.
+pub const STYLE: &str =
+    "  body { font-family: system-ui, sans-serif; margin: 2em; color: #222; background: #fafafa; }
+  svg.board rect.tile { fill: #e8eef7; stroke: #556; }
+  svg.board rect.moved { fill: #ffd54f; }
+  svg.board rect.blank { fill: #333; stroke: #556; }
+  svg.board text { font-size: 18px; text-anchor: middle; dominant-baseline: central; }";
 
 const TEMPLATE: &str = r##"<!DOCTYPE html>
 <html lang="en">
@@ -62,12 +72,8 @@ const TEMPLATE: &str = r##"<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-  body { font-family: system-ui, sans-serif; margin: 2em; color: #222; background: #fafafa; }
+{style}
   h1 { font-size: 1.2em; font-weight: 600; overflow-wrap: anywhere; }
-  #board rect.tile { fill: #e8eef7; stroke: #556; }
-  #board rect.moved { fill: #ffd54f; }
-  #board rect.blank { fill: #333; stroke: #556; }
-  #board text { font-size: 18px; text-anchor: middle; dominant-baseline: central; }
   #controls button { font-size: 1em; margin-right: .3em; padding: .3em .8em; }
   #moves { font-family: ui-monospace, monospace; font-size: 1.1em; word-break: break-all; }
   #moves span.done { color: #888; }
@@ -77,7 +83,7 @@ const TEMPLATE: &str = r##"<!DOCTYPE html>
 </head>
 <body>
 <h1>{title}</h1>
-<svg id="board" role="img" aria-label="the board"></svg>
+<svg id="board" class="board" role="img" aria-label="the board"></svg>
 <div id="status" aria-live="polite"></div>
 <div id="controls">
   <button id="back" title="back (left arrow)">&#9664; back</button>

@@ -159,3 +159,26 @@ pub fn boards_reach_by_cycles(start: &eight::Board, goal: &eight::Board) -> bool
     let width = usize::from(start.shape().width);
     reaches_by_cycles(width, &wide(start), &wide(goal))
 }
+
+/// Debian's headless Chromium with no network and a profile of its own in `profile`, if it is
+/// installed.
+#[allow(dead_code)]
+pub fn chromium(profile: &std::path::Path) -> Option<std::process::Command> {
+    use std::process::Command;
+    Command::new("chromium").arg("--version").output().ok()?;
+    let mut command = Command::new("chromium");
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        // every host name fails and no proxy is tried: a page that fetched would show it
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--proxy-server=127.0.0.1:9",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    Some(command)
+}

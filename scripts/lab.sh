@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The lab's page: eight's searches compiled to WebAssembly (web/, the crate eight-lab), inlined in
+# one HTML file that works offline. usage: scripts/lab.sh PAGE
+# It needs rustup's wasm32-unknown-unknown target, and adds it if rustup is there.
+set -euo pipefail
+page=$(realpath -m "${1:?usage: scripts/lab.sh PAGE}")
+cd "$(dirname "$0")/.."
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+cargo build --locked --quiet -p eight-lab --lib --target wasm32-unknown-unknown --profile lab
+target=$(realpath -m "${CARGO_TARGET_DIR:-target}")
+cargo run --locked --quiet -p eight-lab --example page -- \
+  "$target/wasm32-unknown-unknown/lab/eight_lab.wasm" "$page"
+echo "lab: $page ($(($(stat -c %s "$page") / 1024)) KiB)" >&2
