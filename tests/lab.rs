@@ -271,6 +271,26 @@ fn every_search_in_the_page_answers_as_the_native_one_counts() {
         }
     }
     assert_eq!(searched, 20 * 8 + 5 * 9);
+    // the solution plays, step by step, from the start to the goal
+    let url = format!(
+        "file://{}?board=2+3+4+1+5+0+7+6+8&algo=bibfs",
+        page.display()
+    );
+    let mut tab = browser.open(&url);
+    tab.result();
+    let at = "[player.dataset.step, player.dataset.board].join(' / ')";
+    let player =
+        format!("(() => {{ const player = document.getElementById('player'); return {at}; }})()");
+    assert_eq!(tab.evaluate(&player), "0 / 2 3 4 1 5 0 7 6 8");
+    tab.evaluate("for (let i = 0; i < 19; i++) document.getElementById('step').click()");
+    assert_eq!(tab.evaluate(&player), "19 / 1 2 3 4 5 6 7 8 0");
+    let status = tab.evaluate("document.getElementById('status').textContent");
+    assert!(
+        status
+            .as_str()
+            .is_some_and(|s| s.starts_with("step 19 of 19: at the goal")),
+        "{status}"
+    );
     // what the searches take in the page on the hardest 3×3 board, for the guide (not asserted:
     // a shared machine's times vary): the median of five loads
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); 4];

@@ -306,8 +306,16 @@ fn along(start: &Board, goal: &Board, path: &Path) -> Vec<Estimates> {
         .collect()
 }
 
+/// The longest random walk the lab takes: far past every 4×4 board's distance (80 at most).
+pub const MOST_WALKED: u32 = 1000;
+
 /// A board `distance` moves from `goal`; see [`Request::Random`].
 fn random(goal: &Board, distance: u32, seed: u64) -> Result<Board, String> {
+    if distance > MOST_WALKED {
+        return Err(format!(
+            "distance: at most {MOST_WALKED} moves, not {distance}"
+        ));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     if goal.cells().len() > 9 {
         return Ok(walk(goal, distance, &mut rng));
@@ -427,5 +435,15 @@ mod tests {
             .is_some_and(|e| e.contains("take fewer")));
         let walked = ask(json!({"do": "random", "size": "4x4", "distance": 20, "seed": 1}));
         assert!(walked["board"].is_string());
+        let far = ask(
+            json!({"do": "random", "size": "4x4", "distance": 4_000_000_000u32,
+            "seed": 1}),
+        );
+        assert!(
+            far["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("at most 1000")),
+            "{far}"
+        );
     }
 }
