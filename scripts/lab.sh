@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
-cargo build --locked --quiet -p eight-lab --lib --target wasm32-unknown-unknown --profile lab
+# the cargo that runs this (a test's), else the one on the PATH
+cargo=${CARGO:-cargo}
+"$cargo" build --locked --quiet -p eight-lab --lib --target wasm32-unknown-unknown --profile lab
 target=$(realpath -m "${CARGO_TARGET_DIR:-target}")
-cargo run --locked --quiet -p eight-lab --example page -- \
+"$cargo" run --locked --quiet -p eight-lab --example page -- \
   "$target/wasm32-unknown-unknown/lab/eight_lab.wasm" "$page"
 echo "lab: $page ($(($(stat -c %s "$page") / 1024)) KiB)" >&2

@@ -43,6 +43,16 @@ fn build_page(dir: &Path) -> PathBuf {
     page
 }
 
+/// A connection to the DevTools port whose every read ends: a browser that hangs fails the test
+/// within two minutes instead of holding it forever.
+fn connect(port: u16) -> TcpStream {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("DevTools answers");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .expect("a timeout");
+    stream
+}
+
 /// Headless Chromium with a DevTools port, no network and a profile of its own.
 struct Browser {
     child: Child,
@@ -80,7 +90,7 @@ impl Browser {
 
     /// A new tab at `url`, and the socket that drives it.
     fn open(&self, url: &str) -> Tab {
-        let mut http = TcpStream::connect(("127.0.0.1", self.port)).expect("DevTools answers");
+        let mut http = connect(self.port);
         // the address is the request's query: escaped, or its own `&` would end it
         let escaped: String = url
             .bytes()
@@ -113,7 +123,7 @@ impl Browser {
         http.read_exact(&mut body).expect("a body");
         let target: Value = serde_json::from_slice(&body).expect("JSON");
         let address = target["webSocketDebuggerUrl"].as_str().expect("a socket");
-        let stream = TcpStream::connect(("127.0.0.1", self.port)).expect("DevTools answers");
+        let stream = connect(self.port);
         let (socket, _) = tungstenite::client(address, stream).expect("a WebSocket");
         Tab { socket, id: 0 }
     }

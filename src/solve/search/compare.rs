@@ -1,7 +1,7 @@
-//! The 3×3 searches that answer without the tables, for comparison (`--algo`): `eight-core`'s
-//! bidirectional BFS over parity-class ranks (meet-in-the-middle: a layer from each side until
-//! they touch), and the textbook BFS, A* and IDA*. Each decides the parity first, on the packed
-//! boards.
+//! The searches that answer without the tables, for comparison (`--algo`): `eight-core`'s
+//! bidirectional BFS over parity-class ranks of 3×3 boards (meet-in-the-middle: a layer from each
+//! side until they touch), and the textbook BFS, A* and IDA* on boards of every shape. Each
+//! decides the parity first and tells its layers.
 
 use super::{Control, Method, Outcome, Query, Search, Solution};
 use crate::puzzle::moves::Path;
