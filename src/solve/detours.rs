@@ -51,23 +51,19 @@ pub struct Detours {
 /// Where a machine is built once, whichever search asks first.
 type Slot = OnceLock<Arc<Detours>>;
 
-/// The machines built in this process, by shape and depth, each built once when first asked,
-/// and the nodes its searches have spent, by shape: what pays for them.
+/// The machines an engine's searches have built, by shape and depth, each built once when first
+/// asked, and the nodes those searches have spent, by shape: what pays for them. An engine's
+/// store holds its own (engines share it only by sharing the store), so a search's nodes
+/// depend on the searches its engine ran before, never on another engine's.
 #[derive(Default)]
-struct Built {
+pub struct Machines {
     machines: Mutex<HashMap<(Shape, u32), Arc<Slot>>>,
     spent: Mutex<HashMap<Shape, u64>>,
 }
 
-impl Built {
-    /// The process's.
-    fn all() -> &'static Built {
-        static BUILT: OnceLock<Built> = OnceLock::new();
-        BUILT.get_or_init(Built::default)
-    }
-
+impl Machines {
     /// The machine of `depth` for `shape`, built if need be.
-    fn get(&self, shape: Shape, depth: u32) -> Arc<Detours> {
+    pub fn get(&self, shape: Shape, depth: u32) -> Arc<Detours> {
         let slot = self
             .machines
             .lock()
@@ -133,8 +129,8 @@ impl Moves {
 /// The most moves of a detour a machine may be built for: a sequence of moves fits in a word.
 pub const MOST_DEPTH: u32 = 32;
 
-/// The machines a search uses, by the nodes the process's searches of the shape have spent:
-/// (nodes a cell, depth). Each is built once for the whole process when they have spent enough
+/// The machines a search uses, by the nodes the searches of the shape sharing them have spent:
+/// (nodes a cell, depth). Each is built once for an engine's store when they have spent enough
 /// to pay for it (its build, on two cores: 4×4 depth 12 0.02 s, depth 14 0.08 s; 5×5 depth 12
 /// 0.08 s, depth 14 0.6 s), and used from the next iteration on. A deeper machine cuts more: Korf
 /// & Felner's #40 with 6-6-6-6z, 10.5 M nodes with the move back alone, 6.9 M with depth 12,
@@ -156,21 +152,14 @@ fn packed(board: &[u8]) -> u128 {
         .fold(0, |key, &cell| key << 5 | u128::from(cell))
 }
 
-impl Detours {
-    /// The machine of `depth` for `shape`, built once for the whole process (it depends on
-    /// nothing else) and shared.
-    pub fn of(shape: Shape, depth: u32) -> Arc<Detours> {
-        Built::all().get(shape, depth)
-    }
-
+impl Machines {
     /// The machine the next iteration of a search of a board of `shape` uses, the search
-    /// having spent `more` nodes since it last asked: the deepest the process's searches of the
-    /// shape have paid for (`SCHEDULE`), or a deeper one built already (a search's nodes so
-    /// depend on the searches before it in the process, never its path); with `deepest`, the
-    /// deepest at once.
-    pub fn worth(shape: Shape, more: u64, deepest: bool) -> Arc<Detours> {
-        let built = Built::all();
-        let (spent, cells) = (built.spend(shape, more), shape.cells() as u64);
+    /// having spent `more` nodes since it last asked: the deepest these machines' searches of
+    /// the shape have paid for (`SCHEDULE`), or a deeper one built already (a search's nodes so
+    /// depend on the searches before it that shared the machines, never its path); with
+    /// `deepest`, the deepest at once.
+    pub fn worth(&self, shape: Shape, more: u64, deepest: bool) -> Arc<Detours> {
+        let (spent, cells) = (self.spend(shape, more), shape.cells() as u64);
         let paid = |&&(nodes, _): &&(u64, u32)| deepest || spent >= nodes * cells;
         let large = shape.cells() > PACKED_CELLS;
         let depth = match SCHEDULE.iter().filter(paid).map(|&(_, depth)| depth).max() {
@@ -179,9 +168,11 @@ impl Detours {
             Some(depth) if large => depth.min(LARGE_DEPTH),
             depth => depth.unwrap_or(0),
         };
-        Detours::of(shape, depth.max(built.deepest(shape)))
+        self.get(shape, depth.max(self.deepest(shape)))
     }
+}
 
+impl Detours {
     /// The machine of the detours of up to `depth` moves (at most [`MOST_DEPTH`]) on boards of
     /// `shape`.
     pub fn new(shape: Shape, depth: u32) -> Detours {
@@ -488,10 +479,19 @@ mod tests {
     #[test]
     fn machines_are_built_once_and_deepened_as_searches_pay() {
         let shape = Shape::new(3, 5).expect("a shape");
-        assert!(Arc::ptr_eq(&Detours::of(shape, 8), &Detours::of(shape, 8)));
+        let machines = Machines::default();
+        assert_eq!(machines.worth(shape, 0, false).depth(), 0);
+        assert!(Arc::ptr_eq(
+            &machines.get(shape, 8),
+            &machines.get(shape, 8)
+        ));
+        // the deepest built is used from then on
+        assert_eq!(machines.worth(shape, 0, false).depth(), 8);
         // a search that asks for the deepest at once gets it; so does every later one
         let deepest = SCHEDULE[SCHEDULE.len() - 1].1;
-        assert_eq!(Detours::worth(shape, 0, true).depth(), deepest);
-        assert_eq!(Detours::worth(shape, 0, false).depth(), deepest);
+        assert_eq!(machines.worth(shape, 0, true).depth(), deepest);
+        assert_eq!(machines.worth(shape, 0, false).depth(), deepest);
+        // other machines have paid for nothing
+        assert_eq!(Machines::default().worth(shape, 0, false).depth(), 0);
     }
 }

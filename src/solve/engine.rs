@@ -306,6 +306,16 @@ impl Engine {
         self.walk(start, goal, Collect)
     }
 
+    /// Fetches now (reads from its store's supply, or builds) the databases its searches towards
+    /// `goals` would start with, stopped as its control asks: so that no search waits on them
+    /// later, and nothing is fetched at a time of the caller's choosing (the judge prepares
+    /// before any program runs). The plan chooses them, as for a query.
+    pub fn prepare<'a>(&self, goals: impl IntoIterator<Item = &'a Board>) {
+        for goal in goals {
+            plan::prepare(&self.settings, goal, &self.settings.control);
+        }
+    }
+
     /// The canonical path between boards of any shape, if it is at most `limit` moves long, and
     /// what found it at what cost: the component that the plan chooses answers, stopped and
     /// watched by the engine's control.
@@ -515,5 +525,35 @@ mod tests {
         let solution = going.solve(&deep, &goal, None);
         assert_eq!(solution.outcome, Outcome::Exhausted);
         assert!(solution.report.stats.expanded > 300_000, "{solution:?}");
+    }
+
+    #[test]
+    fn two_engines_count_and_build_apart() {
+        // a board whose search pays for deeper duplicate-path machines on its way (1.2 M nodes
+        // with the move back alone): an engine
+        // that searched it once cuts more the second time, and another engine none of that
+        let goal = Board::ordered(Shape::SQUARE4);
+        let cells = "0 6 14 11 5 10 13 7 9 2 3 1 12 4 15 8";
+        let start = Board::parse(cells, Shape::SQUARE4).expect("a board");
+        let engine = || Engine::default().with_guide(Guide::Conflicts);
+        let (mut first, mut second) = (engine(), engine());
+        let nodes = |engine: &mut Engine| {
+            let solution = engine.solve(&start, &goal, None);
+            assert!(
+                matches!(solution.outcome, Outcome::Found(_)),
+                "{solution:?}"
+            );
+            solution.report.stats.expanded
+        };
+        let once = nodes(&mut first);
+        let again = nodes(&mut first);
+        assert!(
+            again < once,
+            "the machines it paid for cut more: {again} of {once}"
+        );
+        assert_eq!(nodes(&mut second), once, "another engine starts afresh");
+        // an engine like another shares its store, and so what it paid for
+        assert_eq!(nodes(&mut first.like()), again);
+        assert!(!Arc::ptr_eq(first.store(), second.store()));
     }
 }

@@ -53,12 +53,6 @@ impl Default for Tables {
 }
 
 impl Tables {
-    /// The embedded tables, made once for the whole process.
-    pub fn embedded() -> &'static Tables {
-        static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
-        TABLES.get_or_init(Tables::default)
-    }
-
     /// The table for goals with the blank at `blank`.
     #[inline]
     pub fn get(&self, blank: usize) -> &Table {
@@ -108,7 +102,8 @@ impl Space {
 /// unreachable or of another shape.
 pub fn distance(start: &Board, goal: &Board) -> Option<u32> {
     let (start, goal) = (pack(start)?, pack(goal)?);
-    let table = Tables::embedded().get(goal.blank());
+    let tables = Tables::default();
+    let table = tables.get(goal.blank());
     table.distance(&relabel_for(&start, &goal, table))
 }
 
@@ -118,7 +113,8 @@ pub fn farthest(board: &Board) -> Vec<Board> {
     let Some(packed) = pack(board) else {
         return Vec::new();
     };
-    let table = Tables::embedded().get(packed.blank());
+    let tables = Tables::default();
+    let table = tables.get(packed.blank());
     let depth = table.depth();
     let indices = table.within(depth, depth);
     let relabelled = indices

@@ -6,14 +6,17 @@
 //! another share its store, so a table or a database is built once for all their threads.
 
 use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
+use super::detours::Machines;
 use super::pdb::{Kind, Memory, Supply};
 use super::small::SmallTables;
 use super::square3::Tables;
 
 /// What the engine looks up; see the module's documentation.
 pub struct Store {
+    /// The nine 3×3 tables, over the bytes embedded in the binary.
+    tables: Tables,
     /// The tables of the other shapes of up to 9 cells.
     pub(super) small: SmallTables,
     /// Where 4×4 searches get their pattern databases.
@@ -22,6 +25,8 @@ pub struct Store {
     /// conflicts first, then each family by [`Kind::ALL`]'s order): what pays for building
     /// stronger ones (the plan's `ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX`).
     spent: [AtomicU64; Kind::ALL.len() + 1],
+    /// The duplicate-path machines of IDA*'s searches, and what their searches have spent.
+    machines: Arc<Machines>,
 }
 
 impl Store {
@@ -37,9 +42,11 @@ impl Store {
     /// ```
     pub fn new(databases: Arc<dyn Supply>) -> Store {
         Store {
+            tables: Tables::default(),
             small: SmallTables::default(),
             databases,
             spent: Default::default(),
+            machines: Arc::default(),
         }
     }
 
@@ -55,10 +62,15 @@ impl Store {
         &self.spent[index]
     }
 
-    /// The nine 3×3 tables, embedded in the binary: the same for every store, made once for the
-    /// whole process.
-    pub fn tables(&self) -> &'static Tables {
-        Tables::embedded()
+    /// The nine 3×3 tables, embedded in the binary (a store reads the same bytes as every
+    /// other).
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The duplicate-path machines its IDA* searches build and pay for.
+    pub(crate) fn machines(&self) -> &Arc<Machines> {
+        &self.machines
     }
 
     /// Where its pattern databases come from.
@@ -68,11 +80,9 @@ impl Store {
 }
 
 impl Default for Store {
-    /// A store whose pattern databases are built in memory when first needed, once for the
-    /// whole process.
+    /// A store whose pattern databases are built in memory when first needed, kept for the
+    /// life of the store (an engine [like](super::Engine::like) another shares them).
     fn default() -> Store {
-        static MEMORY: OnceLock<Arc<Memory>> = OnceLock::new();
-        let memory = MEMORY.get_or_init(|| Arc::new(Memory::new()));
-        Store::new(memory.clone())
+        Store::new(Arc::new(Memory::new()))
     }
 }

@@ -8,10 +8,8 @@ use std::path::{Path, PathBuf};
 
 use eight::format::answer::Side;
 use eight::format::{Cases, Item, Judge, Origin};
-use eight::puzzle::Shape;
-use eight::solve::control::Control;
+use eight::puzzle::Board;
 use eight::solve::parallel::ordered_map;
-use eight::solve::pdb::{Class, Partition};
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
@@ -78,7 +76,12 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         taken.push(Taken { input, answer });
     }
     let inputs = taken.iter().filter_map(|taken| taken.input.as_ref().ok());
-    load_databases(judge, &snapshot, inputs, store);
+    prepare(
+        judge,
+        &snapshot,
+        inputs,
+        &Engine::default().with_store(store.clone()),
+    );
     // what the programs must not see: every input and the answers beside it
     let mut hidden = Vec::new();
     for fixture in &fixtures {
@@ -181,53 +184,47 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     Ok(report.status(Status::of_checks(failed, trouble)))
 }
 
-/// Reads (or builds) the 15-puzzle's databases that checking the inputs' 4×4 boards will need,
+/// The databases the checking engine's searches start with, read from the cache or built
 /// before any program runs: what the judge checks with is never something a program could have
-/// written. The inputs are read from the snapshot for the goals of their 4×4 cases (a case
-/// whose goal needs no databases, or a malformed one, costs a read); the cache folder is made
-/// if need be, so that each run's supervisor can hide it.
-fn load_databases<'a>(
+/// written. The inputs are read from the snapshot for the goals of their cases of more than 9
+/// cells (a case whose goal needs no databases, or a malformed one, costs a read); the engine's
+/// plan chooses the databases, as for its queries. The cache folder is made if need be, so that
+/// each run's supervisor can hide it.
+fn prepare<'a>(
     judge: &Judge,
     snapshot: &Snapshot,
     spans: impl Iterator<Item = &'a Span>,
-    store: &Store,
+    engine: &Engine,
 ) {
     // a judge that asks no search (a parity, a scatter) needs no databases
-    let may_be_4x4 = judge.shape == Shape::SQUARE4 || judge.sided();
-    if !may_be_4x4 || !judge.answer.is_path() {
+    let may_be_large = judge.shape.cells() > 9 || judge.sided();
+    if !may_be_large || !judge.answer.is_path() {
         return;
     }
-    let mut classes = [false; 3];
+    let mut goals: Vec<Board> = Vec::new();
     for span in spans {
         let input = io::BufReader::new(snapshot.read(*span));
         let mut cases = Cases::with(input, Origin::Line, judge.reading());
         while let Ok(item) = cases.next(&mut || Ok(())) {
             match item {
-                Item::Case(case) if case.boards[0].shape() == Shape::SQUARE4 => {
+                Item::Case(case) if case.boards[0].cells().len() > 9 => {
                     let (_, goal) = judge.problem(case.boards);
-                    classes[Class::of(goal.blank()) as usize] = true;
+                    if !goals.contains(goal) {
+                        goals.push(*goal);
+                    }
                 }
                 Item::End => break,
                 _ => {}
             }
         }
     }
-    if classes.contains(&true) {
-        if let Some(folder) = DiskCache::folder() {
-            let _ = fs::create_dir_all(folder);
-        }
+    if goals.is_empty() {
+        return;
     }
-    // the 7-8 tables when cached (they answer then), else the 6-6-3 ones, read or built
-    let supply = store.databases();
-    for class in Class::ALL.into_iter().filter(|&c| classes[c as usize]) {
-        if supply
-            .ready_tables(&Partition::seven_eight(class))
-            .is_none()
-        {
-            let partition = Partition::six_six_three(class);
-            supply.tables(&partition, &Control::default());
-        }
+    if let Some(folder) = DiskCache::folder() {
+        let _ = fs::create_dir_all(folder);
     }
+    engine.prepare(&goals);
 }
 
 /// The command cannot start: said once on standard error, and each file is trouble.

@@ -144,7 +144,10 @@ pub(super) fn plan<'a>(
             ),
             false => {
                 let within = settings.budget(goal.shape()).min(FAST_PROBE_OTHERS);
-                (Box::new(Ida::new(LinearConflicts, settings.jobs())), within)
+                (
+                    Box::new(ida(settings, LinearConflicts, settings.jobs())),
+                    within,
+                )
             }
         };
         let width = fast::beam_width(goal.shape());
@@ -159,8 +162,8 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     let supply = &**settings.store.databases();
     // a guide without databases looks at none
     match guide {
-        Guide::Manhattan => return Box::new(Ida::new(ManhattanDistance, jobs)),
-        Guide::Conflicts => return Box::new(Ida::new(LinearConflicts, jobs)),
+        Guide::Manhattan => return Box::new(ida(settings, ManhattanDistance, jobs)),
+        Guide::Conflicts => return Box::new(ida(settings, LinearConflicts, jobs)),
         Guide::Auto | Guide::Pdb => {}
     }
     let databases = match settings.databases_for(goal) {
@@ -180,7 +183,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         databases => databases,
     };
     let strong: Box<dyn Search + 'a> = match databases {
-        Databases::None => return Box::new(Ida::new(LinearConflicts, jobs)),
+        Databases::None => return Box::new(ida(settings, LinearConflicts, jobs)),
         Databases::Tables(ref partition) => fetch(settings, partition.clone()),
         Databases::Rent {
             ref weak,
@@ -193,7 +196,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
                 Some(weak) => (Some(weak.kind), fetch(settings, weak.clone())),
                 None => (
                     None,
-                    Box::new(Ida::new(LinearConflicts, jobs)) as Box<dyn Search>,
+                    Box::new(ida(settings, LinearConflicts, jobs)) as Box<dyn Search>,
                 ),
             };
             let search = match then {
@@ -222,10 +225,16 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     match ready {
         true => strong,
         false => {
-            let probe = Box::new(Ida::new(LinearConflicts, 1));
+            let probe = Box::new(ida(settings, LinearConflicts, 1));
             Box::new(Escalate::new(probe, PROBE, strong))
         }
     }
+}
+
+/// IDA* with `evaluator`'s heuristic on `jobs` threads, cutting the detours of the store's
+/// machines.
+fn ida<E: Evaluator>(settings: &Settings, evaluator: E, jobs: usize) -> Ida<E> {
+    Ida::new(evaluator, jobs).with_machines(settings.store.machines())
 }
 
 /// `weak` (the search guided by the tables of its family, linear conflicts if `None`) until the
@@ -257,6 +266,7 @@ fn rent<'a>(
 /// fetched (built if need be, stopped as the control asks) when first asked.
 fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
     let (supply, jobs) = (&**settings.store.databases(), settings.jobs());
+    let machines = settings.store.machines();
     let dual = settings.dual && has_dual(partition.kind);
     let method = match dual {
         true => Method::Dual(partition.kind),
@@ -271,18 +281,21 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
                 false => Vec::new(),
             };
             Some(match (partition.is_addressed(), partition.splits.len()) {
-                (true, _) => Box::new(Ida::new(
-                    Loaded::addressed(partition, tables).with_duals(duals),
-                    jobs,
-                )),
-                (false, 1) => Box::new(Ida::new(
-                    Loaded::new(partition, tables).with_duals(duals),
-                    jobs,
-                )),
-                (false, _) => Box::new(Ida::new(
-                    Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables),
-                    jobs,
-                )),
+                (true, _) => Box::new(
+                    Ida::new(Loaded::addressed(partition, tables).with_duals(duals), jobs)
+                        .with_machines(machines),
+                ),
+                (false, 1) => Box::new(
+                    Ida::new(Loaded::new(partition, tables).with_duals(duals), jobs)
+                        .with_machines(machines),
+                ),
+                (false, _) => Box::new(
+                    Ida::new(
+                        Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables),
+                        jobs,
+                    )
+                    .with_machines(machines),
+                ),
             })
         }),
     ))
@@ -329,6 +342,24 @@ fn duals(
             Some((partition, tables))
         });
     classes.collect()
+}
+
+/// Fetches now (reads, or builds) the databases an optimal search towards `goal` would start
+/// with under `settings`, stopped as `control` asks; nothing for a goal of up to 9 cells or one
+/// no database serves. What a search fetches later (a family it makes way for) stays unfetched.
+pub(super) fn prepare(settings: &Settings, goal: &Board, control: &Control) {
+    let guided = matches!(settings.guide, Guide::Auto | Guide::Pdb);
+    if goal.cells().len() <= small::MAX_CELLS || !guided || settings.small != Small::Table {
+        return;
+    }
+    let first = match settings.databases_for(goal) {
+        Databases::Tables(partition) => partition,
+        Databases::Rent {
+            weak: Some(weak), ..
+        } => weak,
+        Databases::Rent { weak: None, .. } | Databases::None => return,
+    };
+    settings.store.databases().tables(&first, control);
 }
 
 /// The best admissible estimate of the moves from `start` to `goal` that needs no search: see

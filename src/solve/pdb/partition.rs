@@ -20,6 +20,9 @@
 //!   goal blank's regions too, are one table: [`SEVEN_SPLITS`] need Korf and Felner's two and the
 //!   nine of [`SEVEN_NAMES`].
 
+use std::sync::Arc;
+
+use super::zero::Deferred;
 use super::{symmetry_on, Class, Kind, Pattern};
 
 /// One table of a partition: its pattern, the canonical goal's blank it is built for, and its name
@@ -100,6 +103,7 @@ impl Partition {
         let blank = class.blank();
         let top: Vec<u8> = (0..8u8).filter(|&c| usize::from(c) != blank).collect();
         let zero = kind.is_zero_aware();
+        let mut patterns = Patterns::new(zero);
         let (name, eight) = match (class, zero) {
             (Class::Corner, false) => ("78-7-corner", "78-8"),
             (Class::Edge, false) => ("78-7-edge", "78-8"),
@@ -116,13 +120,13 @@ impl Partition {
                 Spec {
                     kind,
                     name,
-                    pattern: indexed(zero)(4, &top),
+                    pattern: patterns.of(4, &top),
                     blank,
                 },
                 Spec {
                     kind,
                     name: eight,
-                    pattern: indexed(zero)(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
+                    pattern: patterns.of(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
                     // one region whatever the blank: built once for every class
                     blank: 0,
                 },
@@ -168,6 +172,11 @@ impl Partition {
 
     /// The same, plain or zero-aware as `kind` says.
     fn twenty_four_of(kind: Kind) -> Partition {
+        Partition::twenty_four_with(kind, &mut Patterns::new(kind.is_zero_aware()))
+    }
+
+    /// The same, its patterns made by `patterns`.
+    fn twenty_four_with(kind: Kind, patterns: &mut Patterns) -> Partition {
         let zero = kind.is_zero_aware();
         let names = if zero {
             ["6666z-a", "6666z-b"]
@@ -182,13 +191,13 @@ impl Partition {
                 Spec {
                     kind,
                     name: names[0],
-                    pattern: indexed(zero)(5, &[1, 2, 5, 6, 7, 12]),
+                    pattern: patterns.of(5, &[1, 2, 5, 6, 7, 12]),
                     blank: 0,
                 },
                 Spec {
                     kind,
                     name: names[1],
-                    pattern: indexed(zero)(5, &[3, 4, 8, 9, 13, 14]),
+                    pattern: patterns.of(5, &[3, 4, 8, 9, 13, 14]),
                     blank: 0,
                 },
             ],
@@ -214,7 +223,8 @@ impl Partition {
         } else {
             Kind::TwentyFour
         };
-        let mut tables = Partition::twenty_four_of(plain).tables;
+        let mut patterns = Patterns::new(zero);
+        let mut tables = Partition::twenty_four_with(plain, &mut patterns).tables;
         let splits = SEVEN_SPLITS
             .iter()
             .map(|split| {
@@ -228,7 +238,7 @@ impl Partition {
                         found.unwrap_or_else(|| {
                             let (homes, blank, symmetry) = canonical(5, tiles, 0);
                             let name = more[tables.len() - 2];
-                            let pattern = indexed(zero)(5, &homes);
+                            let pattern = patterns.of(5, &homes);
                             tables.push(Spec {
                                 kind,
                                 name,
@@ -335,11 +345,35 @@ const SEVEN_NAMES_ZERO: [&str; 9] = [
     "6x7z-1", "6x7z-2", "6x7z-3", "6x7z-4", "6x7z-5", "6x7z-6", "6x7z-7", "6x7z-8", "6x7z-9",
 ];
 
-/// How a family's ranked patterns are made: zero-aware or plain.
-fn indexed(zero: bool) -> fn(usize, &[u8]) -> Pattern {
-    match zero {
-        true => Pattern::zero_aware,
-        false => Pattern::new,
+/// Makes a family's ranked patterns, zero-aware or plain; its zero-aware patterns of as many
+/// tiles share one layout, made when first used.
+struct Patterns {
+    zero: bool,
+    layouts: Vec<Arc<Deferred>>,
+}
+
+impl Patterns {
+    fn new(zero: bool) -> Patterns {
+        Patterns {
+            zero,
+            layouts: Vec::new(),
+        }
+    }
+
+    /// The pattern of `homes` on a square of `side`.
+    fn of(&mut self, side: usize, homes: &[u8]) -> Pattern {
+        if !self.zero {
+            return Pattern::new(side, homes);
+        }
+        let tiles = homes.len();
+        let layout = match self.layouts.iter().find(|layout| layout.tiles() == tiles) {
+            Some(layout) => layout.clone(),
+            None => {
+                self.layouts.push(Arc::new(Deferred::new(side, tiles)));
+                self.layouts[self.layouts.len() - 1].clone()
+            }
+        };
+        Pattern::sharing(&layout, homes)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::zero::Layout;
+use super::zero::Deferred;
 use super::MOST_TILES;
 
 /// A pattern: some tiles of a square board of `side` cells a side, named by their home cells.
@@ -26,7 +26,7 @@ enum Indexing {
     /// shift).
     Addressed,
     /// By a placement and the blank's region: an entry a region.
-    ZeroAware(Arc<Layout>),
+    ZeroAware(Arc<Deferred>),
 }
 
 impl Pattern {
@@ -42,11 +42,18 @@ impl Pattern {
     }
 
     /// The same pattern, its entries zero-aware: one for each region of free cells the blank
-    /// can be in, laid out as the `zero` module says.
+    /// can be in, laid out as the `zero` module says (the layout made when first used).
     pub fn zero_aware(side: usize, homes: &[u8]) -> Pattern {
+        Pattern::sharing(&Arc::new(Deferred::new(side, homes.len())), homes)
+    }
+
+    /// The zero-aware pattern of `homes` laid out by `layout` (of as many tiles, on the same
+    /// board): the patterns of a partition share one.
+    pub(crate) fn sharing(layout: &Arc<Deferred>, homes: &[u8]) -> Pattern {
+        assert_eq!(layout.tiles(), homes.len(), "a layout of as many tiles");
         Pattern {
-            indexing: Indexing::ZeroAware(Layout::of(side, homes.len())),
-            ..Pattern::new(side, homes)
+            indexing: Indexing::ZeroAware(layout.clone()),
+            ..Pattern::new(layout.side(), homes)
         }
     }
 
@@ -81,7 +88,7 @@ impl Pattern {
         match &self.indexing {
             Indexing::Ranked => self.placements(),
             Indexing::Addressed => 1 << (4 * self.homes.len()),
-            Indexing::ZeroAware(layout) => layout.entries(),
+            Indexing::ZeroAware(layout) => layout.get().entries(),
         }
     }
 
@@ -95,7 +102,7 @@ impl Pattern {
                 .iter()
                 .rev()
                 .fold(0, |address, &cell| address << 4 | usize::from(cell)),
-            Indexing::ZeroAware(layout) => layout.index(self.rank(cells), cells, blank),
+            Indexing::ZeroAware(layout) => layout.get().index(self.rank(cells), cells, blank),
         }
     }
 
@@ -226,7 +233,7 @@ mod tests {
                 assert_eq!(rank, rank_of::<0>(cells, side * side));
                 assert_eq!(
                     zero.index(cells, blank),
-                    layout.index_of::<0>(rank, cells, blank),
+                    layout.get().index_of::<0>(rank, cells, blank),
                     "{side}: {cells:?}, the blank in {blank}"
                 );
             }

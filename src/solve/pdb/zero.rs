@@ -16,13 +16,64 @@
 //! for the plain tables (10.5 M nodes against 16.5 M); laid out this way, 1.83 s against 1.65 s.
 //! Ranking the map and the placement in one pass over the pairs of tiles was slower still.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::OnceLock;
 
 use super::build::Board;
 use super::MOST_TILES;
 
 /// The most cells of a board: 5 by 5.
 const MOST_CELLS: usize = 25;
+
+/// A layout made the first time a pattern needs it (some milliseconds, megabytes on 25 cells)
+/// and shared by the patterns handed it: a partition's patterns of as many tiles, and every
+/// clone of them (its specs', its tables'). It belongs to whoever holds the tables, an engine's
+/// store, never to the process.
+pub(crate) struct Deferred {
+    side: usize,
+    tiles: usize,
+    made: OnceLock<Layout>,
+}
+
+impl Deferred {
+    /// The layout for `tiles` tiles on a square of `side`, not made yet.
+    pub(crate) fn new(side: usize, tiles: usize) -> Deferred {
+        Deferred {
+            side,
+            tiles,
+            made: OnceLock::new(),
+        }
+    }
+
+    /// The side of its square.
+    pub(crate) fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The number of its tiles.
+    pub(crate) fn tiles(&self) -> usize {
+        self.tiles
+    }
+
+    /// The layout, made if need be.
+    #[inline(always)]
+    pub(crate) fn get(&self) -> &Layout {
+        self.made.get_or_init(|| Layout::new(self.side, self.tiles))
+    }
+}
+
+impl PartialEq for Deferred {
+    fn eq(&self, other: &Deferred) -> bool {
+        (self.side, self.tiles) == (other.side, other.tiles)
+    }
+}
+
+impl Eq for Deferred {}
+
+impl std::fmt::Debug for Deferred {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Deferred({} tiles, side {})", self.tiles, self.side)
+    }
+}
 
 /// How a board of `cells` cells lays out the zero-aware entries of a pattern of `tiles` tiles.
 pub struct Layout {
@@ -63,20 +114,6 @@ impl std::fmt::Debug for Layout {
 }
 
 impl Layout {
-    /// The layout for `tiles` tiles on a square of `side`, made once in a process and shared
-    /// (a memo of what the two numbers determine, some milliseconds to make).
-    pub fn of(side: usize, tiles: usize) -> Arc<Layout> {
-        static MADE: Mutex<Vec<Arc<Layout>>> = Mutex::new(Vec::new());
-        let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
-        let cells = side * side;
-        if let Some(layout) = made.iter().find(|l| (l.cells, l.tiles) == (cells, tiles)) {
-            return layout.clone();
-        }
-        let layout = Arc::new(Layout::new(side, tiles));
-        made.push(layout.clone());
-        layout
-    }
-
     fn new(side: usize, tiles: usize) -> Layout {
         let cells = side * side;
         assert!(cells <= MOST_CELLS && (1..=MOST_TILES).contains(&tiles));

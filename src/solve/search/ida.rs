@@ -1,24 +1,39 @@
 //! IDA* over an evaluator as a search: the evaluator makes the heuristic of each query (from its
 //! tables, if it has any), and `solve::ida` searches with it on the component's threads.
 
+use std::sync::Arc;
+
 use super::{Control, Query, Search, Solution};
+use crate::solve::detours::Machines;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida;
 use crate::solve::report::Quality;
 use crate::solve::Outcome;
 
-/// IDA* guided by `E`'s heuristic, on `jobs` threads.
+/// IDA* guided by `E`'s heuristic, on `jobs` threads, cutting the detours of its machines.
 pub struct Ida<E> {
     evaluator: E,
     jobs: usize,
+    machines: Arc<Machines>,
 }
 
 impl<E: Evaluator> Ida<E> {
-    /// IDA* with `evaluator`'s heuristic, on `jobs` threads (one if 0).
+    /// IDA* with `evaluator`'s heuristic, on `jobs` threads (one if 0), with machines of its
+    /// own.
     pub fn new(evaluator: E, jobs: usize) -> Ida<E> {
         Ida {
             evaluator,
             jobs: jobs.max(1),
+            machines: Arc::default(),
+        }
+    }
+
+    /// The same, cutting the detours of `machines` (an engine's store's), which its searches
+    /// pay for.
+    pub fn with_machines(self, machines: &Arc<Machines>) -> Ida<E> {
+        Ida {
+            machines: machines.clone(),
+            ..self
         }
     }
 }
@@ -35,10 +50,13 @@ impl<E: Evaluator> Search for Ida<E> {
         };
         let estimate = heuristic.estimate();
         let (outcome, bounds, slices) = match query.bounds {
-            ida::Bounds::Share(share) => ida::solve_share(start, heuristic, within, share, control),
+            ida::Bounds::Share(share) => {
+                ida::solve_share(start, heuristic, within, share, &self.machines, control)
+            }
             bounds => {
+                let machines = &self.machines;
                 let (outcome, searched) =
-                    ida::solve_within(start, heuristic, within, bounds, control);
+                    ida::solve_within(start, heuristic, within, bounds, machines, control);
                 (outcome, searched, Vec::new())
             }
         };

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use super::{Control, Method, Outcome, Query, Search, Solution};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::square3::Tables;
 use crate::solve::store::Store;
 use eight_core::packed::Packed;
 use eight_core::state::class_index;
@@ -29,7 +28,6 @@ struct Target {
 
 /// The whole-space tables; see the module's documentation.
 pub struct Whole {
-    tables: &'static Tables,
     /// Where the other shapes' tables are kept.
     store: Arc<Store>,
     /// The last 3×3 goal asked about.
@@ -49,7 +47,6 @@ impl Whole {
     /// The tables, the other shapes' kept in `store`.
     pub fn new(store: Arc<Store>) -> Whole {
         Whole {
-            tables: store.tables(),
             store,
             target: None,
         }
@@ -99,7 +96,7 @@ impl Whole {
                 class_index(&relabelled)
             }
         };
-        let table = self.tables.get(target.blank);
+        let table = self.store.tables().get(target.blank);
         (parity == table.parity()).then_some((index, table))
     }
 
@@ -111,7 +108,7 @@ impl Whole {
             _ => {
                 let packed = Packed::from_permutation(*goal);
                 let blank = packed.blank();
-                let canonical = *self.tables.get(blank).goal();
+                let canonical = *self.store.tables().get(blank).goal();
                 let names = (packed != canonical).then(|| {
                     let mut names = [0; 9];
                     for (&old, new) in goal.iter().zip(canonical.cells()) {

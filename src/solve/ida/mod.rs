@@ -17,229 +17,22 @@
 //! only the last iteration differs: on Korf and Felner's #38 it is most of the search, since its
 //! canonical path begins with `l` and every path under `d` must first be proved longer.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+mod split;
+mod tree;
+
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::control::{Control, Meter};
-use super::detours::{Detours, DETOUR};
+use super::detours::{Detours, Machines, DETOUR};
 use super::heuristic::Heuristic;
 use super::parallel::ordered_map;
 pub use super::report::{Bound, Outcome, Slice, Want};
-use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::{Move, Path};
-use crate::puzzle::BLANK;
-
-/// A search: the board, the moves so far, the nodes spent, the heuristic in step, and the
-/// meter its threads share.
-#[derive(Clone)]
-struct Search<'m, H> {
-    /// The board, in an array of every cell a board may have: indexed by a byte, never
-    /// checked against its length.
-    cells: [u8; MOST_CELLS],
-    blank: u8,
-    /// The cell the blank reaches from each cell by each move.
-    targets: [[Option<u8>; 4]; MOST_CELLS],
-    moves: Vec<Move>,
-    /// The state of the machine that cuts detours, after the moves so far.
-    state: u32,
-    detours: Arc<Detours>,
-    nodes: u64,
-    budget: u64,
-    heuristic: H,
-    meter: &'m Meter<'m>,
-    /// Set when a thread has found a path that ends the search ([`Want::Shortest`]): the
-    /// others give up theirs.
-    found: &'m AtomicBool,
-}
-
-enum Step {
-    Found,
-    /// The smallest estimate above the bound met (`u32::MAX` if none).
-    Above(u32),
-    Exhausted,
-}
-
-impl<'m, H: Heuristic> Search<'m, H> {
-    /// A search from `start`, with `heuristic` in step with it, told to `meter`.
-    fn new(
-        start: &Board,
-        heuristic: H,
-        budget: u64,
-        detours: Arc<Detours>,
-        (meter, found): (&'m Meter<'m>, &'m AtomicBool),
-    ) -> Search<'m, H> {
-        let shape = start.shape();
-        let mut cells = [BLANK; MOST_CELLS];
-        cells[..start.cells().len()].copy_from_slice(start.cells());
-        let mut targets = [[None; 4]; MOST_CELLS];
-        for (cell, targets) in targets.iter_mut().enumerate().take(start.cells().len()) {
-            *targets = Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8));
-        }
-        Search {
-            cells,
-            blank: start.blank() as u8,
-            targets,
-            moves: Vec::new(),
-            state: detours.start(start.blank()),
-            detours,
-            nodes: 0,
-            budget,
-            heuristic,
-            meter,
-            found,
-        }
-    }
-
-    /// Makes the legal move `step`, keeping the heuristic in step.
-    fn play(&mut self, step: Move) {
-        let target = self.targets[usize::from(self.blank)][step as usize].expect("a legal move");
-        let (from, to) = (usize::from(target), usize::from(self.blank));
-        let tile = self.cells[from];
-        self.cells[to] = tile;
-        self.cells[from] = BLANK;
-        self.blank = target;
-        let vertical = matches!(step, Move::Up | Move::Down);
-        self.heuristic.slide(&self.cells, tile, from, to, vertical);
-        self.moves.push(step);
-        self.state = self.detours.next(self.state, step);
-    }
-
-    /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
-    /// at depth `split`, hands the moves that led there and the board's estimate to `leaf`
-    /// instead of going deeper.
-    fn dfs(
-        &mut self,
-        depth: u32,
-        bound: u32,
-        last: Option<Move>,
-        split: u32,
-        leaf: &mut impl FnMut(&[Move], u32),
-    ) -> Step {
-        let estimate = self.heuristic.estimate();
-        self.dfs_at(depth, estimate, bound, last, split, leaf)
-    }
-
-    /// [`Search::dfs`] below a board whose estimate is `estimate`, as its parent judged it.
-    fn dfs_at(
-        &mut self,
-        depth: u32,
-        estimate: u32,
-        bound: u32,
-        last: Option<Move>,
-        split: u32,
-        leaf: &mut impl FnMut(&[Move], u32),
-    ) -> Step {
-        if depth + estimate > bound {
-            return Step::Above(depth + estimate);
-        }
-        if estimate == 0 {
-            return Step::Found;
-        }
-        if depth == split {
-            leaf(&self.moves, estimate);
-            return Step::Above(u32::MAX);
-        }
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Step::Exhausted;
-        }
-        if self.nodes & PROGRESS_NODES == 0
-            && (!self.meter.add(PROGRESS_NODES + 1) || self.found.load(Ordering::Relaxed))
-        {
-            return Step::Exhausted;
-        }
-        let mut above = u32::MAX;
-        for step in Move::ALL {
-            if last == Some(step.opposite()) {
-                continue;
-            }
-            let Some(target) = self.targets[usize::from(self.blank)][step as usize] else {
-                continue;
-            };
-            let state = self.detours.next(self.state, step);
-            if state == DETOUR {
-                continue;
-            }
-            let (from, to) = (usize::from(target), usize::from(self.blank));
-            let vertical = matches!(step, Move::Up | Move::Down);
-            let tile = self.cells[from];
-            self.cells[to] = tile;
-            self.cells[from] = BLANK;
-            self.blank = target;
-            let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
-            // most children lie past the bound: they are cut here, without a call
-            let estimate = self.heuristic.estimate_within(bound - depth - 1);
-            if depth + 1 + estimate > bound {
-                above = above.min(depth + 1 + estimate);
-            } else {
-                self.moves.push(step);
-                let before = std::mem::replace(&mut self.state, state);
-                let below = self.dfs_at(depth + 1, estimate, bound, Some(step), split, leaf);
-                self.state = before;
-                match below {
-                    Step::Found => return Step::Found,
-                    Step::Exhausted => return Step::Exhausted,
-                    Step::Above(next) => above = above.min(next),
-                }
-                self.moves.pop();
-            }
-            self.heuristic.unslide(tile, from, to, vertical, undo);
-            self.cells[from] = tile;
-            self.cells[to] = BLANK;
-            self.blank = to as u8;
-        }
-        Step::Above(above)
-    }
-}
-
-/// The most cells of a board: 16 by 16.
-const MOST_CELLS: usize = Shape::MAX_SIDE as usize * Shape::MAX_SIDE as usize;
-
-/// One less than the nodes between two looks at the control: its stop flag and its watcher.
-const PROGRESS_NODES: u64 = 0xFFFF;
-
-/// The order in which an iteration's boards a dozen moves in are searched, and what ends it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Order {
-    /// Canonical order; the first board (in that order) with a solution answers.
-    Canonical,
-    /// Canonical order; the first solution found answers.
-    FirstFound,
-    /// Largest estimate first (the fewest moves to spare under the bound: the smallest trees);
-    /// the first solution found answers.
-    LargestFirst,
-}
-
-/// The boards of more cells than this search a shortest path's last iteration largest estimate
-/// first; the others in canonical order. Measured (`steps`, nodes in all): Korf and Felner's
-/// eight easiest 24-puzzle instances with 6-6-6-6x7z, 364 M largest first against 714 M for the
-/// canonical path (#38: 7.1 M against 17.2 M, the least estimate first 16.2 M); Korf's 100
-/// 15-puzzle instances with 7-8, on one thread, 2.15 M largest first, 1.43 M least first, 1.45 M
-/// in canonical order.
-const LARGEST_FIRST_ABOVE: usize = 16;
-
-/// No split: a search that never hands a board over.
-const WHOLE: u32 = u32::MAX;
-
-/// The depth at which a search on several threads hands out its subtrees: some thousands of
-/// them, in canonical order, for the threads to take one at a time.
-const SPLIT: u32 = 12;
-
-/// The places of the boards a dozen moves in (`SPLIT`): a board's place is the moves that lead
-/// to it, two bits a move (`d` 0 to `u` 3), the first the highest, so that places follow the
-/// canonical order of the boards. A [`Range`] of places is a share of an iteration cut anywhere.
-pub const PLACES: u32 = 1 << (2 * SPLIT);
-
-/// The place of the board `moves` lead to, [`SPLIT`] moves in.
-fn place(moves: &[Move]) -> u32 {
-    moves
-        .iter()
-        .fold(0, |place, &step| place << 2 | step as u32)
-}
-
-/// The most slices a share's boards are told in ([`Slice`]): enough to cut the next wave's
-/// shares evenly, few enough for a record of a few hundred bytes.
-pub const SLICES: usize = 16;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Path;
+use split::{sliced, split, Order, LARGEST_FIRST_ABOVE, WHOLE};
+pub use split::{Range, Share, PLACES, SLICES};
+use tree::{Search, Step};
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
 /// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
@@ -259,7 +52,8 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
         jobs,
         want: Want::Canonical,
     };
-    solve_within(start, heuristic, within, Bounds::All, control)
+    let machines = Machines::default();
+    solve_within(start, heuristic, within, Bounds::All, &machines, control)
 }
 
 /// What bounds a search besides its iterations: the most moves (`None`: any), the most nodes,
@@ -293,74 +87,16 @@ pub enum Bounds {
     Share(Share),
 }
 
-/// The `part`-th (from 1) of `parts` shares of the iteration at `bound`: of the boards a dozen
-/// moves in that `--jobs` hands out, in canonical order, the `part`-th of `parts` runs of
-/// (nearly) equal length, or those of `range` when given, and the tree below each. The moves
-/// above them are searched by every share. Shares follow the canonical order, so the canonical
-/// path is the lowest share's that holds a path: the shares after it need not run. Many more
-/// shares than the machines' cores keep the cores evenly busy, as `--jobs`'s thousands of boards
-/// keep its threads; shares cut by the nodes below their boards in the wave before
-/// ([`Slice`], `eight merge --even`) are evener still.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Share {
-    /// The iteration's bound.
-    pub bound: u32,
-    /// This share, from 1.
-    pub part: u32,
-    /// The shares of the iteration.
-    pub parts: u32,
-    /// The places of its boards, if cut by place rather than by count.
-    pub range: Option<Range>,
-}
-
-/// The boards of the places `from` up to, not including, `to` ([`PLACES`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Range {
-    /// The first place.
-    pub from: u32,
-    /// The place after the last (at most [`PLACES`]).
-    pub to: u32,
-}
-
-impl Share {
-    /// This share of `boards`, all those of the iteration in canonical order.
-    fn of(&self, mut boards: Vec<(Vec<Move>, u32)>) -> Vec<(Vec<Move>, u32)> {
-        if let Some(Range { from, to }) = self.range {
-            boards.retain(|(moves, _)| (from..to).contains(&place(moves)));
-            return boards;
-        }
-        let (part, parts, all) = (self.part as usize, self.parts as usize, boards.len());
-        let (from, to) = (all * (part - 1) / parts, all * part / parts);
-        boards.truncate(to);
-        boards.drain(..from);
-        boards
-    }
-}
-
-/// The boards searched of a share, each its place and the nodes below it, in canonical order,
-/// told in at most [`SLICES`] runs of about equal nodes.
-fn sliced(boards: &[(u32, u64)]) -> Vec<Slice> {
-    let total: u64 = boards.iter().map(|&(_, nodes)| nodes).sum();
-    let each = total.div_ceil(SLICES as u64).max(1);
-    let mut slices: Vec<Slice> = Vec::new();
-    for &(from, nodes) in boards {
-        match slices.last_mut() {
-            Some(last) if last.nodes < each => last.nodes += nodes,
-            _ => slices.push(Slice { from, nodes }),
-        }
-    }
-    slices
-}
-
 /// [`solve_with`] `within` its limits, over the iterations of `bounds`.
 pub fn solve_within<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
     within: Within,
     bounds: Bounds,
+    machines: &Machines,
     control: &Control,
 ) -> (Outcome, Vec<Bound>) {
-    let (outcome, bounds, _) = solve_sliced(start, heuristic, within, bounds, control);
+    let (outcome, bounds, _) = solve_sliced(start, heuristic, within, bounds, machines, control);
     (outcome, bounds)
 }
 
@@ -370,9 +106,17 @@ pub fn solve_share<H: Heuristic + Clone + Send + Sync>(
     heuristic: H,
     within: Within,
     share: Share,
+    machines: &Machines,
     control: &Control,
 ) -> (Outcome, Vec<Bound>, Vec<Slice>) {
-    solve_sliced(start, heuristic, within, Bounds::Share(share), control)
+    solve_sliced(
+        start,
+        heuristic,
+        within,
+        Bounds::Share(share),
+        machines,
+        control,
+    )
 }
 
 /// [`solve_within`], and a share's [`Slice`]s.
@@ -381,12 +125,13 @@ fn solve_sliced<H: Heuristic + Clone + Send + Sync>(
     heuristic: H,
     within: Within,
     bounds: Bounds,
+    machines: &Machines,
     control: &Control,
 ) -> (Outcome, Vec<Bound>, Vec<Slice>) {
     // a share of an iteration, or a search resumed, is the long work: the deepest machine at once
     let deepest = bounds != Bounds::All;
     let shape = start.shape();
-    let machine = |more| Detours::worth(shape, more, deepest);
+    let machine = |more| machines.worth(shape, more, deepest);
     let mut slices = Vec::new();
     let (outcome, bounds) = solve_pruned(
         start,
@@ -485,124 +230,13 @@ pub fn nodes(bounds: &[Bound]) -> u64 {
     bounds.iter().map(|bound| bound.nodes).sum()
 }
 
-/// One iteration of `search` to `bound` on `jobs` threads (of the boards of `share` only, if
-/// one is given): the boards [`SPLIT`] moves in are searched each by the first thread free.
-///
-/// For the canonical path they are taken in canonical order. All solutions of an iteration are
-/// shortest, and canonical order among paths of one length is the order of their first
-/// different move, so the answer is the solution of the first board (in that order) that has
-/// one: boards after a board with a solution are skipped, boards before it searched to the end.
-/// For a shortest path they are taken largest estimate first (canonical order among equals), and
-/// the first solution found ends the iteration: every thread stops at its next look.
-///
-/// On return, `search` holds the path found and the nodes of every thread.
-fn split<H: Heuristic + Clone + Send + Sync>(
-    search: &mut Search<'_, H>,
-    bound: u32,
-    (jobs, order): (usize, Order),
-    share: Option<(Share, &mut Vec<(u32, u64)>)>,
-) -> Step {
-    // the boards, as the moves that lead to them (a thread replays them on its own copy), and
-    // their estimates
-    let mut boards: Vec<(Vec<Move>, u32)> = Vec::new();
-    let step = search.dfs(0, bound, None, SPLIT, &mut |moves, estimate| {
-        boards.push((moves.to_vec(), estimate))
-    });
-    let mut told = None;
-    if let Some((share, searched)) = share {
-        boards = share.of(boards);
-        told = Some(searched);
-    }
-    let shortest = order != Order::Canonical;
-    if order == Order::LargestFirst {
-        // stable: canonical order among boards of one estimate
-        boards.sort_by_key(|&(_, estimate)| std::cmp::Reverse(estimate));
-    }
-    let mut above = match step {
-        Step::Above(above) if !boards.is_empty() => above,
-        step => return step,
-    };
-    let first = AtomicUsize::new(usize::MAX);
-    let spent = AtomicU64::new(search.nodes);
-    let root = &*search;
-    let mut found = None;
-    let mut exhausted = false;
-    let work = |_: &mut (), at: usize, (moves, _): &(Vec<Move>, u32)| {
-        // a board after one with a solution is not searched: its paths come later in order
-        // (for a shortest path, no board once any has one)
-        let skip = match shortest {
-            true => first.load(Ordering::Relaxed) != usize::MAX,
-            false => at > first.load(Ordering::Relaxed),
-        };
-        if skip {
-            return None;
-        }
-        let mut below = root.clone();
-        for &step in moves {
-            below.play(step);
-        }
-        below.nodes = 0;
-        below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
-        let step = below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_, _| {});
-        spent.fetch_add(below.nodes, Ordering::Relaxed);
-        match step {
-            Step::Found if shortest => root.found.store(true, Ordering::Relaxed),
-            // given up for another thread's path: that one answers
-            Step::Exhausted if root.found.load(Ordering::Relaxed) => return None,
-            _ => {}
-        }
-        if matches!(step, Step::Found | Step::Exhausted) {
-            first.fetch_min(at, Ordering::Relaxed);
-        }
-        Some((step, below.moves, below.nodes))
-    };
-    // in order: for the canonical path, every board before the first with a solution is
-    // searched to the end; for a shortest, the first solution found answers
-    ordered_map(
-        &boards,
-        jobs,
-        || (),
-        work,
-        |at, outcome| {
-            // a share tells the nodes below each board it searched (in order: results come so)
-            if let (Some(told), Some((_, _, nodes))) = (told.as_deref_mut(), &outcome) {
-                told.push((place(&boards[at].0), *nodes));
-            }
-            match outcome {
-                Some((Step::Above(next), _, _)) => {
-                    above = above.min(next);
-                    true
-                }
-                Some((Step::Exhausted, _, _)) if shortest => {
-                    exhausted = true;
-                    true
-                }
-                Some((step, moves, _)) => {
-                    found = Some((step, moves));
-                    false
-                }
-                None => shortest,
-            }
-        },
-    );
-    search.nodes = spent.into_inner();
-    match found {
-        Some((Step::Found, moves)) => {
-            search.moves = moves;
-            return Step::Found;
-        }
-        Some((step, _)) => return step,
-        None if exhausted => return Step::Exhausted,
-        None => {}
-    }
-    Step::Above(above)
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
+    use crate::puzzle::board::Shape;
+    use crate::puzzle::moves::Move;
     use crate::solve::conflicts::LinearConflicts;
     use crate::solve::control::Watcher;
     use crate::solve::heuristic::Evaluator;
@@ -653,8 +287,9 @@ mod tests {
                     start.slide(Move::ALL[rng.random_range(0..4)]);
                 }
                 let expected = crate::solve::textbook::idastar(&start, &goal, None).0;
+                let machines = Machines::default();
                 for (depth, nodes) in [0, 12, 14].into_iter().zip(&mut spent) {
-                    let machine = |_| Detours::of(shape, depth);
+                    let machine = |_| machines.get(shape, depth);
                     for jobs in [1, 2] {
                         let heuristic = LinearConflicts.heuristic(&start, &goal);
                         let within = within(jobs, Want::Canonical);
@@ -707,6 +342,7 @@ mod tests {
                     heuristic(),
                     within(1, Want::Canonical),
                     Bounds::All,
+                    &Machines::default(),
                     &control,
                 );
                 let Outcome::Found(canonical) = canonical else {
@@ -718,6 +354,7 @@ mod tests {
                         heuristic(),
                         within(jobs, Want::Shortest),
                         Bounds::All,
+                        &Machines::default(),
                         &control,
                     );
                     let Outcome::Found(path) = found else {
@@ -753,6 +390,7 @@ mod tests {
             heuristic,
             within(1, Want::Canonical),
             Bounds::All,
+            &Machines::default(),
             &control,
         )
         .1
@@ -783,7 +421,14 @@ mod tests {
         let control = Control::default();
         let (whole, bounds) = solve_with(&start, heuristic(), None, u64::MAX, 1, &control);
         let within = within(1, Want::Canonical);
-        let (resumed, from) = solve_within(&start, heuristic(), within, Bounds::From(31), &control);
+        let (resumed, from) = solve_within(
+            &start,
+            heuristic(),
+            within,
+            Bounds::From(31),
+            &Machines::default(),
+            &control,
+        );
         assert_eq!(resumed, whole);
         assert_eq!(from.iter().map(|b| b.bound).collect::<Vec<_>>(), [31, 33]);
         // below the length, every share says the next bound; at it, the lowest share with a path
@@ -800,7 +445,14 @@ mod tests {
                         parts,
                         range,
                     });
-                    let (outcome, _) = solve_within(&start, heuristic(), within, share, &control);
+                    let (outcome, _) = solve_within(
+                        &start,
+                        heuristic(),
+                        within,
+                        share,
+                        &Machines::default(),
+                        &control,
+                    );
                     match (bound, outcome) {
                         (31, Outcome::Beyond(n)) => next = next.min(n + 1),
                         (33, Outcome::Found(path)) => {
