@@ -13,7 +13,7 @@ use std::thread;
 use std::time::Duration;
 
 use common::names;
-use eight::solve::pdb::{Class, Kind, Memory, Nibbles, Partition, Pattern, Pdb, Spec, Supply};
+use eight::solve::pdb::{Class, Family, Memory, Nibbles, Partition, Pattern, Pdb, Spec, Supply};
 use eight::solve::Control;
 use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
@@ -634,7 +634,7 @@ fn a_full_disk_loses_no_answer_and_leaves_no_staged_file() {
 /// A small table's spec, quick to build: what the 7-8 and 6-6-6-6 files are, in little.
 fn small_spec() -> Spec {
     Spec {
-        kind: Kind::SevenEight,
+        family: Family::SEVEN_EIGHT,
         name: "test-4",
         pattern: Pattern::new(4, &[12, 13, 14, 15]),
         blank: 0,

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -10,12 +10,12 @@ use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
 use eight::tools::batch;
 use eight::tools::check::{self, cases_of, Verdict};
-use eight::tools::fixtures::{self, Fixture, Source};
-use eight::tools::record::{Checked, Summary};
+use eight::tools::fixtures::{Fixture, Source};
+use eight::tools::record::Checked;
 use eight::{Engine, Judge};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::files::{staged, Allow, Interrupts};
+use super::report::{inputs, progress, summary, Printer};
 use super::Status;
 
 #[derive(clap::Args, Debug)]
@@ -58,89 +58,6 @@ enum Finding {
     Passed(String),
     Failed(String),
     Trouble(String),
-}
-
-/// The fixtures under `paths` ([`fixtures::find`]), and how many paths were trouble: each
-/// reported on standard output with an `ERR` line.
-pub(super) fn inputs(paths: &[PathBuf]) -> (Vec<Fixture>, u64) {
-    let (found, trouble) = fixtures::find(paths);
-    for why in &trouble {
-        // counted as trouble even when no one reads the line
-        let _ = say(&format!("ERR  {why}"));
-    }
-    (found, trouble.len() as u64)
-}
-
-/// The closing line of a check run: files passed and failed, and apart from both the files
-/// that could not be checked (`ERR`), when there are any; as JSON, all three.
-pub(super) fn summary(passed: u64, failed: u64, errors: u64, json: bool) -> String {
-    if json {
-        let summary = Summary {
-            errors,
-            failed,
-            passed,
-        };
-        return serde_json::to_string(&summary).expect("a record serializes");
-    }
-    match errors {
-        0 => format!("{passed} passed, {failed} failed"),
-        1 => format!("{passed} passed, {failed} failed, 1 error"),
-        errors => format!("{passed} passed, {failed} failed, {errors} errors"),
-    }
-}
-
-/// Writes a line on standard output, returning its error (a closed pipe ends the run quietly).
-pub(super) fn say(line: &str) -> io::Result<()> {
-    writeln!(io::stdout().lock(), "{line}")
-}
-
-/// What became of standard output in a run that reports a line per file: once closed by its
-/// reader, the run goes on unseen and its status tells the truth; once it fails otherwise (a
-/// full disk, `/dev/full`), that is said, and the run is trouble, however its files fared.
-#[derive(Default)]
-pub(super) struct Printer {
-    closed: bool,
-    failed: bool,
-}
-
-impl Printer {
-    /// Writes `line`, unless standard output is gone.
-    pub(super) fn say(&mut self, line: &str) {
-        if self.closed {
-            return;
-        }
-        if let Err(error) = say(line) {
-            self.closed = true;
-            if error.kind() != io::ErrorKind::BrokenPipe {
-                super::warn(&format_args!("cannot write to standard output: {error}"));
-                self.failed = true;
-            }
-        }
-    }
-
-    /// The run's status: `status`, or trouble if the report was lost.
-    pub(super) fn status(&self, status: Status) -> Status {
-        match self.failed {
-            true => Status::Trouble,
-            false => status,
-        }
-    }
-}
-
-/// A progress bar over `count` files on standard error when it is a terminal, else hidden.
-pub(super) fn progress(count: usize) -> ProgressBar {
-    progress_bar(count as u64, "{bar:40} {pos}/{len} files {wide_msg}")
-}
-
-/// A progress bar to `length` drawn by `template` on standard error when it is a terminal,
-/// else hidden.
-pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(length);
-    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
-    bar
 }
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {

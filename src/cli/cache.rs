@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use clap::{Subcommand, ValueEnum};
+use clap::Subcommand;
+use eight::solve::pdb::Family;
 #[cfg(unix)]
-use eight::solve::pdb::{Kind, Partition};
+use eight::solve::pdb::Partition;
 use eight::solve::Store;
 #[cfg(unix)]
 use eight::tools::cache::{listing, DiskCache, FOLDER_VARIABLE};
@@ -25,44 +26,9 @@ pub enum Action {
         /// (the 24-puzzle's, 128 MB, a minute or more), 6-6-6-6x7 (seven 24-puzzle splits,
         /// 701 MB, some 13 minutes); zero-aware: 7-8z (922 MB, 9 minutes), 6-6-6-6z (181 MB, two
         /// minutes), 6-6-6-6x7z
-        #[arg(value_enum, default_value_t = Family::SixSixThree)]
+        #[arg(value_parser = super::solve::family_parser(), default_value = "6-6-3")]
         family: Family,
     },
-}
-
-/// The families `eight cache build` takes.
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum Family {
-    #[value(name = "6-6-3")]
-    SixSixThree,
-    #[value(name = "7-8")]
-    SevenEight,
-    #[value(name = "7-8z")]
-    SevenEightZero,
-    #[value(name = "6-6-6-6")]
-    TwentyFour,
-    #[value(name = "6-6-6-6z")]
-    TwentyFourZero,
-    #[value(name = "6-6-6-6x7")]
-    TwentyFourMax,
-    #[value(name = "6-6-6-6x7z")]
-    TwentyFourMaxZero,
-}
-
-#[cfg(unix)]
-impl Family {
-    /// The library's name for it.
-    fn kind(self) -> Kind {
-        match self {
-            Family::SixSixThree => Kind::SixSixThree,
-            Family::SevenEight => Kind::SevenEight,
-            Family::SevenEightZero => Kind::SevenEightZero,
-            Family::TwentyFour => Kind::TwentyFour,
-            Family::TwentyFourZero => Kind::TwentyFourZero,
-            Family::TwentyFourMax => Kind::TwentyFourMax,
-            Family::TwentyFourMaxZero => Kind::TwentyFourMaxZero,
-        }
-    }
 }
 
 /// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
@@ -93,8 +59,10 @@ pub fn store() -> Arc<Store> {
         }
         let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
         if !bar.as_ref().is_some_and(|(built, _)| built == what) {
-            let shown =
-                super::batch::progress_bar(total, "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}");
+            let shown = super::report::progress_bar(
+                total,
+                "{bar:20} {percent:>3}% {elapsed:>4} {wide_msg}",
+            );
             shown.set_message(format!("{what}, {place}"));
             *bar = Some((what.to_string(), shown));
         }
@@ -233,8 +201,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
             std::fs::create_dir_all(&folder)?;
             let source = store.databases();
             let control = super::live::control(false);
-            let kind = family.kind();
-            for partition in &Partition::family(kind) {
+            for partition in &Partition::family(family) {
                 if source.tables(partition, &control).is_none() {
                     super::warn(&"interrupted: nothing half-built is left");
                     return Ok(Status::Interrupted);
@@ -243,7 +210,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
             writeln!(
                 out,
                 "{} databases ready in {}",
-                kind.name(),
+                family.name(),
                 folder.display()
             )?;
         }

@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use eight::format::answer::{ticked, Side};
 use eight::format::Judge;
 use eight::solve::Store;
 use eight::tools::batch;
-use eight::tools::check::{self, cases_of, Verdict, Wrong};
+use eight::tools::check::{self, cases_of, Verdict};
 use eight::Engine;
 
+use super::report::wrong_said;
 use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
@@ -106,33 +106,6 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     }
 }
 
-/// What `eight judge` and `eight check` say of a wrong case, after its verdict: where, what was
-/// expected and what came, and why it is wrong.
-pub(super) fn wrong_said(wrong: &Wrong) -> String {
-    let got = wrong
-        .got
-        .as_deref()
-        .map_or("nothing".to_string(), |got| ticked(&escaped(got, 60)));
-    let at = if wrong.line > 0 {
-        format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
-    } else {
-        format!("case {}", wrong.case)
-    };
-    let count = match wrong.wrong_cases {
-        0 | 1 => String::new(),
-        many => format!("; {many} of {} cases wrong", wrong.cases),
-    };
-    let fault = wrong.fault.told(
-        Side::Program,
-        wrong.got.as_deref().unwrap_or(""),
-        &wrong.expected,
-    );
-    format!(
-        "{at}: expected {}, got {got}: {fault}{count}",
-        ticked(&wrong.expected)
-    )
-}
-
 /// Says `trouble` and gives its status: the checker's failure.
 fn said(trouble: String) -> Status {
     super::warn(&trouble);
@@ -182,38 +155,4 @@ fn opened(path: &Path, stream: bool) -> Result<Box<dyn io::BufRead>, String> {
         return Err(format!("{}: not {expected}", path.display()));
     }
     Ok(Box::new(io::BufReader::with_capacity(1 << 16, file)))
-}
-
-/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
-/// `\r`), cut after `width` characters with `…`.
-pub(super) fn escaped(text: &str, width: usize) -> String {
-    let mut shown = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count == width {
-            shown.push('…');
-            break;
-        }
-        match c {
-            '\x1b' => shown.push_str("\\e"),
-            '\t' => shown.push_str("\\t"),
-            '\r' => shown.push_str("\\r"),
-            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
-            c => shown.push(c),
-        }
-    }
-    shown
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_what_a_terminal_would_obey() {
-        assert_eq!(
-            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
-            "\\e[2J\\e]0;pwned\\x07\\rAC"
-        );
-        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
-    }
 }

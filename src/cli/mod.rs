@@ -29,6 +29,7 @@ mod judge;
 mod live;
 mod platform;
 mod play;
+mod report;
 mod show;
 mod solve;
 mod unit;
@@ -227,7 +228,7 @@ struct EngineArgs {
     /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
     /// 6-6-3 until the searches spent 2 million nodes, then 7-8 if cached, or built once they spent
     /// 4 billion; 6-6-6-6 when cached. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
-    #[arg(long, value_name = "KIND", default_value = "auto", value_parser = databases_parser())]
+    #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser())]
     pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
     /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds

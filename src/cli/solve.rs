@@ -15,7 +15,7 @@ use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
 use eight::puzzle::Shape;
 use eight::solve::ida::Bounds;
-use eight::solve::pdb::Kind;
+use eight::solve::pdb::Family;
 use eight::solve::Report;
 use eight::solve::Store;
 use eight::tools::stream::{Output, Stream};
@@ -181,7 +181,7 @@ fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()>
         return Ok(());
     }
     let dual = if databases.1 { "+dual" } else { "" };
-    let kind = databases.0.map_or("auto", Kind::name).to_string() + dual;
+    let kind = databases.0.map_or("auto".to_string(), Family::name) + dual;
     Err(clap::Error::raw(
         clap::error::ErrorKind::ValueValidation,
         format!(
@@ -225,7 +225,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         .with_databases(match (options.pdb.0, options.algo) {
             // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
             (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {
-                Some(Kind::TwentyFour)
+                Some(Family::TWENTY_FOUR)
             }
             (kind, _) => kind,
         })
@@ -533,16 +533,25 @@ impl Totals {
 /// The pattern databases asked for: a family, or `None` for the automatic choice; and whether
 /// with the dual lookup.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Databases(pub(super) Option<Kind>, pub(super) bool);
+pub(super) struct Databases(pub(super) Option<Family>, pub(super) bool);
+
+/// Parses a family of pattern databases by its name ([`Family::name`]).
+pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
+    let names = Family::ALL.map(Family::name);
+    PossibleValuesParser::new(names).map(|name| Family::named(&name).expect("a family's name"))
+}
 
 /// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
 pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
-    let names = std::iter::once("auto").chain(Kind::ALL.map(Kind::name));
-    let duals = ["6-6-3+dual", "7-8+dual", "7-8z+dual"];
+    let names = std::iter::once("auto".to_string()).chain(Family::ALL.map(Family::name));
+    let duals = Family::ALL
+        .into_iter()
+        .filter(|family| family.side() == 4)
+        .map(|family| format!("{family}+dual"));
     PossibleValuesParser::new(names.chain(duals)).map(|name| {
         let (name, dual) = name
             .strip_suffix("+dual")
             .map_or((&*name, false), |n| (n, true));
-        Databases(Kind::ALL.into_iter().find(|k| k.name() == name), dual)
+        Databases(Family::named(name), dual)
     })
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::clock::Clock;
 use super::control::Control;
-use super::pdb::{Kind, Supply};
+use super::pdb::{Family, Supply};
 use super::search::{Bibfs, Bounds, Collect, Query, Search, Solution, Whole};
 use super::small;
 use super::store::Store;
@@ -43,7 +43,7 @@ struct Settings {
     /// Whether any path will do where the shortest is out of reach (`--fast`).
     fast: bool,
     /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
-    databases: Option<Kind>,
+    databases: Option<Family>,
     /// Whether 4×4 databases look each board up in its dual too (`pdb::dual`).
     dual: bool,
     /// Which of IDA*'s iterations a search of a board of more than 9 cells runs.
@@ -187,10 +187,10 @@ impl Engine {
         self
     }
 
-    /// This engine, searching with the pattern databases of `kind` where they serve the board
+    /// This engine, searching with the pattern databases of `family` where they serve the board
     /// (`None`, the default: the family chosen for the board and the run; see [`ESCALATE`]).
-    pub fn with_databases(mut self, kind: Option<Kind>) -> Engine {
-        self.settings.databases = kind;
+    pub fn with_databases(mut self, family: Option<Family>) -> Engine {
+        self.settings.databases = family;
         self
     }
 

@@ -2,9 +2,11 @@
 //! answered, which heuristic guides larger boards' search), the method that answered, its
 //! counts and time, and with `--fast` how good the path is.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
-use super::pdb::Kind;
+use super::pdb::Family;
 use super::stats::Stats;
 use crate::puzzle::moves::Path;
 
@@ -64,17 +66,18 @@ pub enum Method {
     /// IDA* with the Manhattan distance and linear conflicts, on a board of more than 9 cells.
     Conflicts,
     /// IDA* with pattern databases of a family.
-    Pdb(Kind),
+    Pdb(Family),
     /// The same, each board looked up in its dual too.
-    Dual(Kind),
+    Dual(Family),
     /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
     Beam,
 }
 
 impl Method {
-    /// Its name in `--stats` and the JSON records.
-    pub fn name(self) -> &'static str {
-        match self {
+    /// Its name in `--stats` and the JSON records: a family's with `pdb:` before it (and
+    /// `+dual` after it when its boards are looked up in their duals too).
+    pub fn name(self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             Method::Table => "table",
             Method::Parity => "parity",
             Method::Bibfs => "bibfs",
@@ -83,20 +86,10 @@ impl Method {
             Method::Idastar => "idastar",
             Method::Manhattan => "manhattan",
             Method::Conflicts => "conflicts",
-            Method::Pdb(Kind::SixSixThree) => "pdb:6-6-3",
-            Method::Pdb(Kind::SevenEight) => "pdb:7-8",
-            Method::Pdb(Kind::SevenEightZero) => "pdb:7-8z",
-            Method::Pdb(Kind::TwentyFour) => "pdb:6-6-6-6",
-            Method::Pdb(Kind::TwentyFourZero) => "pdb:6-6-6-6z",
-            Method::Pdb(Kind::TwentyFourMax) => "pdb:6-6-6-6x7",
-            Method::Pdb(Kind::TwentyFourMaxZero) => "pdb:6-6-6-6x7z",
-            Method::Dual(Kind::SixSixThree) => "pdb:6-6-3+dual",
-            Method::Dual(Kind::SevenEight) => "pdb:7-8+dual",
-            Method::Dual(Kind::SevenEightZero) => "pdb:7-8z+dual",
-            // the 24-puzzle has no dual lookup: never made
-            Method::Dual(kind) => Method::Pdb(kind).name(),
+            Method::Pdb(family) => return Cow::Owned(format!("pdb:{family}")),
+            Method::Dual(family) => return Cow::Owned(format!("pdb:{family}+dual")),
             Method::Beam => "beam",
-        }
+        })
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use super::detours::Machines;
-use super::pdb::{Kind, Memory, Supply};
+use super::pdb::{Family, Memory, Supply};
 use super::small::SmallTables;
 use super::square3::Tables;
 
@@ -22,9 +22,9 @@ pub struct Store {
     /// Where 4×4 searches get their pattern databases.
     pub(super) databases: Arc<dyn Supply>,
     /// The nodes each weaker guide has spent under the automatic choice of databases (linear
-    /// conflicts first, then each family by [`Kind::ALL`]'s order): what pays for building
+    /// conflicts first, then each family by [`Family::ALL`]'s order): what pays for building
     /// stronger ones (the plan's `ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX`).
-    spent: [AtomicU64; Kind::ALL.len() + 1],
+    spent: [AtomicU64; Family::ALL.len() + 1],
     /// The duplicate-path machines of IDA*'s searches, and what their searches have spent.
     machines: Arc<Machines>,
 }
@@ -52,12 +52,12 @@ impl Store {
 
     /// The nodes the run's searches guided by the tables of `weak` (linear conflicts if `None`)
     /// have spent under the automatic choice, on their way to stronger ones.
-    pub(super) fn spent_on(&self, weak: Option<Kind>) -> &AtomicU64 {
+    pub(super) fn spent_on(&self, weak: Option<Family>) -> &AtomicU64 {
         let index = weak.map_or(0, |kind| {
-            1 + Kind::ALL
+            1 + Family::ALL
                 .iter()
                 .position(|&family| family == kind)
-                .expect("every family is in Kind::ALL")
+                .expect("every family is in Family::ALL")
         });
         &self.spent[index]
     }

@@ -309,7 +309,7 @@ fn solve_all(
         let (found, report) = find(judge, engine, &start, &goal);
         let Some(found) = found else {
             let (budget, method) = (engine.budget_for(&goal), report.method.name());
-            return Ok(Err(InputError::exhausted(place, budget, method)));
+            return Ok(Err(InputError::exhausted(place, budget, &method)));
         };
         let solved = Solved {
             case: count,

@@ -4,6 +4,7 @@
 //! both close with a [`Summary`]. Each record is written with its newline in one write; the
 //! fields of the last three are in alphabetical order, as their earlier versions printed them.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, Write};
 
@@ -136,7 +137,7 @@ pub struct Record {
     pub body: Body,
     /// What answered, with `--stats`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub algorithm: Option<&'static str>,
+    pub algorithm: Option<Cow<'static, str>>,
     /// What it cost, with `--stats`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<Stats>,

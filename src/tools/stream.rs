@@ -371,7 +371,7 @@ impl Stream<'_> {
         let Some(found) = found else {
             let budget = self.engine.budget_for(goal);
             let method = report.method.name();
-            return Ok(Err(InputError::exhausted(place, budget, method)));
+            return Ok(Err(InputError::exhausted(place, budget, &method)));
         };
         match self.output {
             Output::Answers => {

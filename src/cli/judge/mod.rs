@@ -13,11 +13,9 @@ use super::units::{parse_memory, parse_output, parse_time};
 use super::{judge_parser, Color};
 
 #[cfg(target_os = "linux")]
-mod ruling;
-#[cfg(target_os = "linux")]
 pub(super) mod sandbox;
 #[cfg(target_os = "linux")]
-mod sandboxed;
+mod trial;
 
 #[derive(Args, Debug)]
 pub struct Options {
@@ -94,7 +92,7 @@ pub struct Options {
 }
 
 #[cfg(target_os = "linux")]
-pub use sandboxed::run;
+pub use trial::run;
 
 /// Elsewhere than on Linux: nothing is run, and the user learns why.
 #[cfg(not(target_os = "linux"))]

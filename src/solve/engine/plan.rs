@@ -19,7 +19,8 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
 use std::sync::Arc;
 
-use crate::solve::pdb::{Class, Kind, Loaded, Partition, Pdb, Supply, SEVEN_VIEWS};
+use crate::solve::detours::Machines;
+use crate::solve::pdb::{Class, Family, Loaded, Partition, Pdb, Supply, UseLoaded};
 use crate::solve::report::{Guide, Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
@@ -193,7 +194,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
             ref then,
         } => {
             let weak = match weak {
-                Some(weak) => (Some(weak.kind), fetch(settings, weak.clone())),
+                Some(weak) => (Some(weak.family), fetch(settings, weak.clone())),
                 None => (
                     None,
                     Box::new(ida(settings, LinearConflicts, jobs)) as Box<dyn Search>,
@@ -202,7 +203,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
             let search = match then {
                 // the strong tables in turn make way for stronger ones
                 Some((stronger, build)) => {
-                    let strong = (Some(strong.kind), fetch(settings, strong.clone()));
+                    let strong = (Some(strong.family), fetch(settings, strong.clone()));
                     let then = fetch(settings, stronger.clone());
                     rent(settings, strong, (stronger, then), (*build, *build))
                 }
@@ -242,7 +243,7 @@ fn ida<E: Evaluator>(settings: &Settings, evaluator: E, jobs: usize) -> Ida<E> {
 /// `build` nodes whatever is ready; then `strong`'s search, from the bound `weak` reached.
 fn rent<'a>(
     settings: &'a Settings,
-    (family, weak): (Option<Kind>, Box<dyn Search + 'a>),
+    (family, weak): (Option<Family>, Box<dyn Search + 'a>),
     (strong, search): (&Partition, Box<dyn Search + 'a>),
     (load, build): (u64, u64),
 ) -> Box<dyn Search + 'a> {
@@ -257,7 +258,7 @@ fn rent<'a>(
         build,
         guides: (
             family.map_or(Method::Conflicts, Method::Pdb),
-            Method::Pdb(strong.kind),
+            Method::Pdb(strong.family),
         ),
     })
 }
@@ -267,10 +268,10 @@ fn rent<'a>(
 fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
     let (supply, jobs) = (&**settings.store.databases(), settings.jobs());
     let machines = settings.store.machines();
-    let dual = settings.dual && has_dual(partition.kind);
+    let dual = settings.dual && has_dual(partition.family);
     let method = match dual {
-        true => Method::Dual(partition.kind),
-        false => Method::Pdb(partition.kind),
+        true => Method::Dual(partition.family),
+        false => Method::Pdb(partition.family),
     };
     Box::new(Fetch::new(
         method,
@@ -280,23 +281,12 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
                 true => duals(supply, &partition, control)?,
                 false => Vec::new(),
             };
-            Some(match (partition.is_addressed(), partition.splits.len()) {
-                (true, _) => Box::new(
-                    Ida::new(Loaded::addressed(partition, tables).with_duals(duals), jobs)
-                        .with_machines(machines),
-                ),
-                (false, 1) => Box::new(
-                    Ida::new(Loaded::new(partition, tables).with_duals(duals), jobs)
-                        .with_machines(machines),
-                ),
-                (false, _) => Box::new(
-                    Ida::new(
-                        Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables),
-                        jobs,
-                    )
-                    .with_machines(machines),
-                ),
-            })
+            Some(Loaded::with(
+                partition,
+                tables,
+                duals,
+                Searching(jobs, machines),
+            ))
         }),
     ))
 }
@@ -309,14 +299,14 @@ fn fetch(settings: &Settings, partition: Partition) -> Box<dyn Search + '_> {
 /// cached; on 5×5, 6-6-6-6x7z (Korf and Felner's eight easiest: 364 M nodes in 182 s, where
 /// 6-6-6-6 takes 3.6 G), and the one-split families until it pays. The plain 6-6-6-6x7 is not
 /// among them: slower than its zero-aware catalogue, and its tables hold 6-6-6-6's.
-fn cached_choices(strong: Kind) -> &'static [(Kind, Option<Kind>)] {
-    const BEST_24: Option<Kind> = Some(Kind::TwentyFourMaxZero);
+fn cached_choices(strong: Family) -> &'static [(Family, Option<Family>)] {
+    const BEST_24: Option<Family> = Some(Family::TWENTY_FOUR_MAX_Z);
     match strong {
-        Kind::SevenEight => &[(Kind::SevenEight, None), (Kind::SevenEightZero, None)],
-        Kind::TwentyFour => &[
-            (Kind::TwentyFourMaxZero, None),
-            (Kind::TwentyFour, BEST_24),
-            (Kind::TwentyFourZero, BEST_24),
+        Family::SEVEN_EIGHT => &[(Family::SEVEN_EIGHT, None), (Family::SEVEN_EIGHT_Z, None)],
+        Family::TWENTY_FOUR => &[
+            (Family::TWENTY_FOUR_MAX_Z, None),
+            (Family::TWENTY_FOUR, BEST_24),
+            (Family::TWENTY_FOUR_Z, BEST_24),
         ],
         _ => &[],
     }
@@ -324,8 +314,8 @@ fn cached_choices(strong: Kind) -> &'static [(Kind, Option<Kind>)] {
 
 /// Whether a family has the dual lookup (`pdb::dual`): the 4×4 families, whose every class has
 /// tables.
-fn has_dual(kind: Kind) -> bool {
-    kind.side() == 4
+fn has_dual(family: Family) -> bool {
+    family.side() == 4
 }
 
 /// The dual lookup's tables for the family of `partition`: each class's partition and tables,
@@ -335,7 +325,7 @@ fn duals(
     partition: &Partition,
     control: &Control,
 ) -> Option<Vec<(Partition, Vec<Arc<Pdb>>)>> {
-    let classes = Partition::family(partition.kind)
+    let classes = Partition::family(partition.family)
         .into_iter()
         .map(|partition| {
             let tables = supply.tables(&partition, control)?;
@@ -375,19 +365,37 @@ pub(super) fn lower_bound(settings: &Settings, start: &Board, goal: &Board) -> u
         } => weak,
     };
     let estimate = supply.ready_tables(&databases).map_or(0, |tables| {
-        match (databases.is_addressed(), databases.splits.len()) {
-            (true, _) => Loaded::addressed(databases, tables)
-                .heuristic(start, goal)
-                .estimate(),
-            (false, 1) => Loaded::new(databases, tables)
-                .heuristic(start, goal)
-                .estimate(),
-            (false, _) => Loaded::<false, SEVEN_VIEWS>::ranked(databases, tables)
-                .heuristic(start, goal)
-                .estimate(),
-        }
+        Loaded::with(databases, tables, Vec::new(), Estimating(start, goal))
     });
     conflicts.max(estimate)
+}
+
+/// IDA* on the loaded tables, on its threads, cutting the detours of its machines.
+struct Searching<'a>(usize, &'a Arc<Machines>);
+
+impl UseLoaded for Searching<'_> {
+    type Out = Box<dyn Search>;
+
+    fn with<const ADDRESSED: bool, const VIEWS: usize>(
+        self,
+        loaded: Loaded<ADDRESSED, VIEWS>,
+    ) -> Box<dyn Search> {
+        Box::new(Ida::new(loaded, self.0).with_machines(self.1))
+    }
+}
+
+/// The loaded tables' estimate of the moves from a board to a goal.
+struct Estimating<'a>(&'a Board, &'a Board);
+
+impl UseLoaded for Estimating<'_> {
+    type Out = u32;
+
+    fn with<const ADDRESSED: bool, const VIEWS: usize>(
+        self,
+        loaded: Loaded<ADDRESSED, VIEWS>,
+    ) -> u32 {
+        loaded.heuristic(self.0, self.1).estimate()
+    }
 }
 
 impl Settings {
@@ -396,14 +404,14 @@ impl Settings {
     pub(super) fn databases_for(&self, goal: &Board) -> Databases {
         let supply = &**self.store.databases();
         match (goal.shape(), self.databases) {
-            (Shape::SQUARE4, Some(kind)) if kind.side() == 4 => {
-                Databases::Tables(Partition::of(kind, Class::of(goal.blank())))
+            (Shape::SQUARE4, Some(family)) if family.side() == 4 => {
+                Databases::Tables(Partition::of(family, Class::of(goal.blank())))
             }
             (Shape::SQUARE4, Some(_)) => {
                 Databases::Tables(Partition::six_six_three(Class::of(goal.blank())))
             }
-            (Shape::SQUARE5, Some(kind)) if kind.side() == 5 => {
-                Databases::Tables(Partition::of(kind, Class::Corner))
+            (Shape::SQUARE5, Some(family)) if family.side() == 5 => {
+                Databases::Tables(Partition::of(family, Class::Corner))
             }
             // the best databases cached, else rented
             _ => {
@@ -414,13 +422,13 @@ impl Settings {
                 // a shared search's units take the plain family: their records must not depend
                 // on what a machine's cache holds
                 let choices = match self.bounds {
-                    Bounds::All => cached_choices(strong.kind),
+                    Bounds::All => cached_choices(strong.family),
                     _ => &[],
                 };
                 let class = Class::of(strong.blank);
-                let plain = std::iter::once((strong.kind, None));
+                let plain = std::iter::once((strong.family, None));
                 let found = (choices.iter().copied().chain(plain))
-                    .map(|(kind, then)| (Partition::of(kind, class), then))
+                    .map(|(family, then)| (Partition::of(family, class), then))
                     .find(|(partition, _)| supply.cached_tables(partition));
                 match found {
                     None => renting,
@@ -464,7 +472,7 @@ impl Settings {
                 load: ESCALATE_24,
                 build: ESCALATE_24,
                 then: Some((
-                    Partition::of(Kind::TwentyFourMaxZero, Class::Corner),
+                    Partition::of(Family::TWENTY_FOUR_MAX_Z, Class::Corner),
                     ESCALATE_24_MAX,
                 )),
             },
@@ -479,7 +487,7 @@ impl Settings {
             // built in seconds
             Databases::Rent { weak, .. } => weak.is_some(),
             Databases::Tables(partition) => {
-                partition.kind == Kind::SixSixThree
+                partition.family == Family::SIX_SIX_THREE
                     || self.store.databases().ready_tables(&partition).is_some()
             }
         }
@@ -509,7 +517,7 @@ mod tests {
 
     /// The process's 6-6-3 tables of `spec`, built if need be; `None` for another family.
     fn six_six_three(spec: &Spec) -> Option<Arc<Pdb>> {
-        let quick = spec.kind == Kind::SixSixThree;
+        let quick = spec.family == Family::SIX_SIX_THREE;
         quick.then(|| {
             Store::default()
                 .databases()
@@ -519,10 +527,11 @@ mod tests {
 
     impl Supply for Watching {
         fn cached(&self, spec: &Spec) -> bool {
-            (self.damaged && spec.kind == Kind::SevenEight) || self.ready_table(spec).is_some()
+            (self.damaged && spec.family == Family::SEVEN_EIGHT) || self.ready_table(spec).is_some()
         }
         fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
-            self.read.fetch_or(spec.kind != Kind::SixSixThree, Relaxed);
+            self.read
+                .fetch_or(spec.family != Family::SIX_SIX_THREE, Relaxed);
             six_six_three(spec)
         }
         fn table(&self, spec: &Spec, _: &Control) -> Option<Arc<Pdb>> {
@@ -546,7 +555,9 @@ mod tests {
         let store = Store::new(source.clone());
         // what linear conflicts (5×5) and 6-6-3 (4×4) have spent
         store.spent_on(None).store(weak, Relaxed);
-        store.spent_on(Some(Kind::SixSixThree)).store(weak, Relaxed);
+        store
+            .spent_on(Some(Family::SIX_SIX_THREE))
+            .store(weak, Relaxed);
         (Engine::default().with_store(Arc::new(store)), source)
     }
 
@@ -589,7 +600,7 @@ mod tests {
             supply.fetched.load(Relaxed),
             "the databases fetched past the probe"
         );
-        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert_eq!(solution.report.method, Method::Pdb(Family::SIX_SIX_THREE));
     }
 
     #[test]
@@ -601,7 +612,7 @@ mod tests {
             matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57),
             "{solution:?}"
         );
-        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert_eq!(solution.report.method, Method::Pdb(Family::SIX_SIX_THREE));
         assert!(!source.built.load(Relaxed), "no build for a run this small");
     }
 
@@ -614,7 +625,7 @@ mod tests {
         assert!(source.built.load(Relaxed), "the build asked for");
         // refused, as a stop during the build is: no answer, never a wrong one
         assert_eq!(solution.outcome, Outcome::Exhausted);
-        assert_eq!(solution.report.method, Method::Pdb(Kind::SevenEight));
+        assert_eq!(solution.report.method, Method::Pdb(Family::SEVEN_EIGHT));
         // and a run that has spent nothing answers with 6-6-3 alone
         let (mut engine, source) = spent(0);
         assert!(matches!(
@@ -630,8 +641,8 @@ mod tests {
 
     impl Supply for Cached78 {
         fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>> {
-            match spec.kind {
-                Kind::SevenEight => {
+            match spec.family {
+                Family::SEVEN_EIGHT => {
                     let nibbles = Nibbles::zeroed(spec.pattern.entries().div_ceil(2));
                     Pdb::from_nibbles(spec.pattern.clone(), nibbles).map(Arc::new)
                 }
@@ -649,7 +660,7 @@ mod tests {
         let engine = Engine::default().with_store(Arc::new(Store::new(Arc::new(Cached78))));
         let chosen = engine.settings.databases_for(&goal);
         assert!(
-            matches!(chosen, Databases::Tables(ref p) if p.kind == Kind::SevenEight),
+            matches!(chosen, Databases::Tables(ref p) if p.family == Family::SEVEN_EIGHT),
             "7-8 when cached, with nothing spent"
         );
         // not cached: 6-6-3, renting 7-8
@@ -663,8 +674,10 @@ mod tests {
     struct CachedFamilies(Vec<&'static str>);
 
     impl CachedFamilies {
-        fn of(kinds: &[Kind]) -> CachedFamilies {
-            let families = kinds.iter().flat_map(|&kind| Partition::family(kind));
+        fn of(families: &[Family]) -> CachedFamilies {
+            let families = families
+                .iter()
+                .flat_map(|&family| Partition::family(family));
             CachedFamilies(families.flat_map(|p| p.tables).map(|s| s.name).collect())
         }
     }
@@ -688,21 +701,21 @@ mod tests {
         // 6-6-6-6's)
         for (cached, expected) in [
             (
-                vec![Kind::SevenEightZero],
-                [Some(Kind::SevenEightZero), None],
+                vec![Family::SEVEN_EIGHT_Z],
+                [Some(Family::SEVEN_EIGHT_Z), None],
             ),
             (
-                vec![Kind::SevenEight, Kind::SevenEightZero],
-                [Some(Kind::SevenEight), None],
+                vec![Family::SEVEN_EIGHT, Family::SEVEN_EIGHT_Z],
+                [Some(Family::SEVEN_EIGHT), None],
             ),
             (
-                vec![Kind::TwentyFourMaxZero],
-                [None, Some(Kind::TwentyFourMaxZero)],
+                vec![Family::TWENTY_FOUR_MAX_Z],
+                [None, Some(Family::TWENTY_FOUR_MAX_Z)],
             ),
             // the best cached, even where the plain one is
             (
-                vec![Kind::TwentyFourMaxZero, Kind::TwentyFourMax],
-                [None, Some(Kind::TwentyFourMaxZero)],
+                vec![Family::TWENTY_FOUR_MAX_Z, Family::TWENTY_FOUR_MAX],
+                [None, Some(Family::TWENTY_FOUR_MAX_Z)],
             ),
         ] {
             let store = Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached))));
@@ -712,21 +725,24 @@ mod tests {
                 .with_bounds(Bounds::From(40));
             for (goal, expected) in goals.iter().zip(expected) {
                 let chosen = match engine.settings.databases_for(goal) {
-                    Databases::Tables(partition) => Some(partition.kind),
+                    Databases::Tables(partition) => Some(partition.family),
                     _ => None,
                 };
                 assert_eq!(chosen, expected, "{cached:?}, {} goal", goal.shape());
                 // a unit of a shared search takes the plain family, whatever is cached
                 let chosen = match unit.settings.databases_for(goal) {
-                    Databases::Tables(partition) => Some(partition.kind),
+                    Databases::Tables(partition) => Some(partition.family),
                     _ => None,
                 };
                 let plain = match expected {
-                    Some(Kind::TwentyFourMaxZero) if cached.contains(&Kind::TwentyFourMax) => {
-                        Some(Kind::TwentyFour)
+                    Some(Family::TWENTY_FOUR_MAX_Z)
+                        if cached.contains(&Family::TWENTY_FOUR_MAX) =>
+                    {
+                        Some(Family::TWENTY_FOUR)
                     }
-                    expected => expected
-                        .filter(|&kind| kind == Kind::SevenEight || kind == Kind::TwentyFour),
+                    expected => expected.filter(|&family| {
+                        family == Family::SEVEN_EIGHT || family == Family::TWENTY_FOUR
+                    }),
                 };
                 assert_eq!(chosen, plain, "a unit: {cached:?}, {} goal", goal.shape());
             }
@@ -736,11 +752,11 @@ mod tests {
     #[test]
     fn a_5x5_run_rents_towards_6_6_6_6x7z_from_what_is_cached() {
         let goal = Board::canonical(Shape::SQUARE5, 0);
-        let best = Partition::of(Kind::TwentyFourMaxZero, Class::Corner);
+        let best = Partition::of(Family::TWENTY_FOUR_MAX_Z, Class::Corner);
         for (cached, weak) in [
             (vec![], None),
-            (vec![Kind::TwentyFour], Some(Kind::TwentyFour)),
-            (vec![Kind::TwentyFourZero], Some(Kind::TwentyFourZero)),
+            (vec![Family::TWENTY_FOUR], Some(Family::TWENTY_FOUR)),
+            (vec![Family::TWENTY_FOUR_Z], Some(Family::TWENTY_FOUR_Z)),
         ] {
             let store = Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached))));
             let engine = Engine::default().with_store(store);
@@ -755,17 +771,17 @@ mod tests {
             else {
                 panic!("{cached:?}: rented")
             };
-            assert_eq!(rented.map(|p| p.kind), weak, "{cached:?}");
+            assert_eq!(rented.map(|p| p.family), weak, "{cached:?}");
             match weak {
                 // nothing cached: linear conflicts, then 6-6-6-6, then the seven splits
                 None => {
-                    assert_eq!(strong.kind, Kind::TwentyFour);
+                    assert_eq!(strong.family, Family::TWENTY_FOUR);
                     assert_eq!(build, ESCALATE_24);
                     let (then, build) = then.expect("a second step");
-                    assert_eq!((then.kind, build), (best.kind, ESCALATE_24_MAX));
+                    assert_eq!((then.family, build), (best.family, ESCALATE_24_MAX));
                 }
                 Some(_) => {
-                    assert_eq!((strong.kind, build), (best.kind, ESCALATE_24_MAX));
+                    assert_eq!((strong.family, build), (best.family, ESCALATE_24_MAX));
                     assert!(then.is_none());
                 }
             }
@@ -902,7 +918,7 @@ mod tests {
         let solution = engine.solve(&start, &goal, None);
         assert!(source.built.load(Relaxed), "the build asked for");
         assert_eq!(solution.outcome, Outcome::Exhausted);
-        assert_eq!(solution.report.method, Method::Pdb(Kind::TwentyFour));
+        assert_eq!(solution.report.method, Method::Pdb(Family::TWENTY_FOUR));
     }
 
     #[test]
@@ -916,7 +932,7 @@ mod tests {
         let mut engine = Engine::default().with_store(store);
         let solution = engine.solve(&start, &goal, None);
         assert!(matches!(solution.outcome, Outcome::Found(ref path) if path.len() == 57));
-        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert_eq!(solution.report.method, Method::Pdb(Family::SIX_SIX_THREE));
         assert!(!supply.built.load(Relaxed), "no build for one board");
     }
 
@@ -940,7 +956,7 @@ mod tests {
         // the whole search rents 6-6-3, ready here, and builds nothing
         let (engine, source) = spent(0);
         let solution = engine.with_budget(Some(1_000)).solve(&start, &goal, None);
-        assert_eq!(solution.report.method, Method::Pdb(Kind::SixSixThree));
+        assert_eq!(solution.report.method, Method::Pdb(Family::SIX_SIX_THREE));
         assert!(!source.built.load(Relaxed));
     }
 

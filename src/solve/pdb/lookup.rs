@@ -72,6 +72,37 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Loaded<ADDRESSED, VIEWS> {
     }
 }
 
+/// What is done with a partition's tables once loaded, whichever lookup they take: the one
+/// place that chooses it is [`Loaded::with`].
+pub trait UseLoaded {
+    /// What it makes.
+    type Out;
+
+    /// Makes it of `loaded`.
+    fn with<const ADDRESSED: bool, const VIEWS: usize>(
+        self,
+        loaded: Loaded<ADDRESSED, VIEWS>,
+    ) -> Self::Out;
+}
+
+impl Loaded {
+    /// `partition` with `tables`, one for each of its tables, in order, and the dual lookup's
+    /// `classes` (ignored by a partition of several splits), in the lookup that suits them
+    /// (addressed, ranked of one split, or ranked of [`SEVEN_VIEWS`]), handed to `user`.
+    pub fn with<U: UseLoaded>(
+        partition: Partition,
+        tables: Vec<Arc<Pdb>>,
+        classes: Vec<(Partition, Vec<Arc<Pdb>>)>,
+        user: U,
+    ) -> U::Out {
+        match (partition.is_addressed(), partition.splits.len()) {
+            (true, _) => user.with(Loaded::addressed(partition, tables).with_duals(classes)),
+            (false, 1) => user.with(Loaded::new(partition, tables).with_duals(classes)),
+            (false, _) => user.with(Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables)),
+        }
+    }
+}
+
 impl<const ADDRESSED: bool, const VIEWS: usize> Evaluator for Loaded<ADDRESSED, VIEWS> {
     type Heuristic<'a> = Lookup<'a, ADDRESSED, VIEWS>;
 
@@ -89,8 +120,8 @@ impl<const ADDRESSED: bool, const VIEWS: usize> Evaluator for Loaded<ADDRESSED, 
 
     fn method(&self) -> Method {
         match self.duals.is_empty() {
-            true => Method::Pdb(self.partition.kind),
-            false => Method::Dual(self.partition.kind),
+            true => Method::Pdb(self.partition.family),
+            false => Method::Dual(self.partition.family),
         }
     }
 }

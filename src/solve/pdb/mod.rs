@@ -8,7 +8,7 @@
 //! A 4×4 lookup may look the board up in its dual too ([`Loaded::with_duals`]: the board and the
 //! goal exchanged, from the tables of every class).
 //!
-//! One stack serves every family ([`Kind`]): a [`Pattern`] (its tiles, and how a placement is
+//! One stack serves every family ([`Family`]): a [`Pattern`] (its tiles, and how a placement is
 //! indexed), its [`Pdb`] (an entry a nibble), one [`build`], one [`Lookup`], one [`verify`]; the
 //! families are data ([`Partition`]). An entry is at least the pattern's Manhattan distance and
 //! of the same parity (each move takes one tile one cell): what is kept is half the excess,
@@ -37,7 +37,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::solve::control::Control;
 
 pub use build::build;
-pub use lookup::{Loaded, Lookup, SEVEN_VIEWS};
+pub use lookup::{Loaded, Lookup, UseLoaded, SEVEN_VIEWS};
 pub use partition::{Partition, Spec};
 pub use pattern::{unrank, Pattern};
 pub use table::{Nibbles, Pdb};
@@ -55,65 +55,125 @@ const CELLS: usize = 16;
 /// The side of the square.
 const SIDE: usize = 4;
 
-/// A family of pattern databases, weakest first (each zero-aware one after its plain one).
+/// How a family splits the tiles of a square into patterns.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// The 15-puzzle's 6-6-3 split, indexed by address: built in seconds.
+pub enum Split {
+    /// The 15-puzzle's 6-6-3, indexed by address: built in seconds.
     SixSixThree,
-    /// The 15-puzzle's 7-8 split: built in minutes, some five times fewer nodes.
+    /// The 15-puzzle's 7-8: built in minutes, some five times fewer nodes.
     SevenEight,
-    /// The same, zero-aware: half the nodes again, from tables 2.7 times as large.
-    SevenEightZero,
-    /// The 24-puzzle's 6-6-6-6 split.
+    /// The 24-puzzle's 6-6-6-6.
     TwentyFour,
-    /// The same, zero-aware.
-    TwentyFourZero,
     /// The 24-puzzle's seven 6-6-6-6 splits, the largest estimate of them.
     TwentyFourMax,
-    /// The same, zero-aware.
-    TwentyFourMaxZero,
 }
 
-impl Kind {
-    /// Every family.
-    pub const ALL: [Kind; 7] = [
-        Kind::SixSixThree,
-        Kind::SevenEight,
-        Kind::SevenEightZero,
-        Kind::TwentyFour,
-        Kind::TwentyFourZero,
-        Kind::TwentyFourMax,
-        Kind::TwentyFourMaxZero,
-    ];
-
-    /// Its name, as `--pdb` and `--stats` spell it.
+impl Split {
+    /// Its name, a family's name but for the zero-aware mark.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::SixSixThree => "6-6-3",
-            Kind::SevenEight => "7-8",
-            Kind::SevenEightZero => "7-8z",
-            Kind::TwentyFour => "6-6-6-6",
-            Kind::TwentyFourZero => "6-6-6-6z",
-            Kind::TwentyFourMax => "6-6-6-6x7",
-            Kind::TwentyFourMaxZero => "6-6-6-6x7z",
+            Split::SixSixThree => "6-6-3",
+            Split::SevenEight => "7-8",
+            Split::TwentyFour => "6-6-6-6",
+            Split::TwentyFourMax => "6-6-6-6x7",
         }
     }
 
     /// The side of the square it serves.
     pub fn side(self) -> usize {
         match self {
-            Kind::SixSixThree | Kind::SevenEight | Kind::SevenEightZero => 4,
-            _ => 5,
+            Split::SixSixThree | Split::SevenEight => 4,
+            Split::TwentyFour | Split::TwentyFourMax => 5,
+        }
+    }
+}
+
+/// A family of pattern databases: a split, its entries plain or zero-aware (one for each region
+/// of free cells the blank can be in, where a plain entry is the least over them; Clausecker and
+/// Reinefeld), which makes half the nodes again from tables 2.7 times as large on 4×4. Its
+/// [name](Family::name) (the split's, `z` for zero-aware) is the one spelling: `--pdb`,
+/// `--stats`, `eight cache` and the cache's listing all read and write it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Family {
+    split: Split,
+    zero_aware: bool,
+}
+
+impl Family {
+    /// 6-6-3.
+    pub const SIX_SIX_THREE: Family = Family::plain(Split::SixSixThree);
+    /// 7-8.
+    pub const SEVEN_EIGHT: Family = Family::plain(Split::SevenEight);
+    /// 7-8z.
+    pub const SEVEN_EIGHT_Z: Family = Family::zero_aware(Split::SevenEight);
+    /// 6-6-6-6.
+    pub const TWENTY_FOUR: Family = Family::plain(Split::TwentyFour);
+    /// 6-6-6-6z.
+    pub const TWENTY_FOUR_Z: Family = Family::zero_aware(Split::TwentyFour);
+    /// 6-6-6-6x7.
+    pub const TWENTY_FOUR_MAX: Family = Family::plain(Split::TwentyFourMax);
+    /// 6-6-6-6x7z.
+    pub const TWENTY_FOUR_MAX_Z: Family = Family::zero_aware(Split::TwentyFourMax);
+
+    /// The catalogue: every family, weakest first (each zero-aware one after its plain one).
+    /// A new family is a line here and its partition's constructor (`Partition::of`).
+    pub const ALL: [Family; 7] = [
+        Family::SIX_SIX_THREE,
+        Family::SEVEN_EIGHT,
+        Family::SEVEN_EIGHT_Z,
+        Family::TWENTY_FOUR,
+        Family::TWENTY_FOUR_Z,
+        Family::TWENTY_FOUR_MAX,
+        Family::TWENTY_FOUR_MAX_Z,
+    ];
+
+    const fn plain(split: Split) -> Family {
+        Family {
+            split,
+            zero_aware: false,
         }
     }
 
-    /// Whether its entries are zero-aware: one for each region of free cells the blank can be
-    /// in, where a plain entry is the least over them (Clausecker and Reinefeld).
+    const fn zero_aware(split: Split) -> Family {
+        Family {
+            split,
+            zero_aware: true,
+        }
+    }
+
+    /// Its name, as `--pdb`, `--stats` and `eight cache` spell it.
+    pub fn name(self) -> String {
+        self.to_string()
+    }
+
+    /// The family named `name` ([`Family::name`]), if the catalogue has one.
+    pub fn named(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|family| family.name() == name)
+    }
+
+    /// How its tiles are split into patterns.
+    pub fn split(self) -> Split {
+        self.split
+    }
+
+    /// Whether its entries are zero-aware.
     pub fn is_zero_aware(self) -> bool {
-        matches!(
-            self,
-            Kind::SevenEightZero | Kind::TwentyFourZero | Kind::TwentyFourMaxZero
-        )
+        self.zero_aware
+    }
+
+    /// The side of the square it serves.
+    pub fn side(self) -> usize {
+        self.split.side()
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.split.name())?;
+        match self.zero_aware {
+            true => f.write_str("z"),
+            false => Ok(()),
+        }
     }
 }
 

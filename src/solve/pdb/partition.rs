@@ -23,14 +23,14 @@
 use std::sync::Arc;
 
 use super::zero::Deferred;
-use super::{symmetry_on, Class, Kind, Pattern};
+use super::{symmetry_on, Class, Family, Pattern, Split};
 
 /// One table of a partition: its pattern, the canonical goal's blank it is built for, and its name
 /// (as in a cache file's).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Spec {
     /// The family it belongs to.
-    pub kind: Kind,
+    pub family: Family,
     /// The name, unique among every partition's tables.
     pub name: &'static str,
     /// The pattern.
@@ -45,7 +45,7 @@ pub struct Spec {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Partition {
     /// The family.
-    pub kind: Kind,
+    pub family: Family,
     /// The side of the square.
     pub side: usize,
     /// The canonical goal's blank cell.
@@ -63,7 +63,7 @@ impl Spec {
     pub fn describe(&self) -> String {
         format!(
             "{} pattern database {} ({} tiles)",
-            self.kind.name(),
+            self.family.name(),
             self.name,
             self.pattern.homes().len()
         )
@@ -74,35 +74,37 @@ impl Spec {
 const IDENTITY: usize = 0;
 
 impl Partition {
-    /// The partition of `kind` for a goal of class `class` (a 4×4 one's; the 24-puzzle's
+    /// The partition of `family` for a goal of class `class` (a 4×4 one's; the 24-puzzle's
     /// families serve the corner class alone).
-    pub fn of(kind: Kind, class: Class) -> Partition {
-        match kind {
-            Kind::SixSixThree => Partition::six_six_three(class),
-            Kind::SevenEight | Kind::SevenEightZero => Partition::seven_eight_of(kind, class),
-            Kind::TwentyFour | Kind::TwentyFourZero => Partition::twenty_four_of(kind),
-            Kind::TwentyFourMax | Kind::TwentyFourMaxZero => Partition::twenty_four_max_of(kind),
+    pub fn of(family: Family, class: Class) -> Partition {
+        match family.split() {
+            Split::SixSixThree => Partition::six_six_three(class),
+            Split::SevenEight => Partition::seven_eight_of(family, class),
+            Split::TwentyFour => Partition::twenty_four_of(family),
+            Split::TwentyFourMax => Partition::twenty_four_max_of(family),
         }
     }
 
-    /// Every partition of `kind`: each class's on 4×4, the corner's on 5×5.
-    pub fn family(kind: Kind) -> Vec<Partition> {
-        match kind.side() {
-            4 => Class::ALL.map(|class| Partition::of(kind, class)).to_vec(),
-            _ => vec![Partition::of(kind, Class::Corner)],
+    /// Every partition of `family`: each class's on 4×4, the corner's on 5×5.
+    pub fn family(family: Family) -> Vec<Partition> {
+        match family.side() {
+            4 => Class::ALL
+                .map(|class| Partition::of(family, class))
+                .to_vec(),
+            _ => vec![Partition::of(family, Class::Corner)],
         }
     }
 
     /// The 7-8 partition of a 4×4 goal class.
     pub fn seven_eight(class: Class) -> Partition {
-        Partition::seven_eight_of(Kind::SevenEight, class)
+        Partition::seven_eight_of(Family::SEVEN_EIGHT, class)
     }
 
-    /// The 7-8 partition of a 4×4 goal class, plain or zero-aware as `kind` says.
-    fn seven_eight_of(kind: Kind, class: Class) -> Partition {
+    /// The 7-8 partition of a 4×4 goal class, plain or zero-aware as `family` says.
+    fn seven_eight_of(family: Family, class: Class) -> Partition {
         let blank = class.blank();
         let top: Vec<u8> = (0..8u8).filter(|&c| usize::from(c) != blank).collect();
-        let zero = kind.is_zero_aware();
+        let zero = family.is_zero_aware();
         let mut patterns = Patterns::new(zero);
         let (name, eight) = match (class, zero) {
             (Class::Corner, false) => ("78-7-corner", "78-8"),
@@ -113,18 +115,18 @@ impl Partition {
             (Class::Centre, true) => ("78z-7-centre", "78z-8"),
         };
         Partition {
-            kind,
+            family,
             side: 4,
             blank,
             tables: vec![
                 Spec {
-                    kind,
+                    family,
                     name,
                     pattern: patterns.of(4, &top),
                     blank,
                 },
                 Spec {
-                    kind,
+                    family,
                     name: eight,
                     pattern: patterns.of(4, &[8, 9, 10, 11, 12, 13, 14, 15]),
                     // one region whatever the blank: built once for every class
@@ -150,14 +152,14 @@ impl Partition {
             .iter()
             .zip(names)
             .map(|(tiles, name)| Spec {
-                kind: Kind::SixSixThree,
+                family: Family::SIX_SIX_THREE,
                 name,
                 pattern: Pattern::addressed(4, tiles),
                 blank,
             })
             .collect();
         Partition {
-            kind: Kind::SixSixThree,
+            family: Family::SIX_SIX_THREE,
             side: 4,
             blank,
             tables,
@@ -167,35 +169,35 @@ impl Partition {
 
     /// The 6-6-6-6 partition of a 5×5 goal with the blank in a corner (cell 0 canonically).
     pub fn twenty_four() -> Partition {
-        Partition::twenty_four_of(Kind::TwentyFour)
+        Partition::twenty_four_of(Family::TWENTY_FOUR)
     }
 
-    /// The same, plain or zero-aware as `kind` says.
-    fn twenty_four_of(kind: Kind) -> Partition {
-        Partition::twenty_four_with(kind, &mut Patterns::new(kind.is_zero_aware()))
+    /// The same, plain or zero-aware as `family` says.
+    fn twenty_four_of(family: Family) -> Partition {
+        Partition::twenty_four_with(family, &mut Patterns::new(family.is_zero_aware()))
     }
 
     /// The same, its patterns made by `patterns`.
-    fn twenty_four_with(kind: Kind, patterns: &mut Patterns) -> Partition {
-        let zero = kind.is_zero_aware();
+    fn twenty_four_with(family: Family, patterns: &mut Patterns) -> Partition {
+        let zero = family.is_zero_aware();
         let names = if zero {
             ["6666z-a", "6666z-b"]
         } else {
             ["6666-a", "6666-b"]
         };
         Partition {
-            kind,
+            family,
             side: 5,
             blank: 0,
             tables: vec![
                 Spec {
-                    kind,
+                    family,
                     name: names[0],
                     pattern: patterns.of(5, &[1, 2, 5, 6, 7, 12]),
                     blank: 0,
                 },
                 Spec {
-                    kind,
+                    family,
                     name: names[1],
                     pattern: patterns.of(5, &[3, 4, 8, 9, 13, 14]),
                     blank: 0,
@@ -210,18 +212,18 @@ impl Partition {
     /// the splits of `SEVEN_SPLITS`, each pattern looked up in the table of its canonical
     /// image (`canonical`).
     pub fn twenty_four_max() -> Partition {
-        Partition::twenty_four_max_of(Kind::TwentyFourMax)
+        Partition::twenty_four_max_of(Family::TWENTY_FOUR_MAX)
     }
 
-    /// The same, plain or zero-aware as `kind` says.
-    fn twenty_four_max_of(kind: Kind) -> Partition {
-        let zero = kind.is_zero_aware();
+    /// The same, plain or zero-aware as `family` says.
+    fn twenty_four_max_of(family: Family) -> Partition {
+        let zero = family.is_zero_aware();
         let more = if zero { SEVEN_NAMES_ZERO } else { SEVEN_NAMES };
         // Korf and Felner's two tables are two of the catalogue's
         let plain = if zero {
-            Kind::TwentyFourZero
+            Family::TWENTY_FOUR_Z
         } else {
-            Kind::TwentyFour
+            Family::TWENTY_FOUR
         };
         let mut patterns = Patterns::new(zero);
         let mut tables = Partition::twenty_four_with(plain, &mut patterns).tables;
@@ -240,7 +242,7 @@ impl Partition {
                             let name = more[tables.len() - 2];
                             let pattern = patterns.of(5, &homes);
                             tables.push(Spec {
-                                kind,
+                                family,
                                 name,
                                 pattern,
                                 blank,
@@ -252,7 +254,7 @@ impl Partition {
             })
             .collect();
         Partition {
-            kind,
+            family,
             side: 5,
             blank: 0,
             tables,

@@ -11,7 +11,7 @@ use crate::solve::conflicts;
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::ida::{self, Bound, Outcome};
-use crate::solve::pdb::{self, Class, Kind};
+use crate::solve::pdb::{self, Class, Family};
 
 /// The catalogue's splits, symmetries and lookups of several splits.
 mod splits;
@@ -318,7 +318,7 @@ fn small_around(
         .chunks(size)
         .zip(names)
         .map(|(homes, name)| Spec {
-            kind: Kind::SevenEight,
+            family: Family::SEVEN_EIGHT,
             name,
             pattern: pattern(side, homes),
             blank,
@@ -333,7 +333,7 @@ fn small_around(
         })
         .collect();
     let partition = Partition {
-        kind: Kind::SevenEight,
+        family: Family::SEVEN_EIGHT,
         side,
         blank,
         splits: vec![(0..tables.len()).map(|t| (t, 0)).collect()],
@@ -516,11 +516,11 @@ fn ida_over_the_tables_finds_the_path_of_an_independent_search() {
 fn every_family_names_its_tables_apart_and_indexes_them_as_it_says() {
     // the cache keeps a file a name: a zero-aware table never takes a plain one's
     let mut names: Vec<&str> = Vec::new();
-    for kind in Kind::ALL {
+    for kind in Family::ALL {
         let family = Partition::family(kind);
         assert_eq!(family.len(), if kind.side() == 4 { 3 } else { 1 });
         for partition in family {
-            assert_eq!((partition.kind, partition.side), (kind, kind.side()));
+            assert_eq!((partition.family, partition.side), (kind, kind.side()));
             for spec in &partition.tables {
                 let pattern = &spec.pattern;
                 assert_eq!(
@@ -529,7 +529,7 @@ fn every_family_names_its_tables_apart_and_indexes_them_as_it_says() {
                     "{}",
                     spec.name
                 );
-                assert_eq!(pattern.is_addressed(), kind == Kind::SixSixThree);
+                assert_eq!(pattern.is_addressed(), kind == Family::SIX_SIX_THREE);
                 if !names.contains(&spec.name) {
                     names.push(spec.name);
                 }

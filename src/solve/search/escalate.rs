@@ -153,7 +153,7 @@ impl Search for Rent<'_> {
         if let Some(bound) = reached {
             let (weak, strong) = self.guides;
             let nodes = self.spent.load(Relaxed);
-            control.switched(weak.name(), strong.name(), nodes, bound);
+            control.switched(&weak.name(), &strong.name(), nodes, bound);
         }
         let budget = query.budget.saturating_sub(spent);
         let bounds = resumed(query, reached);

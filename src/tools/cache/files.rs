@@ -8,7 +8,7 @@
 
 use std::io::{self, Read};
 
-use crate::solve::pdb::{Class, Kind, Nibbles, Pdb, Spec};
+use crate::solve::pdb::{Class, Family, Nibbles, Pdb, Spec};
 
 /// The first bytes of a cache file.
 pub const MAGIC: &[u8; 8] = b"eightPDB";
@@ -105,7 +105,7 @@ pub(super) fn is_earlier(specs: &[Spec], size: u64, input: &mut impl Read) -> bo
     let Some(first) = specs.first() else {
         return false;
     };
-    if size != EARLIER_SIZE || first.kind != Kind::SixSixThree {
+    if size != EARLIER_SIZE || first.family != Family::SIX_SIX_THREE {
         return false;
     }
     let mut expected = MAGIC.to_vec();

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::VERSION;
 use super::{Item, STAGED};
-use crate::solve::pdb::{Class, Kind, Partition};
+use crate::solve::pdb::{Class, Family, Partition};
 
 /// One file of the folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub struct Entry {
 /// Every file eight keeps in a cache folder, by name, with what it holds.
 pub(super) fn known() -> Vec<(String, String)> {
     let mut known = Vec::new();
-    let partitions = Kind::ALL.into_iter().flat_map(Partition::family);
+    let partitions = Family::ALL.into_iter().flat_map(Partition::family);
     for spec in partitions.flat_map(|p| p.tables) {
         let item = Item::of(&spec);
         let file = format!("pdb-{}-v{VERSION}.bin", item.name);
@@ -35,8 +35,8 @@ pub(super) fn known() -> Vec<(String, String)> {
         {
             continue;
         }
-        let kind = match spec.kind {
-            Kind::SixSixThree => format!(
+        let kind = match spec.family {
+            Family::SIX_SIX_THREE => format!(
                 "6-6-3 databases, the blank in {} cell",
                 match Class::of(spec.blank) {
                     Class::Corner => "a corner",

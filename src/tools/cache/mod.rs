@@ -37,7 +37,7 @@ pub use files::{decode, encode, MAGIC};
 pub use seal::Seal;
 
 use crate::solve::control::Control;
-use crate::solve::pdb::{self, Class, Depth, Kind, Memory, Partition, Pdb, Spec, Supply};
+use crate::solve::pdb::{self, Class, Depth, Family, Memory, Partition, Pdb, Spec, Supply};
 use crate::tools::staged::{Allow, Staged};
 use files::VERSION;
 
@@ -64,8 +64,8 @@ struct Item {
 impl Item {
     /// The file that holds `spec`'s table.
     fn of(spec: &Spec) -> Item {
-        match spec.kind {
-            Kind::SixSixThree => {
+        match spec.family {
+            Family::SIX_SIX_THREE => {
                 let class = Class::of(spec.blank);
                 Item {
                     name: class.name(),

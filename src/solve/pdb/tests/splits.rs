@@ -12,7 +12,7 @@ use crate::puzzle::moves::Move;
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::pdb::{
-    self, partition, Kind, Loaded, Partition, Pattern, Pdb, Spec, SEVEN_VIEWS,
+    self, partition, Family, Loaded, Partition, Pattern, Pdb, Spec, SEVEN_VIEWS,
 };
 
 #[test]
@@ -122,7 +122,7 @@ fn several_splits_estimate_the_largest_of_their_sums_kept_move_by_move() {
         .chunks(3)
         .zip(names)
         .map(|(homes, name)| Spec {
-            kind: Kind::TwentyFourMax,
+            family: Family::TWENTY_FOUR_MAX,
             name,
             pattern: Pattern::new(5, homes),
             blank: 0,

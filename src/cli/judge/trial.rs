@@ -20,31 +20,14 @@ use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::super::batch::{inputs, progress, say, summary, Printer};
+use super::super::report::{
+    inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate, Printer, Ruling,
+};
 use super::super::units::{shown_size, trimmed_number};
 use super::super::Status;
-use super::ruling::{show, side_by_side, stderr_tail};
 use super::sandbox::snapshot::{Snapshot, Span};
 use super::sandbox::{self, Ended, Limits, Terms};
 use super::Options;
-
-/// What became of one file.
-pub(super) struct Ruling {
-    pub(super) kind: Kind,
-    /// The verdict line (without the file's name for JSON), plain.
-    pub(super) line: String,
-    /// The lines shown below it: the answers side by side, the end of standard error.
-    pub(super) below: Vec<String>,
-    /// The record for `--json`, whose verdict also chooses the line's colour.
-    pub(super) record: Judged,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    Accepted,
-    Rejected,
-    Trouble,
-}
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let program = match sandbox::resolve(&options.command[0]) {
@@ -156,12 +139,12 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             .with_control(control)
     };
     ordered_map(&fixtures, jobs, engine, run, |index, ruling| {
-        let shown = show(&fixtures[index].name, &ruling, options, color);
+        let shown = shown(&fixtures[index].name, &ruling, options.json, color);
         progress.suspend(|| report.say(&shown));
-        match ruling.kind {
-            Kind::Accepted => passed += 1,
-            Kind::Rejected => failed += 1,
-            Kind::Trouble => trouble += 1,
+        match ruling.fate {
+            Fate::Accepted => passed += 1,
+            Fate::Rejected => failed += 1,
+            Fate::Trouble => trouble += 1,
         }
         progress.inc(1);
         true
@@ -293,7 +276,7 @@ fn judge_file(
     let limits = &runner.limits;
     let shown = file.display();
     let trouble = |why: String| Ruling {
-        kind: Kind::Trouble,
+        fate: Fate::Trouble,
         line: format!("ERR  {shown}  {why}"),
         below: Vec::new(),
         record: Judged {
@@ -408,13 +391,13 @@ fn judge_file(
     };
     let tail = |wanted: bool| {
         if wanted {
-            stderr_tail(&run)
+            stderr_tail(&run.stderr_tail)
         } else {
             Vec::new()
         }
     };
     let rejected = |verdict: &'static str, why: String, below: Vec<String>| Ruling {
-        kind: Kind::Rejected,
+        fate: Fate::Rejected,
         line: format!("{verdict:<4} {shown}  {why}  ({usage})"),
         below,
         record: record(verdict, &why),
@@ -489,7 +472,7 @@ fn judge_file(
             let mut record = record("AC", "");
             record.cases = Some(cases);
             Ruling {
-                kind: Kind::Accepted,
+                fate: Fate::Accepted,
                 line: format!("AC   {shown}  {}  ({usage})", cases_of(cases)),
                 below: Vec::new(),
                 record,
@@ -501,7 +484,7 @@ fn judge_file(
                 wrong.got.as_deref().unwrap_or(""),
                 &wrong.expected,
             );
-            let why = super::super::check::wrong_said(&wrong);
+            let why = super::super::report::wrong_said(&wrong);
             let mut below = side_by_side(&wrong.expected, wrong.got.as_deref().unwrap_or(""));
             below.extend(tail(options.verbose));
             let mut ruling = rejected("WA", why, below);

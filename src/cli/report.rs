@@ -1,0 +1,238 @@
+//! What the commands that check files print (`batch`, `judge`): the files found and those that
+//! could not be, a line per file (plain, coloured, or its JSON record) with what was wrong
+//! beside what was expected, the closing summary, progress bars on a terminal; and everything
+//! a program wrote escaped, so that its output cannot drive a terminal.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use eight::format::answer::{ticked, Side};
+use eight::tools::check::Wrong;
+use eight::tools::fixtures::{self, Fixture};
+use eight::tools::record::{Judged, Summary};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::Status;
+
+/// The fixtures under `paths` ([`fixtures::find`]), and how many paths were trouble: each
+/// reported on standard output with an `ERR` line.
+pub(crate) fn inputs(paths: &[PathBuf]) -> (Vec<Fixture>, u64) {
+    let (found, trouble) = fixtures::find(paths);
+    for why in &trouble {
+        // counted as trouble even when no one reads the line
+        let _ = say(&format!("ERR  {why}"));
+    }
+    (found, trouble.len() as u64)
+}
+
+/// The closing line of a check run: files passed and failed, and apart from both the files
+/// that could not be checked (`ERR`), when there are any; as JSON, all three.
+pub(crate) fn summary(passed: u64, failed: u64, errors: u64, json: bool) -> String {
+    if json {
+        let summary = Summary {
+            errors,
+            failed,
+            passed,
+        };
+        return serde_json::to_string(&summary).expect("a record serializes");
+    }
+    match errors {
+        0 => format!("{passed} passed, {failed} failed"),
+        1 => format!("{passed} passed, {failed} failed, 1 error"),
+        errors => format!("{passed} passed, {failed} failed, {errors} errors"),
+    }
+}
+
+/// Writes a line on standard output, returning its error (a closed pipe ends the run quietly).
+pub(crate) fn say(line: &str) -> io::Result<()> {
+    writeln!(io::stdout().lock(), "{line}")
+}
+
+/// What became of standard output in a run that reports a line per file: once closed by its
+/// reader, the run goes on unseen and its status tells the truth; once it fails otherwise (a
+/// full disk, `/dev/full`), that is said, and the run is trouble, however its files fared.
+#[derive(Default)]
+pub(crate) struct Printer {
+    closed: bool,
+    failed: bool,
+}
+
+impl Printer {
+    /// Writes `line`, unless standard output is gone.
+    pub(crate) fn say(&mut self, line: &str) {
+        if self.closed {
+            return;
+        }
+        if let Err(error) = say(line) {
+            self.closed = true;
+            if error.kind() != io::ErrorKind::BrokenPipe {
+                super::warn(&format_args!("cannot write to standard output: {error}"));
+                self.failed = true;
+            }
+        }
+    }
+
+    /// The run's status: `status`, or trouble if the report was lost.
+    pub(crate) fn status(&self, status: Status) -> Status {
+        match self.failed {
+            true => Status::Trouble,
+            false => status,
+        }
+    }
+}
+
+/// A progress bar over `count` files on standard error when it is a terminal, else hidden.
+pub(crate) fn progress(count: usize) -> ProgressBar {
+    progress_bar(count as u64, "{bar:40} {pos}/{len} files {wide_msg}")
+}
+
+/// A progress bar to `length` drawn by `template` on standard error when it is a terminal,
+/// else hidden.
+pub(crate) fn progress_bar(length: u64, template: &str) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(length);
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar
+}
+
+/// What became of one file.
+pub(crate) struct Ruling {
+    pub(crate) fate: Fate,
+    /// The verdict line (without the file's name for JSON), plain.
+    pub(crate) line: String,
+    /// The lines shown below it: the answers side by side, the end of standard error.
+    pub(crate) below: Vec<String>,
+    /// The record for `--json`, whose verdict also chooses the line's colour.
+    pub(crate) record: Judged,
+}
+
+/// Where a file's ruling counts: passed, failed, or not judged (trouble).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fate {
+    Accepted,
+    Rejected,
+    Trouble,
+}
+
+/// The lines of one file's ruling as the user sees them: plain, coloured, or JSON.
+pub(crate) fn shown(file: &Path, ruling: &Ruling, json: bool, color: bool) -> String {
+    if json {
+        let record = Judged {
+            file: file.display().to_string(),
+            ..ruling.record.clone()
+        };
+        return serde_json::to_string(&record).expect("a record serializes");
+    }
+    let verdict = ruling.record.verdict;
+    let painted = match (color, verdict) {
+        (false, _) => verdict.to_string(),
+        (true, "AC") => format!("\x1b[1;32m{verdict}\x1b[0m"),
+        (true, "WA" | "RE") => format!("\x1b[1;31m{verdict}\x1b[0m"),
+        (true, "ERR") => format!("\x1b[1;35m{verdict}\x1b[0m"),
+        (true, _) => format!("\x1b[1;33m{verdict}\x1b[0m"),
+    };
+    let mut text = format!("{painted}{}", &ruling.line[verdict.len()..]);
+    for line in &ruling.below {
+        text.push_str("\n     | ");
+        text.push_str(line);
+    }
+    text
+}
+
+/// The expected answer and the program's beside it, a line each, as `oj --diff` shows them.
+pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
+    let cell = |line: &str| escaped(line, 40);
+    let left: Vec<String> = expected.lines().map(cell).collect();
+    let right: Vec<String> = got.lines().map(cell).collect();
+    let width = left
+        .iter()
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("expected".len());
+    let rows = left.len().max(right.len());
+    let mut lines = vec![format!("{:<width$}  | got", "expected")];
+    for row in 0..rows {
+        let (l, r) = (left.get(row), right.get(row));
+        lines.push(format!(
+            "{:<width$}  | {}",
+            l.map_or("", String::as_str),
+            r.map_or("", String::as_str)
+        ));
+    }
+    lines
+}
+
+/// The last lines of the program's standard error, escaped and cut.
+pub(crate) fn stderr_tail(tail: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(tail);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(5);
+    lines[start..]
+        .iter()
+        .map(|line| escaped(line, 100))
+        .collect()
+}
+
+/// What `eight judge` and `eight check` say of a wrong case, after its verdict: where, what was
+/// expected and what came, and why it is wrong.
+pub(crate) fn wrong_said(wrong: &Wrong) -> String {
+    let got = wrong
+        .got
+        .as_deref()
+        .map_or("nothing".to_string(), |got| ticked(&escaped(got, 60)));
+    let at = if wrong.line > 0 {
+        format!("case {} (line {}) {}", wrong.case, wrong.line, wrong.input)
+    } else {
+        format!("case {}", wrong.case)
+    };
+    let count = match wrong.wrong_cases {
+        0 | 1 => String::new(),
+        many => format!("; {many} of {} cases wrong", wrong.cases),
+    };
+    let fault = wrong.fault.told(
+        Side::Program,
+        wrong.got.as_deref().unwrap_or(""),
+        &wrong.expected,
+    );
+    format!(
+        "{at}: expected {}, got {got}: {fault}{count}",
+        ticked(&wrong.expected)
+    )
+}
+
+/// `text` safe to print on a terminal: control characters shown as escapes (`\e`, `\x07`,
+/// `\r`), cut after `width` characters with `…`.
+pub(crate) fn escaped(text: &str, width: usize) -> String {
+    let mut shown = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == width {
+            shown.push('…');
+            break;
+        }
+        match c {
+            '\x1b' => shown.push_str("\\e"),
+            '\t' => shown.push_str("\\t"),
+            '\r' => shown.push_str("\\r"),
+            c if c.is_control() => shown.push_str(&format!("\\x{:02x}", c as u32)),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_a_terminal_would_obey() {
+        assert_eq!(
+            escaped("\x1b[2J\x1b]0;pwned\x07\rAC", 80),
+            "\\e[2J\\e]0;pwned\\x07\\rAC"
+        );
+        assert_eq!(escaped(&"r".repeat(100), 5), "rrrrr…");
+    }
+}
