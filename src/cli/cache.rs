@@ -26,7 +26,7 @@ pub enum Action {
         /// (the 24-puzzle's, 128 MB, a minute or more), 6-6-6-6x7 (seven 24-puzzle splits,
         /// 701 MB, some 13 minutes); zero-aware: 7-8z (922 MB, 9 minutes), 6-6-6-6z (181 MB, two
         /// minutes), 6-6-6-6x7z
-        #[arg(value_parser = super::solve::family_parser(), default_value = "6-6-3")]
+        #[arg(value_parser = super::options::family_parser(), default_value = "6-6-3")]
         family: Family,
     },
 }

@@ -4,17 +4,14 @@
 use std::io;
 use std::sync::Arc;
 
-use algo::{algorithm_parser, estimate_parser, Algo};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
-use eight::solve::textbook::Estimate;
 use eight::Judge;
 use help::{
     BATCH_EXAMPLES, CACHE_EXAMPLES, CHECK_EXAMPLES, COMPLETIONS_EXAMPLES, GEN_EXAMPLES,
     HISTOGRAM_EXAMPLES, JUDGE_EXAMPLES, MAN_EXAMPLES, MERGE_EXAMPLES, PLAY_EXAMPLES, SHOW_EXAMPLES,
 };
-use solve::{databases_parser, Databases};
 
 mod algo;
 mod arguments;
@@ -27,11 +24,13 @@ mod help;
 mod hints;
 mod judge;
 mod live;
+mod options;
 mod platform;
 mod play;
 mod report;
 mod show;
 mod solve;
+mod totals;
 mod unit;
 mod units;
 mod usage;
@@ -173,74 +172,6 @@ enum Shell {
     Nushell,
     Powershell,
     Zsh,
-}
-
-/// The options every solving command shares.
-#[derive(clap::Args, Debug)]
-struct EngineArgs {
-    /// One JSON object a line per case instead of the judge's format, malformed cases included
-    /// (a count's search stops at the first shortest path: its record's path is null, the
-    /// distance given)
-    #[arg(long)]
-    json: bool,
-    /// Per case on standard error: the algorithm, boards expanded and generated, the largest
-    /// frontier and the time; a summary at the end (with --json, fields of each record)
-    #[arg(long)]
-    stats: bool,
-    /// What answers the boards: `auto` (or `table`) looks up the whole-space tables built into
-    /// the binary (boards of up to 9 cells) and chooses IDA*'s heuristic (larger ones); `bibfs`
-    /// searches each 3x3 case with the bidirectional BFS; `bfs`, `astar` and `idastar` are the
-    /// textbook searches, for comparing, on every size (`bfs` and `astar` keep every board they
-    /// meet: boards of at most 16 cells). On boards of more than 9 cells, IDA*'s heuristic:
-    /// `manhattan`, `conflicts` (Manhattan plus linear conflicts) and `pdb` (pattern databases,
-    /// as --pdb says) compare. Answers are the same.
-    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
-    algo: Algo,
-    /// What guides the textbook `--algo astar` and `idastar`, added up afresh at every board:
-    /// `misplaced` (the tiles off their goal's cell), `manhattan` (each tile's rows and columns
-    /// from it) or `conflicts` (Manhattan plus linear conflicts) [default: manhattan]
-    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser())]
-    heuristic: Option<Estimate>,
-    /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
-    /// number a cell
-    #[arg(long, value_name = "WxH")]
-    size: Option<Shape>,
-    /// The most nodes the optimal search of a board of more than 9 cells may expand before that
-    /// case is given up as an error (--fast answers it instead) [default: 500000000 on 4x4;
-    /// 50000000 on other sizes up to 25 cells, fewer in proportion on larger ones: some seconds]
-    #[arg(long, value_name = "NODES", value_parser = arguments::parse_nodes)]
-    max_nodes: Option<u64>,
-    /// Any path where the shortest is out of reach: every solvable board of every size gets a
-    /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
-    /// shortest; --json says `"optimal"` and gives `"lower_bound"`, --stats the bound and the
-    /// ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
-    #[arg(long)]
-    fast: bool,
-    /// Threads that solve boards of more than 9 cells: several cases side by side, or one
-    /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
-    /// in order
-    #[arg(short, long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
-    /// Pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8` (4x4,
-    /// far fewer nodes; minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes), `6-6-6-6x7`
-    /// (seven splits; 15 minutes); a `z` after 7-8 or 6-6-6-6(x7): zero-aware (fewer nodes, larger
-    /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
-    /// 6-6-3 until the searches spent 2 million nodes, then 7-8 if cached, or built once they spent
-    /// 4 billion; 6-6-6-6 when cached. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
-    #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser())]
-    pdb: Databases,
-    /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
-    /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds
-    /// says each bound it finished on standard error). With --part, the one bound a unit searches
-    #[arg(long, value_name = "B")]
-    bound: Option<u32>,
-    /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
-    /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
-    /// (no node budget unless --max-nodes); see the guide's chapter Many machines (docs/src/cluster.md)
-    #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
-          value_parser = unit::parse_part)]
-    part: Option<unit::Part>,
 }
 
 /// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).

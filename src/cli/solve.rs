@@ -7,9 +7,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
@@ -23,7 +21,9 @@ use eight::{Board, Engine, Guide};
 use itertools::Itertools;
 
 use super::algo::Algo;
-use super::{EngineArgs, Status};
+use super::options::{databases_fit, EngineArgs};
+use super::totals::Totals;
+use super::Status;
 
 /// The solving commands, one per format, in the order of the judges.
 pub fn commands() -> Vec<clap::Command> {
@@ -167,28 +167,6 @@ impl Invocation {
             goal_given: given,
         }))
     }
-}
-
-/// Whether the databases asked for (`--pdb`) serve `judge`'s boards: a family of another size is
-/// a usage error, not a silent fallback (boards that give their own size are not checked).
-fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()> {
-    let serves = match databases.0 {
-        None => return Ok(()),
-        Some(kind) if kind.side() == 4 => Shape::SQUARE4,
-        Some(_) => Shape::SQUARE5,
-    };
-    if judge.sided() || judge.shape == serves {
-        return Ok(());
-    }
-    let dual = if databases.1 { "+dual" } else { "" };
-    let kind = databases.0.map_or("auto".to_string(), Family::name) + dual;
-    Err(clap::Error::raw(
-        clap::error::ErrorKind::ValueValidation,
-        format!(
-            "--pdb {kind} serves {serves} boards, not {}: leave it out (auto) or give --size {serves}\n",
-            judge.shape
-        ),
-    ))
 }
 
 /// Answers the cases of the arguments or, when there are none, of standard input; with
@@ -427,131 +405,4 @@ impl<W> Prefixed<W> {
         self.failed.get_or_insert(error);
         io::Error::new(kind, shown)
     }
-}
-
-/// Sums of the per-case statistics, and their lines on standard error, buffered: a line per
-/// case written as it comes would cost a system call each. Lines enter the buffer whole, and a
-/// standard error that cannot be written to loses them, never the answers.
-struct Totals {
-    cases: u64,
-    expanded: u64,
-    generated: u64,
-    peak: u64,
-    time: Duration,
-    lines: io::BufWriter<io::Stderr>,
-    /// The line of the case being added.
-    line: String,
-}
-
-impl Default for Totals {
-    fn default() -> Totals {
-        Totals {
-            cases: 0,
-            expanded: 0,
-            generated: 0,
-            peak: 0,
-            time: Duration::ZERO,
-            lines: io::BufWriter::with_capacity(4096, io::stderr()),
-            line: String::new(),
-        }
-    }
-}
-
-impl Totals {
-    /// Writes the case's line and adds it up. The line is made in a buffer kept from case to
-    /// case and written whole: `--stats` on 200,000 3x3 cases then costs a few times the
-    /// answers, not ten.
-    fn add(&mut self, case: u64, report: &Report) {
-        use std::fmt::Write as _;
-        let stats = report.stats;
-        let line = &mut self.line;
-        line.clear();
-        let _ = write!(
-            line,
-            "eight: case {case:>6}  {:<7}  expanded {:>9}  ",
-            report.method.name(),
-            stats.expanded
-        );
-        // IDA*'s frontier is its path: its bounds say more than a frontier would
-        match report.bounds.as_slice() {
-            [] => {
-                let _ = write!(
-                    line,
-                    "generated {:>9}  peak frontier {:>7}",
-                    stats.generated, stats.peak_frontier
-                );
-            }
-            bounds => {
-                line.push_str("bounds");
-                for bound in bounds {
-                    let _ = write!(line, " {}:{}", bound.bound, bound.nodes);
-                }
-            }
-        }
-        match report.quality {
-            Some(quality) if !quality.optimal => {
-                let _ = write!(
-                    line,
-                    "  {} moves, lower bound {}, {:.2}x",
-                    quality.length,
-                    quality.lower_bound,
-                    f64::from(quality.length) / f64::from(quality.lower_bound.max(1))
-                );
-            }
-            Some(_) => line.push_str("  optimal"),
-            None => {}
-        }
-        let _ = writeln!(line, "  {:>10.3} ms", stats.time.as_secs_f64() * 1000.0);
-        let _ = self.lines.write_all(line.as_bytes());
-        self.cases += 1;
-        self.expanded += stats.expanded;
-        self.generated += stats.generated;
-        self.peak = self.peak.max(stats.peak_frontier);
-        self.time += stats.time;
-    }
-
-    fn summary(&mut self) {
-        let cases = match self.cases {
-            1 => "1 case".to_string(),
-            cases => format!("{cases} cases"),
-        };
-        // IDA* counts neither boards generated nor a frontier: said only where a search did
-        let frontier = match (self.generated, self.peak) {
-            (0, 0) => String::new(),
-            (generated, peak) => format!("  generated {generated}  largest frontier {peak}"),
-        };
-        let line = format!(
-            "eight: {cases}  expanded {}{frontier}  {:.3} ms in searches\n",
-            self.expanded,
-            self.time.as_secs_f64() * 1000.0
-        );
-        let _ = self.lines.write_all(line.as_bytes());
-        let _ = self.lines.flush();
-    }
-}
-
-/// The pattern databases asked for: a family, or `None` for the automatic choice; and whether
-/// with the dual lookup.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Databases(pub(super) Option<Family>, pub(super) bool);
-
-/// Parses a family of pattern databases by its name ([`Family::name`]).
-pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
-    let names = Family::ALL.map(Family::name);
-    PossibleValuesParser::new(names).map(|name| Family::named(&name).expect("a family's name"))
-}
-
-/// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
-pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
-    let names = std::iter::once("auto".to_string()).chain(Family::ALL.map(Family::name));
-    let duals = Family::ALL
-        .into_iter()
-        .filter(|family| family.side() == 4)
-        .map(|family| format!("{family}+dual"));
-    PossibleValuesParser::new(names.chain(duals)).map(|name| {
-        let (name, dual) = name
-            .strip_suffix("+dual")
-            .map_or((&*name, false), |n| (n, true));
-        Databases(Family::named(name), dual)
-    })
 }

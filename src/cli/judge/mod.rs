@@ -13,6 +13,8 @@ use super::units::{parse_memory, parse_output, parse_time};
 use super::{judge_parser, Color};
 
 #[cfg(target_os = "linux")]
+mod prepare;
+#[cfg(target_os = "linux")]
 pub(super) mod sandbox;
 #[cfg(target_os = "linux")]
 mod trial;

@@ -2,13 +2,11 @@
 //! judged like the online judge does.
 
 use std::ffi::OsString;
-use std::fs;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use eight::format::answer::Side;
-use eight::format::{Cases, Item, Judge, Origin};
-use eight::puzzle::Board;
+use eight::format::Judge;
 use eight::solve::parallel::ordered_map;
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
@@ -25,6 +23,7 @@ use super::super::report::{
 };
 use super::super::units::{shown_size, trimmed_number};
 use super::super::Status;
+use super::prepare::prepare;
 use super::sandbox::snapshot::{Snapshot, Span};
 use super::sandbox::{self, Ended, Limits, Terms};
 use super::Options;
@@ -165,49 +164,6 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     }
     report.say(&summary(passed, failed, trouble, options.json));
     Ok(report.status(Status::of_checks(failed, trouble)))
-}
-
-/// The databases the checking engine's searches start with, read from the cache or built
-/// before any program runs: what the judge checks with is never something a program could have
-/// written. The inputs are read from the snapshot for the goals of their cases of more than 9
-/// cells (a case whose goal needs no databases, or a malformed one, costs a read); the engine's
-/// plan chooses the databases, as for its queries. The cache folder is made if need be, so that
-/// each run's supervisor can hide it.
-fn prepare<'a>(
-    judge: &Judge,
-    snapshot: &Snapshot,
-    spans: impl Iterator<Item = &'a Span>,
-    engine: &Engine,
-) {
-    // a judge that asks no search (a parity, a scatter) needs no databases
-    let may_be_large = judge.shape.cells() > 9 || judge.sided();
-    if !may_be_large || !judge.answer.is_path() {
-        return;
-    }
-    let mut goals: Vec<Board> = Vec::new();
-    for span in spans {
-        let input = io::BufReader::new(snapshot.read(*span));
-        let mut cases = Cases::with(input, Origin::Line, judge.reading());
-        while let Ok(item) = cases.next(&mut || Ok(())) {
-            match item {
-                Item::Case(case) if case.boards[0].cells().len() > 9 => {
-                    let (_, goal) = judge.problem(case.boards);
-                    if !goals.contains(goal) {
-                        goals.push(*goal);
-                    }
-                }
-                Item::End => break,
-                _ => {}
-            }
-        }
-    }
-    if goals.is_empty() {
-        return;
-    }
-    if let Some(folder) = DiskCache::folder() {
-        let _ = fs::create_dir_all(folder);
-    }
-    engine.prepare(&goals);
 }
 
 /// The command cannot start: said once on standard error, and each file is trouble.

@@ -8,130 +8,18 @@
 //! compile time so that ranked tables pay nothing for it), an address kept up to date in one
 //! shift.
 
-use std::sync::Arc;
-
 use super::dual::Dual;
 use super::{place_of, symmetry_on, Partition, Pdb, MOST_TILES};
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
-use crate::solve::heuristic::{Evaluator, Heuristic};
-use crate::solve::report::Method;
-
-/// A partition with its tables, ready: the evaluator of [`Lookup`]; `ADDRESSED` when its
-/// patterns index their entries by address, `VIEWS` its splits times the two frames.
-pub struct Loaded<const ADDRESSED: bool = false, const VIEWS: usize = 2> {
-    partition: Partition,
-    tables: Vec<Arc<Pdb>>,
-    /// For the dual lookup: the family's partition and tables of every class, or none.
-    duals: Vec<(Partition, Vec<Arc<Pdb>>)>,
-}
-
-impl Loaded {
-    /// `partition` (one split) with `tables` (ranked), one for each of its tables, in order.
-    pub fn new(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded {
-        Loaded::ranked(partition, tables)
-    }
-}
-
-impl<const VIEWS: usize> Loaded<false, VIEWS> {
-    /// `partition` with `tables` (ranked), one for each of its tables, in order; `VIEWS` is
-    /// twice its splits.
-    pub fn ranked(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded<false, VIEWS> {
-        assert_eq!(tables.len(), partition.tables.len(), "a table for each");
-        assert_eq!(
-            partition.splits.len() * FRAMES,
-            VIEWS,
-            "a view a split and frame"
-        );
-        Loaded {
-            partition,
-            tables,
-            duals: Vec::new(),
-        }
-    }
-}
-
-impl Loaded<true> {
-    /// `partition` with `tables` (addressed), one for each of its tables, in order.
-    pub fn addressed(partition: Partition, tables: Vec<Arc<Pdb>>) -> Loaded<true> {
-        assert_eq!(tables.len(), partition.tables.len(), "a table for each");
-        Loaded {
-            partition,
-            tables,
-            duals: Vec::new(),
-        }
-    }
-}
-
-impl<const ADDRESSED: bool, const VIEWS: usize> Loaded<ADDRESSED, VIEWS> {
-    /// The same, with the dual lookup of a 4×4 goal (the `dual` module) from `classes`: the family's
-    /// partition (of one split) and tables for each class of the board.
-    pub fn with_duals(mut self, classes: Vec<(Partition, Vec<Arc<Pdb>>)>) -> Self {
-        self.duals = classes;
-        self
-    }
-}
-
-/// What is done with a partition's tables once loaded, whichever lookup they take: the one
-/// place that chooses it is [`Loaded::with`].
-pub trait UseLoaded {
-    /// What it makes.
-    type Out;
-
-    /// Makes it of `loaded`.
-    fn with<const ADDRESSED: bool, const VIEWS: usize>(
-        self,
-        loaded: Loaded<ADDRESSED, VIEWS>,
-    ) -> Self::Out;
-}
-
-impl Loaded {
-    /// `partition` with `tables`, one for each of its tables, in order, and the dual lookup's
-    /// `classes` (ignored by a partition of several splits), in the lookup that suits them
-    /// (addressed, ranked of one split, or ranked of [`SEVEN_VIEWS`]), handed to `user`.
-    pub fn with<U: UseLoaded>(
-        partition: Partition,
-        tables: Vec<Arc<Pdb>>,
-        classes: Vec<(Partition, Vec<Arc<Pdb>>)>,
-        user: U,
-    ) -> U::Out {
-        match (partition.is_addressed(), partition.splits.len()) {
-            (true, _) => user.with(Loaded::addressed(partition, tables).with_duals(classes)),
-            (false, 1) => user.with(Loaded::new(partition, tables).with_duals(classes)),
-            (false, _) => user.with(Loaded::<false, SEVEN_VIEWS>::ranked(partition, tables)),
-        }
-    }
-}
-
-impl<const ADDRESSED: bool, const VIEWS: usize> Evaluator for Loaded<ADDRESSED, VIEWS> {
-    type Heuristic<'a> = Lookup<'a, ADDRESSED, VIEWS>;
-
-    fn heuristic<'a>(&'a self, start: &Board, goal: &Board) -> Lookup<'a, ADDRESSED, VIEWS> {
-        let tables: Vec<&Pdb> = self.tables.iter().map(|table| &**table).collect();
-        let mut lookup = Lookup::with(&self.partition, &tables, start, goal);
-        if !self.duals.is_empty() {
-            let classes: Vec<(&Partition, Vec<&Pdb>)> = (self.duals.iter())
-                .map(|(partition, tables)| (partition, tables.iter().map(|t| &**t).collect()))
-                .collect();
-            lookup.dual = Dual::new(&classes, goal);
-        }
-        lookup
-    }
-
-    fn method(&self) -> Method {
-        match self.duals.is_empty() {
-            true => Method::Pdb(self.partition.family),
-            false => Method::Dual(self.partition.family),
-        }
-    }
-}
+use crate::solve::heuristic::Heuristic;
 
 /// The views of the 6-6-6-6x7 catalogue: seven splits, two frames each.
 pub const SEVEN_VIEWS: usize = 14;
 
 /// The frames of a view: the symmetries that fix a corner cell are two (a goal with one only
 /// has one).
-const FRAMES: usize = 2;
+pub(super) const FRAMES: usize = 2;
 
 /// The most patterns looked up: a split's in each frame, or the catalogue's distinct patterns
 /// (14) in each frame.
@@ -202,7 +90,7 @@ pub struct Lookup<'a, const ADDRESSED: bool = false, const VIEWS: usize = 2> {
     /// The board and its blank's cell, for the dual lookup, if there is one.
     board: [u8; MOST_CELLS],
     blank: u8,
-    dual: Option<Dual<'a>>,
+    pub(super) dual: Option<Dual<'a>>,
 }
 
 impl<'a> Lookup<'a> {
@@ -233,7 +121,7 @@ impl<'a> Lookup<'a, true> {
 
 impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS> {
     /// The estimate of `start` against `goal`, from `tables` indexed as `ADDRESSED` says.
-    fn with(
+    pub(super) fn with(
         partition: &Partition,
         tables: &[&'a Pdb],
         start: &Board,

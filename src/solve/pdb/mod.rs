@@ -24,6 +24,7 @@
 
 mod build;
 mod dual;
+mod loaded;
 mod lookup;
 mod partition;
 mod pattern;
@@ -37,7 +38,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::solve::control::Control;
 
 pub use build::build;
-pub use lookup::{Loaded, Lookup, UseLoaded, SEVEN_VIEWS};
+pub use loaded::{Loaded, UseLoaded};
+pub use lookup::{Lookup, SEVEN_VIEWS};
 pub use partition::{Partition, Spec};
 pub use pattern::{unrank, Pattern};
 pub use table::{Nibbles, Pdb};

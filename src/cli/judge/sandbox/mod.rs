@@ -47,15 +47,19 @@ use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::{getpid, Pid};
 use serde::{Deserialize, Serialize};
 
+mod account;
 mod cgroup;
 mod confine;
+mod ending;
 mod jail;
 mod memory;
+mod mounts;
 mod processes;
 pub mod snapshot;
 mod supervisor;
 mod toolchain;
 
+use account::{parse_report, read_report, Account, Made};
 pub use jail::jail;
 use processes::{descendants, is_zombie, parents};
 use snapshot::{Snapshot, Span};
@@ -181,54 +185,6 @@ pub enum Ended {
     OutputLimit,
     /// The supervisor itself died (the program killed it): no report.
     Lost,
-}
-
-/// What the supervisor says as soon as the program has started: the layers it made. A report
-/// lost later (the supervisor killed) still has them.
-#[derive(Serialize, Deserialize, Debug)]
-struct Made {
-    made: Vec<String>,
-}
-
-/// What the supervisor reports, as its first line (after [`Made`], once the program started).
-#[derive(Serialize, Deserialize, Debug)]
-struct Account {
-    ended: Ended,
-    elapsed_us: u64,
-    cpu_us: u64,
-    peak_kib: u64,
-    /// The layers in force.
-    sandbox: Vec<String>,
-    /// Why the namespaces are not among them, where they were tried and failed.
-    unconfined: Option<String>,
-    /// How many new processes the cap refused.
-    refused_forks: u64,
-    stdout_len: u64,
-    stderr_len: u64,
-    /// Why the program could not start, if it could not.
-    failed_to_start: Option<String>,
-    /// The layer that could not be had, and why, where the run was refused for it.
-    refused: Option<String>,
-}
-
-impl Account {
-    /// The report of a run whose program never started: it `failed` to, or the run was
-    /// `refused` for a layer that could not be had.
-    fn not_run(failed: Option<String>, refused: Option<String>) -> Account {
-        Account {
-            ended: Ended::Exited(127),
-            elapsed_us: 0,
-            cpu_us: 0,
-            peak_kib: 0,
-            sandbox: Vec::new(),
-            unconfined: None,
-            refused_forks: 0,
-            stdout_len: 0,
-            stderr_len: 0,
-            failed_to_start: failed,
-            refused,
-        }
-    }
 }
 
 /// One run: how it ended, what it printed, how long it took and its peak memory.
@@ -396,86 +352,6 @@ pub fn run(
 
 /// The most a supervisor's own start and teardown add to a run's time, as `eight` sees it.
 const SUPERVISION: Duration = Duration::from_secs(1);
-
-/// Reads a supervisor's report: its first line, then as many bytes as it announces (at most
-/// `cap`), into one buffer of that size, so that a large output is held once.
-fn read_report(stream: &mut impl Read, cap: usize) -> Vec<u8> {
-    let mut report = Vec::new();
-    let mut byte = [0u8];
-    let mut line = |report: &mut Vec<u8>| {
-        let from = report.len();
-        while report.len() - from < 4096 && stream.read_exact(&mut byte).is_ok() {
-            report.push(byte[0]);
-            if byte[0] == b'\n' {
-                break;
-            }
-        }
-        from
-    };
-    // the layers made come first, once the program started; then the account
-    let from = line(&mut report);
-    let from = match serde_json::from_slice::<Made>(report[from..].trim_ascii_end()) {
-        Ok(_) => line(&mut report),
-        Err(_) => from,
-    };
-    let report_head = &report[from..];
-    let body = serde_json::from_slice::<Account>(report_head.trim_ascii_end())
-        .map_or(0, |head| (head.stdout_len + head.stderr_len) as usize);
-    report.reserve_exact(body.min(cap));
-    let _ = stream.take(body.min(cap) as u64).read_to_end(&mut report);
-    report
-}
-
-/// The run described by a supervisor's report; a run without one was lost. The output is
-/// kept where it was read, not copied.
-fn parse_report(mut report: Vec<u8>, elapsed: Duration) -> Run {
-    // the layers said when the program started, if they were
-    let mut made = None;
-    if let Some(newline) = report.iter().position(|&b| b == b'\n') {
-        if let Ok(said) = serde_json::from_slice::<Made>(&report[..newline]) {
-            made = Some(said.made);
-            report.drain(..=newline);
-        }
-    }
-    let lost = Run {
-        ended: Ended::Lost,
-        stdout: Vec::new(),
-        stderr_tail: Vec::new(),
-        elapsed,
-        cpu: Duration::ZERO,
-        peak_kib: 0,
-        sandbox: made.clone().unwrap_or_default(),
-        made: made.is_some(),
-        unconfined: None,
-        refused_forks: 0,
-        failed_to_start: None,
-        refused: None,
-    };
-    let Some(newline) = report.iter().position(|&b| b == b'\n') else {
-        return lost;
-    };
-    let Ok(head) = serde_json::from_slice::<Account>(&report[..newline]) else {
-        return lost;
-    };
-    report.drain(..=newline);
-    let split = (head.stdout_len as usize).min(report.len());
-    let mut stderr_tail = report.split_off(split);
-    stderr_tail.truncate(head.stderr_len as usize);
-    Run {
-        ended: head.ended,
-        stdout: report,
-        stderr_tail,
-        elapsed: Duration::from_micros(head.elapsed_us),
-        cpu: Duration::from_micros(head.cpu_us),
-        peak_kib: head.peak_kib,
-        sandbox: head.sandbox,
-        unconfined: head.unconfined,
-        refused_forks: head.refused_forks,
-        failed_to_start: head.failed_to_start,
-        refused: head.refused,
-        made: true,
-    }
-}
 
 /// Kills this process's children that are not live supervisors (orphans adopted from a run
 /// whose supervisor died), with all their descendants.

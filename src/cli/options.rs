@@ -1,0 +1,127 @@
+//! The options every solving command shares (how the engine answers, how it reports), and the
+//! pattern-database families they name, parsed from the library's catalogue.
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use eight::format::Judge;
+use eight::puzzle::Shape;
+use eight::solve::pdb::Family;
+use eight::solve::textbook::Estimate;
+
+use super::algo::{algorithm_parser, estimate_parser, Algo};
+use super::{arguments, unit};
+
+/// The options every solving command shares.
+#[derive(clap::Args, Debug)]
+pub(super) struct EngineArgs {
+    /// One JSON object a line per case instead of the judge's format, malformed cases included
+    /// (a count's search stops at the first shortest path: its record's path is null, the
+    /// distance given)
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Per case on standard error: the algorithm, boards expanded and generated, the largest
+    /// frontier and the time; a summary at the end (with --json, fields of each record)
+    #[arg(long)]
+    pub(super) stats: bool,
+    /// What answers the boards: `auto` (or `table`) looks up the whole-space tables built into
+    /// the binary (boards of up to 9 cells) and chooses IDA*'s heuristic (larger ones); `bibfs`
+    /// searches each 3x3 case with the bidirectional BFS; `bfs`, `astar` and `idastar` are the
+    /// textbook searches, for comparing, on every size (`bfs` and `astar` keep every board they
+    /// meet: boards of at most 16 cells). On boards of more than 9 cells, IDA*'s heuristic:
+    /// `manhattan`, `conflicts` (Manhattan plus linear conflicts) and `pdb` (pattern databases,
+    /// as --pdb says) compare. Answers are the same.
+    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
+    pub(super) algo: Algo,
+    /// What guides the textbook `--algo astar` and `idastar`, added up afresh at every board:
+    /// `misplaced` (the tiles off their goal's cell), `manhattan` (each tile's rows and columns
+    /// from it) or `conflicts` (Manhattan plus linear conflicts) [default: manhattan]
+    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser())]
+    pub(super) heuristic: Option<Estimate>,
+    /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
+    /// number a cell
+    #[arg(long, value_name = "WxH")]
+    pub(super) size: Option<Shape>,
+    /// The most nodes the optimal search of a board of more than 9 cells may expand before that
+    /// case is given up as an error (--fast answers it instead) [default: 500000000 on 4x4;
+    /// 50000000 on other sizes up to 25 cells, fewer in proportion on larger ones: some seconds]
+    #[arg(long, value_name = "NODES", value_parser = arguments::parse_nodes)]
+    pub(super) max_nodes: Option<u64>,
+    /// Any path where the shortest is out of reach: every solvable board of every size gets a
+    /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
+    /// shortest; --json says `"optimal"` and gives `"lower_bound"`, --stats the bound and the
+    /// ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
+    #[arg(long)]
+    pub(super) fast: bool,
+    /// Threads that solve boards of more than 9 cells: several cases side by side, or one
+    /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
+    /// in order
+    #[arg(short, long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(super) jobs: u16,
+    /// Pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8` (4x4,
+    /// far fewer nodes; minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes), `6-6-6-6x7`
+    /// (seven splits; 15 minutes); a `z` after 7-8 or 6-6-6-6(x7): zero-aware (fewer nodes, larger
+    /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
+    /// 6-6-3 until the searches spent 2 million nodes, then 7-8 if cached, or built once they spent
+    /// 4 billion; 6-6-6-6 when cached. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
+    #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser())]
+    pub(super) pdb: Databases,
+    /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
+    /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds
+    /// says each bound it finished on standard error). With --part, the one bound a unit searches
+    #[arg(long, value_name = "B")]
+    pub(super) bound: Option<u32>,
+    /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
+    /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
+    /// (no node budget unless --max-nodes); see the guide's chapter Many machines (docs/src/cluster.md)
+    #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
+          value_parser = unit::parse_part)]
+    pub(super) part: Option<unit::Part>,
+}
+
+/// Whether the databases asked for (`--pdb`) serve `judge`'s boards: a family of another size is
+/// a usage error, not a silent fallback (boards that give their own size are not checked).
+pub(super) fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()> {
+    let serves = match databases.0 {
+        None => return Ok(()),
+        Some(kind) if kind.side() == 4 => Shape::SQUARE4,
+        Some(_) => Shape::SQUARE5,
+    };
+    if judge.sided() || judge.shape == serves {
+        return Ok(());
+    }
+    let dual = if databases.1 { "+dual" } else { "" };
+    let kind = databases.0.map_or("auto".to_string(), Family::name) + dual;
+    Err(clap::Error::raw(
+        clap::error::ErrorKind::ValueValidation,
+        format!(
+            "--pdb {kind} serves {serves} boards, not {}: leave it out (auto) or give --size {serves}\n",
+            judge.shape
+        ),
+    ))
+}
+
+/// The pattern databases asked for: a family, or `None` for the automatic choice; and whether
+/// with the dual lookup.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Databases(pub(super) Option<Family>, pub(super) bool);
+
+/// Parses a family of pattern databases by its name ([`Family::name`]).
+pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
+    let names = Family::ALL.map(Family::name);
+    PossibleValuesParser::new(names).map(|name| Family::named(&name).expect("a family's name"))
+}
+
+/// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
+pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
+    let names = std::iter::once("auto".to_string()).chain(Family::ALL.map(Family::name));
+    let duals = Family::ALL
+        .into_iter()
+        .filter(|family| family.side() == 4)
+        .map(|family| format!("{family}+dual"));
+    PossibleValuesParser::new(names.chain(duals)).map(|name| {
+        let (name, dual) = name
+            .strip_suffix("+dual")
+            .map_or((&*name, false), |n| (n, true));
+        Databases(Family::named(name), dual)
+    })
+}
