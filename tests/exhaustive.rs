@@ -2,7 +2,7 @@
 //! bidirectional search and by a freshly built whole-space table, and checked against the plain
 //! BFS oracle: the distance, and the path itself, replayed and compared with the canonical one.
 
-use eight::solve::oracle::Oracle;
+use eight::solve::Oracle;
 use eight::{Board, Engine, Shape, Unsolved};
 use eight_core::{rank, Packed, Solver, Table};
 

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use eight::format::answer::{Answer, Found};
 use eight::format::{judge, Cases, Item, Judge, Origin};
 use eight::puzzle::{Board, Shape};
-use eight::solve::oracle::Oracle;
-use eight::solve::textbook::idastar;
+use eight::solve::textbook_idastar as idastar;
+use eight::solve::Oracle;
 use eight::Path as Moves;
 
 fn inputs(judge: &Judge) -> Vec<PathBuf> {

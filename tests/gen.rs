@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fs;
 
 use eight::format::{Cases, Item, Origin};
-use eight::solve::oracle::Oracle;
+use eight::solve::Oracle;
 use eight::Board;
 
 fn generated(args: &[&str]) -> Vec<u8> {

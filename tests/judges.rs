@@ -13,7 +13,7 @@ use std::fs;
 use eight::format::judge::Goal;
 use eight::format::{Answer, Cases, Item, Judge, Origin};
 use eight::puzzle::{Board, Shape};
-use eight::solve::oracle::Oracle;
+use eight::solve::Oracle;
 use eight::Path;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

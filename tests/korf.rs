@@ -4,8 +4,8 @@
 //! conflicts alone a sample that it solves within CI's time.
 
 use eight::puzzle::{Board, Shape};
-use eight::solve::conflicts::LinearConflicts;
-use eight::solve::search::{Bounds, Ida};
+use eight::solve::LinearConflicts;
+use eight::solve::{Bounds, Ida};
 use eight::solve::{Control, Outcome, Query, Search, Want};
 use eight::Engine;
 

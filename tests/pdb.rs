@@ -6,14 +6,14 @@
 mod common;
 
 use eight::puzzle::{Board, Move, Shape};
-use eight::solve::conflicts::LinearConflicts;
-use eight::solve::heuristic::{Evaluator, Heuristic};
-use eight::solve::ida;
 use eight::solve::pdb::{verify, Class, Depth, Loaded, Memory, Nibbles, Partition, Pdb, Supply};
-use eight::solve::search::Ida;
-use eight::solve::textbook::idastar;
-use eight::solve::{Control, Query, Search};
+use eight::solve::textbook_idastar as idastar;
+use eight::solve::Ida;
+use eight::solve::LinearConflicts;
+use eight::solve::{Bounds, Control, Outcome, Query, Search, Want};
+use eight::solve::{Evaluator, Heuristic};
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
 
 /// One source for the whole binary: each class is built once.
 static SOURCE: Memory = Memory::new();
@@ -93,16 +93,36 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     }
 }
 
-/// What IDA* with linear conflicts finds from `start` to `goal`, the search the databases are
-/// checked against.
-fn by_conflicts(start: &Board, goal: &Board) -> ida::Outcome {
+/// What IDA* guided by `databases` on `jobs` threads finds from `start` to `goal`, and the nodes
+/// it expanded.
+fn searched(
+    databases: &Arc<Loaded<true>>,
+    start: &Board,
+    goal: &Board,
+    jobs: usize,
+) -> (Outcome, u64) {
     let query = Query {
         start,
         goal,
         limit: None,
         budget: u64::MAX,
-        bounds: ida::Bounds::All,
-        want: ida::Want::Canonical,
+        bounds: Bounds::All,
+        want: Want::Canonical,
+    };
+    let solution = Ida::new(databases.clone(), jobs).search(&query, &Control::default());
+    (solution.outcome.clone(), solution.nodes())
+}
+
+/// What IDA* with linear conflicts finds from `start` to `goal`, the search the databases are
+/// checked against.
+fn by_conflicts(start: &Board, goal: &Board) -> Outcome {
+    let query = Query {
+        start,
+        goal,
+        limit: None,
+        budget: u64::MAX,
+        bounds: Bounds::All,
+        want: Want::Canonical,
     };
     let mut search = Ida::new(LinearConflicts, 1);
     search.search(&query, &Control::default()).outcome
@@ -112,29 +132,20 @@ fn by_conflicts(start: &Board, goal: &Board) -> ida::Outcome {
 fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
     for (name, goal) in goals() {
-        let databases = databases(&goal);
+        let databases = Arc::new(databases(&goal));
         for round in 0..16 {
             let start = walk(&goal, rng.random_range(20..=70), &mut rng);
-            let lookup = databases.heuristic(&start, &goal);
-            let estimate = lookup.estimate();
-            let (by_databases, _) = ida::solve_with(
-                &start,
-                lookup.clone(),
-                None,
-                u64::MAX,
-                1,
-                &Control::default(),
-            );
+            let estimate = databases.heuristic(&start, &goal).estimate();
+            let (by_databases, _) = searched(&databases, &start, &goal, 1);
             let by_conflicts = by_conflicts(&start, &goal);
             assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
             // on three threads, the subtrees 12 moves in are shared out: the same path
-            let (on_threads, _) =
-                ida::solve_with(&start, lookup, None, u64::MAX, 3, &Control::default());
+            let (on_threads, _) = searched(&databases, &start, &goal, 3);
             assert_eq!(
                 on_threads, by_conflicts,
                 "{name}, board {round}: {start}, threads"
             );
-            let ida::Outcome::Found(path) = by_databases else {
+            let Outcome::Found(path) = by_databases else {
                 panic!("{name}: {start} is reachable");
             };
             assert!(estimate as usize <= path.len(), "{name}: admissible");
@@ -149,22 +160,13 @@ fn the_databases_find_the_path_an_independent_search_finds() {
     // nothing shared with the engine's driver; boards shallow enough for it
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
     for (name, goal) in goals() {
-        let databases = databases(&goal);
+        let databases = Arc::new(databases(&goal));
         for round in 0..6 {
             let start = walk(&goal, rng.random_range(16..=30), &mut rng);
             let expected = idastar(&start, &goal, None).0.expect("reachable");
-            let lookup = databases.heuristic(&start, &goal);
-            let (alone, _) = ida::solve_with(
-                &start,
-                lookup.clone(),
-                None,
-                u64::MAX,
-                1,
-                &Control::default(),
-            );
-            let (on_threads, _) =
-                ida::solve_with(&start, lookup, None, u64::MAX, 3, &Control::default());
-            let found = ida::Outcome::Found(expected);
+            let (alone, _) = searched(&databases, &start, &goal, 1);
+            let (on_threads, _) = searched(&databases, &start, &goal, 3);
+            let found = Outcome::Found(expected);
             assert_eq!(alone, found, "{name}, board {round}: {start}");
             assert_eq!(on_threads, found, "{name}, board {round}: {start}, threads");
         }
@@ -174,18 +176,11 @@ fn the_databases_find_the_path_an_independent_search_finds() {
 #[test]
 fn every_class_s_goal_is_its_own_databases_zero() {
     for (name, goal) in goals() {
-        let databases = databases(&goal);
+        let databases = Arc::new(databases(&goal));
         assert_eq!(databases.heuristic(&goal, &goal).estimate(), 0);
-        let (solved, nodes) = ida::solve_with(
-            &goal,
-            databases.heuristic(&goal, &goal),
-            None,
-            u64::MAX,
-            1,
-            &Control::default(),
-        );
-        assert_eq!(solved, ida::Outcome::Found(Default::default()), "{name}");
-        assert_eq!(ida::nodes(&nodes), 0);
+        let (solved, nodes) = searched(&databases, &goal, &goal, 1);
+        assert_eq!(solved, Outcome::Found(Default::default()), "{name}");
+        assert_eq!(nodes, 0);
     }
 }
 

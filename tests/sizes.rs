@@ -3,8 +3,8 @@
 //! the textbook IDA* with the Manhattan distance only, written apart from the fast engine.
 
 use eight::puzzle::{Board, Move, Path, Shape};
-use eight::solve::oracle::Oracle;
-use eight::solve::textbook::idastar;
+use eight::solve::textbook_idastar as idastar;
+use eight::solve::Oracle;
 use eight::solve::Outcome;
 use eight::Engine;
 use itertools::Itertools;

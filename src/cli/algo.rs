@@ -6,7 +6,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
 use eight::puzzle::Shape;
-use eight::solve::textbook::{self, Estimate};
+use eight::solve::{Estimate, MOST_PACKED_CELLS};
 use eight::{Engine, Guide, Small};
 
 /// What `--algo` asks for: one of two choices, how 3×3 boards are answered or which heuristic
@@ -113,7 +113,7 @@ pub(super) fn algorithm_fits(
                 "--algo {name} runs on 3x3 boards, not {shape}: {instead}\n"
             ))
         }
-        Algo::Small(Small::Bfs | Small::Astar) if shape.cells() > textbook::PACKED_CELLS => {
+        Algo::Small(Small::Bfs | Small::Astar) if shape.cells() > MOST_PACKED_CELLS => {
             invalid(format!(
                 "--algo {name} keeps every board it meets, packed in a word: boards of at most 16 \
                  cells, not {shape}: take auto, manhattan, conflicts, or the textbook idastar\n"

@@ -89,7 +89,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         )
     };
     let jobs = usize::from(options.jobs);
-    eight::solve::parallel::ordered_map(&fixtures, jobs, state, work, |index, finding| {
+    eight::solve::ordered_map(&fixtures, jobs, state, work, |index, finding| {
         let file = &fixtures[index].name;
         progress.suspend(|| match (&finding, options.json) {
             (Finding::Passed(line) | Finding::Failed(line) | Finding::Trouble(line), false) => {

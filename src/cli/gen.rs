@@ -203,7 +203,7 @@ fn said(impossible: &Impossible) -> String {
         Impossible::DepthOfShape(shape) => format!(
             "--depth needs every distance at hand, which only boards of up to {} cells have: \
              give {shape} boards --walk MOVES",
-            eight::solve::small::MAX_CELLS
+            eight::solve::MOST_WHOLE_CELLS
         ),
         Impossible::NotFound {
             least,

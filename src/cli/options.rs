@@ -5,7 +5,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
 use eight::puzzle::Shape;
 use eight::solve::pdb::Family;
-use eight::solve::textbook::Estimate;
+use eight::solve::Estimate;
 
 use super::algo::{algorithm_parser, estimate_parser, Algo};
 use super::{arguments, unit};

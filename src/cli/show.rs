@@ -168,7 +168,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
 }
 
 pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
-    if options.size.cells() > eight::solve::small::MAX_CELLS {
+    if options.size.cells() > eight::solve::MOST_WHOLE_CELLS {
         super::warn(&format_args!(
             "--size {}: a histogram needs the whole space, which boards of at most 9 cells have \
              (2x2, 2x3, 3x2, 2x4, 4x2, 3x3)",

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
-use eight::solve::ida::{Bounds, Range, Share, PLACES};
+use eight::solve::{Bounds, Range, Share, PLACES};
 use eight::tools::find;
 use eight::tools::unit::{self, Merged, Record, MOST_PARTS};
 

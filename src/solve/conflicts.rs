@@ -12,7 +12,8 @@ use super::report::Method;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
 
-/// The evaluator of [`Conflicts`]: it looks nothing up.
+/// The evaluator of `Conflicts` (the Manhattan distance plus linear conflicts, kept up to date
+/// move by move): it looks nothing up.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LinearConflicts;
 

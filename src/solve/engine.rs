@@ -18,12 +18,12 @@ use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
 use eight_core::packed::Packed;
 
+mod databases;
 mod plan;
 pub use super::ida::Outcome;
 pub use super::report::{Bound, Guide, Method, Quality, Report, Small, Want};
-use super::search::square3;
 pub use super::search::MoveSink;
-pub use plan::{ESCALATE, FAST_PROBE, FAST_PROBE_OTHERS, LOAD, PROBE};
+use plan::Kept;
 
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]
@@ -171,8 +171,8 @@ impl Engine {
     }
 
     /// This engine, answering with any path where the shortest is out of reach when `fast`
-    /// ([`super::fast`]): every solvable board of every size gets one, and [`Report::quality`] says
-    /// how good it is.
+    /// (the `fast` module): every solvable board of every size gets one, and
+    /// [`Report::quality`] says how good it is.
     pub fn with_fast(mut self, fast: bool) -> Engine {
         self.settings.fast = fast;
         self
@@ -188,7 +188,8 @@ impl Engine {
     }
 
     /// This engine, searching with the pattern databases of `family` where they serve the board
-    /// (`None`, the default: the family chosen for the board and the run; see [`ESCALATE`]).
+    /// (`None`, the default: the family chosen for the board and the run; see `ESCALATE` in
+    /// `engine/databases.rs`).
     pub fn with_databases(mut self, family: Option<Family>) -> Engine {
         self.settings.databases = family;
         self
@@ -255,21 +256,18 @@ impl Engine {
     /// or, for a board of more than 9 cells, a search that spent its budget first.
     #[inline]
     pub fn distance(&mut self, start: &Board, goal: &Board) -> Result<u32, Unsolved> {
-        if let (Some(start), Some(goal)) = (square3(start), square3(goal)) {
-            let found = match self.settings.small {
-                Small::Table => Some(self.whole.distance(start, goal)),
-                Small::Bibfs => {
+        if let Some((kept, (start, goal))) = plan::kept(&self.settings, start, goal) {
+            let found = match kept {
+                Kept::Whole => self.whole.distance(start, goal),
+                Kept::Bibfs => {
                     let (start, goal) = (
                         Packed::from_permutation(*start),
                         Packed::from_permutation(*goal),
                     );
-                    Some(self.bibfs.distance(&start, &goal))
+                    self.bibfs.distance(&start, &goal)
                 }
-                _ => None,
             };
-            if let Some(found) = found {
-                return found.ok_or(Unsolved::Unreachable);
-            }
+            return found.ok_or(Unsolved::Unreachable);
         }
         // a length needs no canonical path
         match self.seek(Want::Shortest, start, goal, None).outcome {
@@ -288,9 +286,7 @@ impl Engine {
         goal: &Board,
         sink: S,
     ) -> Result<S::Output, Unsolved> {
-        if let (Small::Table, Some(start), Some(goal)) =
-            (self.settings.small, square3(start), square3(goal))
-        {
+        if let Some((Kept::Whole, (start, goal))) = plan::kept(&self.settings, start, goal) {
             return self
                 .whole
                 .walk(start, goal, sink)
@@ -312,7 +308,7 @@ impl Engine {
     /// before any program runs). The plan chooses them, as for a query.
     pub fn prepare<'a>(&self, goals: impl IntoIterator<Item = &'a Board>) {
         for goal in goals {
-            plan::prepare(&self.settings, goal, &self.settings.control);
+            databases::prepare(&self.settings, goal, &self.settings.control);
         }
     }
 
@@ -410,7 +406,7 @@ impl Settings {
             return u64::MAX;
         }
         match self.databases_for(goal) {
-            plan::Databases::None => self.budget(goal.shape()),
+            databases::Databases::None => self.budget(goal.shape()),
             _ => self.budget.unwrap_or(DEFAULT_BUDGET),
         }
     }

@@ -73,7 +73,8 @@ impl Heuristic for Manhattan {
     }
 }
 
-/// The evaluator of [`Manhattan`]: it looks nothing up.
+/// The evaluator of `Manhattan` (the Manhattan distance, kept up to date move by move): it
+/// looks nothing up.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ManhattanDistance;
 

@@ -8,30 +8,41 @@
 //! its progress is the caller's `control`, never the process's. Every optimal solver gives the
 //! canonical path, so which one answered never shows in the output.
 
-pub mod bfs;
+pub(crate) mod bfs;
 mod clock;
-pub mod conflicts;
-pub mod control;
-pub mod detours;
-pub mod engine;
-pub mod fast;
-pub mod heuristic;
-pub mod ida;
-pub mod manhattan;
-pub mod oracle;
-pub mod parallel;
+pub(crate) mod conflicts;
+pub(crate) mod control;
+pub(crate) mod detours;
+pub(crate) mod engine;
+pub(crate) mod fast;
+pub(crate) mod heuristic;
+pub(crate) mod ida;
+pub(crate) mod manhattan;
+pub(crate) mod oracle;
+pub(crate) mod parallel;
 pub mod pdb;
-pub mod report;
-pub mod search;
-pub mod small;
-pub mod square3;
-pub mod stats;
-pub mod store;
-pub mod textbook;
+pub(crate) mod report;
+pub(crate) mod search;
+pub(crate) mod small;
+pub(crate) mod square3;
+pub(crate) mod stats;
+pub(crate) mod store;
+pub(crate) mod textbook;
 
+// The façade: what a program built on the library names. Everything else is the crate's own.
+pub use conflicts::LinearConflicts;
 pub use control::{Control, Watcher};
-pub use engine::{Engine, Guide, MoveSink, Report, Small, Unsolved, Want};
-pub use ida::Outcome;
-pub use search::{Query, Search, Solution};
+pub use engine::{
+    Engine, Guide, MoveSink, Report, Small, Unsolved, Want, DEFAULT_BUDGET, DEFAULT_BUDGET_OTHERS,
+};
+pub use heuristic::{Evaluator, Heuristic};
+pub use ida::{Bounds, Outcome, Range, Share, Slice, PLACES};
+pub use manhattan::ManhattanDistance;
+pub use oracle::Oracle;
+pub use parallel::ordered_map;
+pub use report::{Bound, Method, Quality};
+pub use search::{Ida, Query, Search, Solution};
+pub use small::MAX_CELLS as MOST_WHOLE_CELLS;
 pub use stats::Stats;
 pub use store::Store;
+pub use textbook::{idastar as textbook_idastar, Estimate, PACKED_CELLS as MOST_PACKED_CELLS};

@@ -69,7 +69,8 @@ pub enum Method {
     Pdb(Family),
     /// The same, each board looked up in its dual too.
     Dual(Family),
-    /// `--fast`'s lines placed by a beam search ([`super::fast`]): a path, not known to be shortest.
+    /// `--fast`'s lines placed by a beam search (the `fast` module): a path, not known to be
+    /// shortest.
     Beam,
 }
 

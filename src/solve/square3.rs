@@ -11,7 +11,7 @@ use eight_core::packed::Packed;
 use eight_core::state::INDICES;
 use eight_core::table::{Table, PATH_BYTES};
 
-use crate::puzzle::{Board, Path, Shape};
+use crate::puzzle::{Board, Shape};
 
 pub use eight_core::table::canonical_goal;
 
@@ -89,22 +89,6 @@ impl Space {
         let table = self.tables.get(goal.blank());
         unpack(&table.board(index).relabel(table.goal(), &goal))
     }
-
-    /// The canonical path from `start` to `goal`, 3×3 boards, or `None` when unreachable.
-    pub fn path(&self, start: &Board, goal: &Board) -> Option<Path> {
-        let (start, goal) = (pack(start)?, pack(goal)?);
-        let table = self.tables.get(goal.blank());
-        table.path(&relabel_for(&start, &goal, table))
-    }
-}
-
-/// The fewest moves from `start` to `goal`, 3×3 boards, by the embedded tables; `None` when
-/// unreachable or of another shape.
-pub fn distance(start: &Board, goal: &Board) -> Option<u32> {
-    let (start, goal) = (pack(start)?, pack(goal)?);
-    let tables = Tables::default();
-    let table = tables.get(goal.blank());
-    table.distance(&relabel_for(&start, &goal, table))
 }
 
 /// The 3×3 boards farthest from `board`, in no set order: a move is undone by its opposite, so
@@ -121,15 +105,6 @@ pub fn farthest(board: &Board) -> Vec<Board> {
         .into_iter()
         .map(|index| table.board(index).relabel(table.goal(), &packed));
     relabelled.map(|far| unpack(&far)).collect()
-}
-
-/// `start` relabelled as `table`'s canonical goal relabels `goal`: as far from it as from `goal`.
-pub fn relabel_for(start: &Packed, goal: &Packed, table: &Table) -> Packed {
-    if goal == table.goal() {
-        *start
-    } else {
-        start.relabel(goal, table.goal())
-    }
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub struct Store {
     pub(super) databases: Arc<dyn Supply>,
     /// The nodes each weaker guide has spent under the automatic choice of databases (linear
     /// conflicts first, then each family by [`Family::ALL`]'s order): what pays for building
-    /// stronger ones (the plan's `ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX`).
+    /// stronger ones (`ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX` in `engine/databases.rs`).
     spent: [AtomicU64; Family::ALL.len() + 1],
     /// The duplicate-path machines of IDA*'s searches, and what their searches have spent.
     machines: Arc<Machines>,

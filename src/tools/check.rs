@@ -12,7 +12,7 @@ use std::io::{self, BufRead, Read, Write};
 use crate::format::answer::{Expected, Fault, Found, Policy};
 use crate::format::{Cases, InputError, Item, Judge, Origin};
 use crate::puzzle::Board;
-use crate::solve::{square3, Engine};
+use crate::solve::Engine;
 use crate::tools::find::find;
 
 /// The judge's rule, one for every answer (a program's, a fixture's recorded one, a jury's):
@@ -69,6 +69,9 @@ pub fn check(
     let mut wrong: Option<Wrong> = None;
     let mut wrong_cases = 0;
     let mut failure = None;
+    // a farthest board's distance from its start, asked of the plan like every query (by an
+    // engine like the one solving the cases, sharing its store)
+    let measure = std::cell::RefCell::new(engine.like());
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let mut got = Vec::new();
         let mut expected_lines = judge.lines(solved.case);
@@ -94,7 +97,8 @@ pub fn check(
         let start = solved.boards.map(|(start, _)| start);
         let distance = |board: &Board| {
             let start = start.as_ref()?;
-            square3::distance(start, board).map(|d| d as usize)
+            let distance = measure.borrow_mut().distance(start, board);
+            distance.ok().map(|d| d as usize)
         };
         let mut expected = Expected {
             boards: solved.boards.as_ref().map(|(start, goal)| (start, goal)),

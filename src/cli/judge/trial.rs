@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use eight::format::answer::Side;
 use eight::format::Judge;
-use eight::solve::parallel::ordered_map;
+use eight::solve::ordered_map;
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};

@@ -31,13 +31,14 @@ pub use super::report::{Bound, Outcome, Slice, Want};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Path;
 use split::{sliced, split, Order, LARGEST_FIRST_ABOVE, WHOLE};
-pub use split::{Range, Share, PLACES, SLICES};
+pub use split::{Range, Share, PLACES};
 use tree::{Search, Step};
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
 /// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
 /// than one, stopped as `control` asks. Returns the outcome and each iteration's bound and
 /// nodes.
+#[cfg(test)]
 pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
     start: &Board,
     heuristic: H,
@@ -226,6 +227,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
 }
 
 /// The nodes of all `bounds`.
+#[cfg(test)]
 pub fn nodes(bounds: &[Bound]) -> u64 {
     bounds.iter().map(|bound| bound.nodes).sum()
 }

@@ -21,7 +21,7 @@ mod whole;
 
 pub use beam::Beam;
 pub use compare::{Bibfs, Textbook};
-pub use escalate::{Escalate, Fetch, Make, Rent};
+pub use escalate::{Escalate, Fetch, Rent};
 pub use ida::Ida;
 pub(crate) use whole::square3;
 pub use whole::{Collect, MoveSink, Whole};
