@@ -101,6 +101,75 @@ fn each_answers_its_statement_s_sample() {
     }
 }
 
+#[test]
+fn every_description_s_sample_is_answered_as_its_statement_says() {
+    // the sample each judge's description holds: a judge is its description and its fixtures
+    let mut run_samples = 0;
+    for judge in eight::format::judge::ALL {
+        let Some(sample) = judge.sample else {
+            // a judge whose cases are files named on the command line (algs4's): its own test
+            assert!(
+                judge.files,
+                "{}: a judge that reads its input has a sample",
+                judge.id
+            );
+            continue;
+        };
+        assert!(
+            !sample.input.is_empty() && !sample.output.is_empty(),
+            "{}",
+            judge.id
+        );
+        let expected = (sample.output.to_string(), String::new(), Some(0));
+        assert_eq!(run(&[judge.id], sample.input), expected, "{}", judge.id);
+        run_samples += 1;
+    }
+    assert_eq!(run_samples, eight::format::judge::ALL.len() - 1);
+}
+
+#[test]
+fn the_readme_and_the_guide_name_every_judge_as_its_description_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).expect("the README");
+    let guide = fs::read_to_string(root.join("docs/src/judges.md")).expect("the judges' chapter");
+    let judges = eight::format::judge::ALL;
+    for judge in judges {
+        let command = judge.command;
+        // the README's command table: a row a command, naming each of its judges
+        let row = readme
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{command}` |")))
+            .unwrap_or_else(|| panic!("the README's table has no row for {command}"));
+        assert!(row.contains(&judge.name()), "{}: {row}", judge.name());
+        // the guide's chapter: a section a command, and the judge's id where it is not the
+        // command's name (an alias)
+        let heading = format!("## `eight {command}`");
+        assert!(
+            guide.contains(&heading),
+            "the guide has no section {heading}"
+        );
+        let alias = format!("`{}`", judge.id);
+        assert!(
+            judge.id == command || guide.contains(&alias),
+            "{}",
+            judge.id
+        );
+    }
+    // and nothing else: every command the README's table lists before the tools is a judge's
+    let listed = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| command | judge |"))
+        .skip(2)
+        .take_while(|line| line.starts_with("| `") && !line.starts_with("| `gen "));
+    for row in listed {
+        let command = row.split('`').nth(1).expect("a command");
+        assert!(
+            judges.iter().any(|j| j.command == command),
+            "{command} is no judge's"
+        );
+    }
+}
+
 /// `eight check ID` of `output` for `input`: its exit code.
 fn checked(id: &str, input: &str, output: &str) -> Option<i32> {
     let dir = tempfile::tempdir().expect("a folder");

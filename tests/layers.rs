@@ -259,10 +259,17 @@ fn the_count_of_code_lines_stops_at_the_inline_tests_only() {
 }
 
 /// The lines of `text` before its tests that are code, not comments, and hold a command-line
-/// flag (`--max-nodes`).
+/// flag (`--max-nodes`); but for a judge's help (`help: Help { … }`), the words of its command,
+/// whose examples show the command's flags.
 fn flag_words(text: &str) -> Vec<String> {
     let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut in_help = false;
     code.lines()
+        .filter(|line| {
+            let opens = line.trim_start() == "help: Help {";
+            in_help = (in_help || opens) && line.trim_start() != "},";
+            !in_help && !opens
+        })
         .filter(|line| !line.trim_start().starts_with("//"))
         .filter(|line| {
             line.match_indices("--")
@@ -293,4 +300,7 @@ fn the_library_speaks_of_boards_not_of_the_command_line_s_flags() {
         flag_words("// --walk\nlet x = \"--walk\";\n"),
         ["let x = \"--walk\";"]
     );
+    let judge =
+        "    help: Help {\n        examples: \"eight steps --goal 1\",\n    },\n    x: \"--y\",\n";
+    assert_eq!(flag_words(judge), ["    x: \"--y\","]);
 }

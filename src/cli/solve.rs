@@ -64,7 +64,7 @@ fn command(judges: &[&'static Judge]) -> clap::Command {
 
 /// The summary, the long description and the examples of the command of `judges`.
 fn words(judges: &[&'static Judge]) -> (String, String, &'static str) {
-    let help = super::help::of(judges[0].command);
+    let help = judges[0].help;
     let names = judges.iter().map(|judge| judge.name()).join(", ");
     let summary = format!("{} ({names})", help.summary);
     let long_about = format!("{summary}\n\n{}", help.cases);

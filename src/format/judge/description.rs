@@ -21,6 +21,12 @@ pub struct Judge {
     pub number: &'static str,
     /// The command that answers it, named for what it prints; judges of one format share it.
     pub command: &'static str,
+    /// The words of its command's `--help` (the first judge of a command gives them).
+    pub help: Help,
+    /// Its statement's sample, in and out (`fixtures/ID/sample.in` and `.out`, which
+    /// `tests/judges.rs` runs); `None` for a judge whose cases are files named on the command
+    /// line (algs4's).
+    pub sample: Option<Sample>,
     /// Boards in a case: 1, or 2 for a start and then its goal.
     pub boards: usize,
     /// The goal of its cases.
@@ -48,6 +54,26 @@ pub struct Judge {
     /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
     /// (algs4's checker), instead of being cases themselves.
     pub files: bool,
+}
+
+/// What a judge's command says of itself in its `--help`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Help {
+    /// What the command prints, a line.
+    pub summary: &'static str,
+    /// What a case looks like, a paragraph.
+    pub cases: &'static str,
+    /// Examples.
+    pub examples: &'static str,
+}
+
+/// A judge's statement's sample: the input and the output it expects.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sample {
+    /// The input, as the judge feeds it.
+    pub input: &'static str,
+    /// The output expected.
+    pub output: &'static str,
 }
 
 /// Where a case's goal comes from.

@@ -3,14 +3,26 @@
 //! command line and the fixture tests all read these descriptions; a new judge is one more of
 //! them.
 
+/// The sample of the judge `id`, from its fixture folder.
+macro_rules! sample {
+    ($id:literal) => {
+        Some(Sample {
+            input: include_str!(concat!("../../../fixtures/", $id, "/sample.in")),
+            output: include_str!(concat!("../../../fixtures/", $id, "/sample.out")),
+        })
+    };
+}
+
 mod classic;
 mod description;
+mod parity;
 
 pub use super::layout::Layout;
 pub use classic::{
     ALGS4, HDU1043, HDU3567, HOJ10466, LEETCODE773, LIGHTOJ1121, P1379, POJ1077, UVA10181,
 };
-pub use description::{Goal, Judge};
+pub use description::{Goal, Help, Judge, Sample};
+pub use parity::{CF645A, HDU3600, HDU6620, KATTIS_NPUZZLE, POJ2893, SGU139};
 
 use super::answer::{Answer, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
 use super::cases::{Framing, Glyphs};
@@ -27,9 +39,18 @@ const fn goal(cells: [u8; 9]) -> Goal {
 /// AcWing 845 八数码: one board in x-notation; the minimum number of moves to `12345678x`.
 pub const ACWING845: Judge = Judge {
     id: "acwing845",
+    sample: sample!("acwing845"),
     site: "AcWing",
     number: "845",
     command: "acwing845",
+    help: Help {
+        summary: "The minimum number of moves to 12345678x, -1 when unreachable",
+        cases: "A case is one board in x-notation, 9 cells separated by spaces (`2 3 4 1 5 x 7 6 \
+        8`); any layout of cells, rows of 3 and boards of 9 is read. One answer line per case.",
+        examples: "\
+Examples:
+  eight acwing845 '2 3 4 1 5 x 7 6 8'        prints 19",
+    },
     answer: Answer::Count,
     ..POJ1077
 };
@@ -37,6 +58,7 @@ pub const ACWING845: Judge = Judge {
 /// AcWing 179 八数码: POJ 1077's problem, whose special judge takes any shortest path.
 pub const ACWING179: Judge = Judge {
     id: "acwing179",
+    sample: sample!("acwing179"),
     site: "AcWing",
     number: "179",
     spelling: Spelling {
@@ -49,6 +71,7 @@ pub const ACWING179: Judge = Judge {
 /// ZOJ 1217 Eight: boards in x-notation to the end of the input; any path that reaches the goal.
 pub const ZOJ1217: Judge = Judge {
     id: "zoj1217",
+    sample: sample!("zoj1217"),
     site: "ZOJ",
     number: "1217",
     ..POJ1077
@@ -58,9 +81,19 @@ pub const ZOJ1217: Judge = Judge {
 /// `-1`.
 pub const BOJ1525: Judge = Judge {
     id: "boj1525",
+    sample: sample!("boj1525"),
     site: "BOJ",
     number: "1525",
     command: "boj1525",
+    help: Help {
+        summary: "The minimum number of moves to 123456780, -1 when unreachable",
+        cases: "A case is a board of 3 rows of 3 numbers with 0 for the blank, a row a line; any \
+        layout of cells, rows of 3 and boards of 9 is read. One answer line per case (AOJ \
+        ALDS1_13_B promises a solvable board).",
+        examples: "\
+Examples:
+  printf '1 0 3\\n4 2 5\\n7 8 6\\n' | eight boj1525  prints 3",
+    },
     boards: 1,
     goal: goal([1, 2, 3, 4, 5, 6, 7, 8, 0]),
     shape: Shape::SQUARE3,
@@ -77,6 +110,7 @@ pub const BOJ1525: Judge = Judge {
 /// AOJ ALDS1_13_B 8 Puzzle: BOJ 1525's board, always solvable; the fewest moves.
 pub const AOJ_8PUZZLE: Judge = Judge {
     id: "aoj-8puzzle",
+    sample: sample!("aoj-8puzzle"),
     site: "AOJ",
     number: "ALDS1_13_B",
     reachable_only: true,
@@ -87,9 +121,20 @@ pub const AOJ_8PUZZLE: Judge = Judge {
 /// `Case k: impossible`.
 pub const LIGHTOJ1139: Judge = Judge {
     id: "lightoj1139",
+    sample: sample!("lightoj1139"),
     site: "LightOJ",
     number: "1139",
     command: "lightoj1139",
+    help: Help {
+        summary: "`Case k: d`, the minimum number of moves to 123456780, or `impossible`",
+        cases:
+            "The input opens with the number of cases T; a case is a blank line and a board of 3 \
+        rows of 3 numbers with 0 for the blank. The answer is `Case k: d`, or `Case k: \
+        impossible` when the goal is unreachable.",
+        examples: "\
+Examples:
+  printf '1\\n\\n1 2 3\\n4 5 6\\n7 0 8\\n' | eight lightoj1139   prints Case 1: 1",
+    },
     framing: Framing::CountedBlank,
     spelling: Spelling {
         numbered: true,
@@ -104,9 +149,21 @@ pub const LIGHTOJ1139: Judge = Judge {
 /// line between two answers.
 pub const UVA652: Judge = Judge {
     id: "uva652",
+    sample: sample!("uva652"),
     site: "UVa",
     number: "652",
     command: "uva652",
+    help: Help {
+        summary: "A shortest path of the blank to 12345678x, or `unsolvable`",
+        cases: "The input opens with the number of boards N; each board is a blank line, then 9 \
+        cells in x-notation (`2 3 4 1 5 x 7 6 8`); any layout of cells, rows of 3 and boards of 9 \
+        is read. The answer is the lexicographically smallest shortest path (d < l < r < u; the \
+        judge takes any shortest), an empty line when already solved, or `unsolvable`; an empty \
+        line stands between two answers.",
+        examples: "\
+Examples:
+  printf '1\\n\\n2 3 4 1 5 x 7 6 8\\n' | eight uva652   prints dlurullddrurdllurdr",
+    },
     framing: Framing::CountedBlank,
     spelling: Spelling {
         shortest: true,
@@ -120,9 +177,21 @@ pub const UVA652: Judge = Judge {
 /// `Puzzle #k`, a board as far from it as any, and the path there in capitals.
 pub const UVA10085: Judge = Judge {
     id: "uva10085",
+    sample: sample!("uva10085"),
     site: "UVa",
     number: "10085",
     command: "uva10085",
+    help: Help {
+        summary: "`Puzzle #k`, a board as far from the start as any, and the path to it",
+        cases: "The input opens with the number of cases T; each case is a blank line and a board \
+        of 3 rows of 3 numbers, 0 the blank. The answer is `Puzzle #k`, the farthest board's \
+        rows, the canonical path to it in capitals (D < L < R < U), and an empty line. The judge \
+        takes any farthest board: eight prints the one least in reading order (its cells \
+        compared in turn, 0 the blank).",
+        examples: "\
+Examples:
+  printf '1\\n\\n2 6 4\\n1 3 7\\n0 5 8\\n' | eight uva10085",
+    },
     framing: Framing::CountedBlank,
     answer: Answer::Farthest,
     spelling: Spelling {
@@ -137,9 +206,18 @@ pub const UVA10085: Judge = Judge {
 /// blank, a blank line before each; the minimum number of moves, or `impossible`.
 pub const BOJ11112: Judge = Judge {
     id: "boj11112",
+    sample: sample!("boj11112"),
     site: "BOJ",
     number: "11112",
     command: "boj11112",
+    help: Help {
+        summary: "The minimum number of moves to 12345678#, or `impossible`",
+        cases: "The input opens with the number of cases n; each case is a blank line and a board \
+        of 3 rows of 3 glued characters, `#` the blank (`4#5`). One answer line per case.",
+        examples: "\
+Examples:
+  printf '1\\n\\n123\\n4#5\\n786\\n' | eight boj11112   prints 2",
+    },
     framing: Framing::CountedBlank,
     spelling: Spelling {
         no_count: "impossible",
@@ -156,9 +234,19 @@ pub const BOJ11112: Judge = Judge {
 /// the fewest moves.
 pub const AOJ_15PUZZLE: Judge = Judge {
     id: "aoj-15puzzle",
+    sample: sample!("aoj-15puzzle"),
     site: "AOJ",
     number: "ALDS1_13_C",
     command: "aoj-15puzzle",
+    help: Help {
+        summary: "The fewest moves to 1-15 and the blank last",
+        cases: "A case is a board of 4 rows of 4 numbers, 0 the blank, a row a line; the judge \
+        promises at most 45 moves, and `gen` keeps to it. Any layout of cells, rows of 4 and \
+        boards of 16 is read. One answer line per case.",
+        examples: "\
+Examples:
+  printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | eight aoj-15puzzle   prints 8",
+    },
     goal: Goal::Ordered,
     shape: Shape::SQUARE4,
     reachable_only: true,
@@ -166,101 +254,26 @@ pub const AOJ_15PUZZLE: Judge = Judge {
     ..BOJ1525
 };
 
-/// SGU 139 Help Needed!: a board of 4 rows of 4 numbers; `YES` if it reaches the goal.
-pub const SGU139: Judge = Judge {
-    id: "sgu139",
-    site: "SGU",
-    number: "139",
-    command: "sgu139",
-    goal: Goal::Ordered,
-    shape: Shape::SQUARE4,
-    answer: Answer::Solvable {
-        yes: "YES",
-        no: "NO",
-    },
-    ..BOJ1525
-};
-
-/// HDU 6620 Just an Old Puzzle: T boards of 4 rows of 4 numbers; `Yes` if the goal is within
-/// 120 moves, which every solvable board is (80 at most), so decided by parity.
-pub const HDU6620: Judge = Judge {
-    id: "hdu6620",
-    site: "HDU",
-    number: "6620",
-    command: "hdu6620",
-    framing: Framing::Counted,
-    answer: Answer::Solvable {
-        yes: "Yes",
-        no: "No",
-    },
-    ..SGU139
-};
-
-/// Codeforces 645A Amity Assessment: two 2×2 grids of `A`, `B`, `C` and the blank `X`; `YES` if
-/// they reach one another.
-pub const CF645A: Judge = Judge {
-    id: "cf645a",
-    site: "Codeforces",
-    number: "645A",
-    command: "cf645a",
-    boards: 2,
-    goal: Goal::EachCase,
-    shape: Shape {
-        width: 2,
-        height: 2,
-    },
-    layout: Layout::Characters(Glyphs::Characters {
-        letters: true,
-        blank: b'X',
-    }),
-    ..SGU139
-};
-
-/// Kattis npuzzle (COCI 2006/07): 4 rows of 4 characters, `A`–`O` and the blank `.`; the
-/// scatter, the sum of the letters' Manhattan distances from `ABCD/EFGH/IJKL/MNO.`.
-pub const KATTIS_NPUZZLE: Judge = Judge {
-    id: "kattis-npuzzle",
-    site: "Kattis",
-    number: "npuzzle",
-    command: "kattis-npuzzle",
-    answer: Answer::Scatter,
-    layout: Layout::Characters(Glyphs::Characters {
-        letters: true,
-        blank: b'.',
-    }),
-    ..SGU139
-};
-
-/// POJ 2893 M × N Puzzle: cases of `M N` and M rows of N numbers, up to 999×999, ended by
-/// `0 0`; `YES` if the board reaches the goal, by parity.
-pub const POJ2893: Judge = Judge {
-    id: "poj2893",
-    site: "POJ",
-    number: "2893",
-    command: "poj2893",
-    framing: Framing::Sized { both: true },
-    ..SGU139
-};
-
-/// HDU 3600 Simple Puzzle: cases of `N` and N rows of N numbers, up to 300×300, ended by `0`;
-/// `YES` if the board reaches the goal, by parity.
-pub const HDU3600: Judge = Judge {
-    id: "hdu3600",
-    site: "HDU",
-    number: "3600",
-    command: "hdu3600",
-    framing: Framing::Sized { both: false },
-    ..SGU139
-};
-
 /// POJ 3240 Solution to the n²−1 Puzzle: the side n (up to 10), then n² numbers; any path of
 /// the blank in capitals that reaches the goal, or `No Answer!`: optimal up to 4×4, `--fast`'s
 /// beyond.
 pub const POJ3240: Judge = Judge {
     id: "poj3240",
+    sample: sample!("poj3240"),
     site: "POJ",
     number: "3240",
     command: "poj3240",
+    help: Help {
+        summary: "A path of the blank in capitals to 1, 2, ... and the blank last, or `No Answer!`",
+        cases:
+            "A case is the side n (2 to 10; up to 16 read) on a line, then n rows of n numbers, \
+        0 the blank. The judge takes any path that reaches the goal: up to 4x4 eight prints the \
+        canonical shortest one (D < L < R < U), beyond it `--fast`'s path, at once and not \
+        known to be the shortest; `No Answer!` when the goal is unreachable.",
+        examples: "\
+Examples:
+  printf '2\\n3 1\\n2 0\\n' | eight poj3240                prints LURD",
+    },
     spelling: Spelling {
         capitals: true,
         no_path: "No Answer!",
@@ -277,9 +290,22 @@ pub const POJ3240: Judge = Judge {
 /// `DOWN`, `LEFT` or `RIGHT`: optimal up to 4×4, `--fast`'s beyond.
 pub const HACKERRANK_NPUZZLE: Judge = Judge {
     id: "hackerrank-npuzzle",
+    sample: sample!("hackerrank-npuzzle"),
     site: "HackerRank",
     number: "N Puzzle",
     command: "hackerrank-npuzzle",
+    help: Help {
+        summary: "The number of moves M, then M lines of UP, DOWN, LEFT or RIGHT",
+        cases: "A case is the side k (3 to 5 in the statement; 2 to 16 read) on a line, then the \
+        k*k cells a line each, 0 the blank, row by row. The goal is the blank first and the \
+        tiles in order after it (0 1 2 / 3 4 5 / 6 7 8); the moves are the blank's. The judge \
+        takes any path that reaches the goal: up to 4x4 eight prints the canonical shortest \
+        one, beyond it `--fast`'s path, at once and not known to be the shortest; -1 when the \
+        goal is unreachable (the statement gives none).",
+        examples: "\
+Examples:
+  printf '3\\n1\\n0\\n2\\n3\\n4\\n5\\n6\\n7\\n8\\n' | eight hackerrank-npuzzle   prints 1, LEFT",
+    },
     goal: Goal::BlankFirst,
     answer: Answer::CountThenMoves,
     spelling: PLAIN,
