@@ -27,12 +27,12 @@ mod live;
 mod options;
 mod platform;
 mod play;
+mod quantities;
 mod report;
 mod show;
 mod solve;
 mod totals;
 mod unit;
-mod units;
 mod usage;
 
 /// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.

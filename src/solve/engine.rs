@@ -20,8 +20,8 @@ use eight_core::packed::Packed;
 
 mod databases;
 mod plan;
-pub use super::ida::Outcome;
 pub use super::report::{Bound, Guide, Method, Quality, Report, Small, Want};
+pub use super::search::ida::Outcome;
 pub use super::search::MoveSink;
 use plan::Kept;
 

@@ -1,12 +1,16 @@
-//! The solvers, above the puzzle. Every way of answering is a component behind one interface
-//! (`search`: a query and a control in, a solution out), and the engine plans which answers
-//! (`engine/plan.rs`): the 3×3 tables embedded at compile time (`square3`, over `eight-core`'s
-//! parity-class index, bidirectional BFS and whole-space table), whole-space tables of other
-//! shapes up to 9 cells (`small`), IDA* (`ida`) over a heuristic (`heuristic`: `manhattan`,
-//! `conflicts`, the pattern databases of `pdb`), `--fast`'s beam (`fast`), the textbook searches
-//! for comparison, and the plain BFS oracle the tests trust. What stops a search and hears of
-//! its progress is the caller's `control`, never the process's. Every optimal solver gives the
-//! canonical path, so which one answered never shows in the output.
+//! The solvers, above the puzzle, behind a façade: the names re-exported below are the library's
+//! API, every module the crate's own. Every way of answering is a component behind one
+//! interface (`search`: a query and a control in, a solution out, each component a file or a
+//! folder there: the tables, the bidirectional BFS, the textbook searches, IDA* with its detours
+//! and threads in `search/ida`, `--fast`'s beam in `search/fast`), guided by a heuristic
+//! (`heuristic`: `manhattan`, `conflicts`, the pattern databases of `pdb`); the engine plans
+//! which answers (`engine/plan.rs`), and its store holds every table, database and machine the
+//! searches use. The 3×3 tables are embedded at compile time (`square3`, over `eight-core`'s
+//! parity-class index, bidirectional BFS and whole-space table), other shapes up to 9 cells
+//! get whole-space tables (`small`); the plain BFS oracle is the one the tests trust. What
+//! stops a search and hears of its progress is the caller's `control`, never the process's.
+//! Every optimal solver gives the canonical path, so which one answered never shows in the
+//! output.
 
 pub(crate) mod bfs;
 mod clock;
@@ -14,9 +18,7 @@ pub(crate) mod conflicts;
 pub(crate) mod control;
 pub(crate) mod detours;
 pub(crate) mod engine;
-pub(crate) mod fast;
 pub(crate) mod heuristic;
-pub(crate) mod ida;
 pub(crate) mod manhattan;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
@@ -36,11 +38,11 @@ pub use engine::{
     Engine, Guide, MoveSink, Report, Small, Unsolved, Want, DEFAULT_BUDGET, DEFAULT_BUDGET_OTHERS,
 };
 pub use heuristic::{Evaluator, Heuristic};
-pub use ida::{Bounds, Outcome, Range, Share, Slice, PLACES};
 pub use manhattan::ManhattanDistance;
 pub use oracle::Oracle;
 pub use parallel::ordered_map;
 pub use report::{Bound, Method, Quality};
+pub use search::ida::{Bounds, Outcome, Range, Share, Slice, PLACES};
 pub use search::{Ida, Query, Search, Solution};
 pub use small::MAX_CELLS as MOST_WHOLE_CELLS;
 pub use stats::Stats;

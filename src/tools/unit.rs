@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::{Board, Path, Shape};
-use crate::solve::ida::{Range, Share, Slice, PLACES};
+use crate::solve::search::ida::{Range, Share, Slice, PLACES};
 use crate::solve::{Outcome, Solution, Want};
 
 /// The most shares of an iteration: more would leave most of them without a board (the
@@ -54,7 +54,7 @@ pub struct Record {
     /// The machine that ran it, as it names itself (the command line's; `None` where unknown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
-    /// The places of its boards, `[from, to)` (`solve::ida::PLACES`), when the wave's shares
+    /// The places of its boards, `[from, to)` (`eight::solve::PLACES`), when the wave's shares
     /// were cut by place (`--range`) rather than by count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<[u32; 2]>,

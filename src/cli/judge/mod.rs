@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use eight::format::Judge;
 
-use super::units::{parse_memory, parse_output, parse_time};
+use super::quantities::{parse_memory, parse_output, parse_time};
 use super::{judge_parser, Color};
 
 #[cfg(target_os = "linux")]

@@ -18,10 +18,10 @@ use nix::sys::signal::Signal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::super::quantities::{shown_size, trimmed_number};
 use super::super::report::{
     inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate, Printer, Ruling,
 };
-use super::super::units::{shown_size, trimmed_number};
 use super::super::Status;
 use super::prepare::prepare;
 use super::sandbox::snapshot::{Snapshot, Span};

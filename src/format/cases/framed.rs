@@ -11,7 +11,7 @@ impl<R: Read> Cases<R> {
         &mut self,
         mut line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Option<Outcome>> {
+    ) -> io::Result<Option<Gathered>> {
         let (at, lines) = (self.unit.counts.len(), self.frame.lines.len());
         let expected = self.frame.lines[at];
         let learnt = !self.frame.blank_inside && !self.reading.framing.blank_lines();
@@ -186,7 +186,7 @@ impl<R: Read> Cases<R> {
         &mut self,
         line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Option<Outcome>> {
+    ) -> io::Result<Option<Gathered>> {
         let (width, wanted) = (usize::from(self.shape().width), self.wanted());
         let (have, count) = (self.unit.cells.len(), line.count());
         if have == 0 && (line.more || (count % wanted == 0 && count >= 2 * wanted)) {
@@ -214,7 +214,7 @@ impl<R: Read> Cases<R> {
             let blank_inside = self.unit.blank_inside;
             self.lines.recycle(line);
             let outcome = self.finish();
-            if matches!(outcome, Outcome::Case(_)) {
+            if matches!(outcome, Gathered::Case(_)) {
                 self.frame.learn(&counts, from);
                 self.frame.blank_inside = blank_inside;
             }

@@ -12,7 +12,7 @@ impl<R: Read> Cases<R> {
         &mut self,
         mut line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Option<Outcome>> {
+    ) -> io::Result<Option<Gathered>> {
         match self.reading.framing {
             Framing::Lists => return Ok(self.list_line(line)),
             Framing::Sided if self.unit.side.is_none() => return self.side_line(line, before_wait),
@@ -80,7 +80,7 @@ impl<R: Read> Cases<R> {
 
     /// The case begun ends short where `line` starts, at `place` (`what` is there: a blank
     /// line, another board's side); `line` is read again as the start of the next.
-    pub(super) fn ends_short(&mut self, line: Line, place: Place, what: &str) -> Outcome {
+    pub(super) fn ends_short(&mut self, line: Line, place: Place, what: &str) -> Gathered {
         let error = InputError {
             place,
             found: format!(
@@ -95,7 +95,7 @@ impl<R: Read> Cases<R> {
     }
 
     /// The case gathered, checked: each board holds every tile and the blank once.
-    pub(super) fn finish(&mut self) -> Outcome {
+    pub(super) fn finish(&mut self) -> Gathered {
         let (cells, taken) = (self.shape().cells(), self.unit.cells.len());
         for board in 0..self.reading.boards {
             // a corrupted line may leave a case more or fewer cells, its problem noted
@@ -121,7 +121,7 @@ impl<R: Read> Cases<R> {
         self.unit.clear();
         self.unit.side = None;
         self.unit.side_contradicted = false;
-        Outcome::Case(place)
+        Gathered::Case(place)
     }
 
     /// The first cell of the board in `range` of the case's cells that repeats one before it,
@@ -181,7 +181,7 @@ impl<R: Read> Cases<R> {
     }
 
     /// The case gathered is malformed, with `error` unless it has an earlier problem.
-    pub(super) fn malformed(&mut self, error: InputError) -> Outcome {
+    pub(super) fn malformed(&mut self, error: InputError) -> Gathered {
         self.unit.note(error);
         let (cells, taken) = (self.shape().cells(), self.unit.cells.len());
         for board in 0..self.reading.boards {
@@ -198,6 +198,6 @@ impl<R: Read> Cases<R> {
             error.expected += &format!(" (line {line} declares a {side}x{side} board)");
         }
         self.unit.clear();
-        Outcome::Malformed(error)
+        Gathered::Malformed(error)
     }
 }

@@ -8,7 +8,7 @@
 use std::io::{self, Read};
 
 use super::line::number;
-use super::{cells_of, Cases, Outcome};
+use super::{cells_of, Cases, Gathered};
 use crate::format::place::{InputError, Place};
 use crate::format::scan::Event;
 use crate::puzzle::grid::reaches_ordered;
@@ -73,10 +73,10 @@ impl<R: Read> Cases<R> {
     pub(super) fn grid_case(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Outcome> {
+    ) -> io::Result<Gathered> {
         let numbers = 1 + usize::from(self.reading.framing.sized() == Some(true));
         let Some((size, values)) = self.grid_line(before_wait)? else {
-            return Ok(Outcome::End);
+            return Ok(Gathered::End);
         };
         let mut cells = std::mem::take(&mut self.done.grids.grid.cells);
         cells.clear();
@@ -118,7 +118,7 @@ impl<R: Read> Cases<R> {
         (size, values): (Numbers, Vec<u32>),
         numbers: usize,
         cells: &mut Vec<u32>,
-    ) -> io::Result<Outcome> {
+    ) -> io::Result<Gathered> {
         let read = size.count == numbers && size.problem.is_none();
         let (height, width) = match (read, &values[..]) {
             (true, &[side]) => (side as usize, side as usize),
@@ -128,7 +128,7 @@ impl<R: Read> Cases<R> {
         if read && width == 0 && height == 0 {
             // the size of zeros ends the input: what follows it is not read
             self.done.grids.ended = true;
-            return Ok(Outcome::End);
+            return Ok(Gathered::End);
         }
         let square = numbers == 1;
         let mut problem = None;
@@ -179,7 +179,7 @@ impl<R: Read> Cases<R> {
                             height: square.then_some(width),
                         }
                     }
-                    Guess::Alone => return Ok(Outcome::Malformed(problem.expect("noted"))),
+                    Guess::Alone => return Ok(Gathered::Malformed(problem.expect("noted"))),
                 }
             }
         };
@@ -193,14 +193,14 @@ impl<R: Read> Cases<R> {
             &mut problem,
         )?;
         if let Some(error) = problem {
-            return Ok(Outcome::Malformed(error));
+            return Ok(Gathered::Malformed(error));
         }
         if let Some(error) = repeated(cells, size.start) {
-            return Ok(Outcome::Malformed(error));
+            return Ok(Gathered::Malformed(error));
         }
         self.done.grids.grid.width = claim.width;
         self.done.grids.grid.height = cells.len() / claim.width;
-        Ok(Outcome::Grid(size.start))
+        Ok(Gathered::Grid(size.start))
     }
 
     /// Reads the rows of a case as `claim` says (`rows` of them read already, their cells in

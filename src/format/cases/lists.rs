@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use super::line::Line;
-use super::{cells_of, shown, Cases, Outcome};
+use super::{cells_of, shown, Cases, Gathered};
 use crate::format::place::{InputError, Place};
 
 /// Where reading stands in a line of lists.
@@ -31,14 +31,14 @@ impl Lists {
 
 impl<R: Read> Cases<R> {
     /// Starts reading `line` as boards in lists.
-    pub(super) fn list_line(&mut self, line: Line) -> Option<Outcome> {
+    pub(super) fn list_line(&mut self, line: Line) -> Option<Gathered> {
         self.lists.line = Some(line);
         self.next_of_list()
     }
 
     /// The next board of the line of lists being read, if it holds one more; at its end, the
     /// board left open there is malformed.
-    pub(super) fn next_of_list(&mut self) -> Option<Outcome> {
+    pub(super) fn next_of_list(&mut self) -> Option<Gathered> {
         let line = self.lists.line.take()?;
         loop {
             let bracket = line.brackets.get(self.lists.bracket).copied();
@@ -82,7 +82,7 @@ impl<R: Read> Cases<R> {
     }
 
     /// Reads the cell `at` of `line` where the lists stand.
-    fn list_cell(&mut self, line: &Line, at: usize) -> Option<Outcome> {
+    fn list_cell(&mut self, line: &Line, at: usize) -> Option<Gathered> {
         let (width, wanted) = (usize::from(self.shape().width), self.wanted());
         let place = line.places[at];
         let shown = shown(line.cells[at]);
@@ -120,7 +120,7 @@ impl<R: Read> Cases<R> {
     }
 
     /// Reads a bracket of the lists; the outcome of the board that ends there, if one does.
-    fn bracket(&mut self, open: bool, place: Place) -> Option<Outcome> {
+    fn bracket(&mut self, open: bool, place: Place) -> Option<Gathered> {
         let (width, height) = (
             usize::from(self.shape().width),
             usize::from(self.shape().height),

@@ -194,7 +194,7 @@ fn distinct(cells: impl Iterator<Item = u16>, size: usize) -> bool {
 }
 
 /// What a step of reading came to, before it is numbered.
-enum Outcome {
+enum Gathered {
     /// A valid case, its boards in [`Cases`]' `done`, starting at the place.
     Case(Place),
     /// A valid grid, in [`Cases`]' `done`, starting at the place.
@@ -403,7 +403,7 @@ impl<R: Read> Cases<R> {
         before_wait: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<Item<'_>> {
         Ok(match self.step(before_wait)? {
-            Outcome::Case(place) => {
+            Gathered::Case(place) => {
                 self.read += 1;
                 Item::Case(Case {
                     boards: &self.done.boards[..self.reading.boards],
@@ -411,7 +411,7 @@ impl<R: Read> Cases<R> {
                     number: self.read,
                 })
             }
-            Outcome::Grid(place) => {
+            Gathered::Grid(place) => {
                 self.read += 1;
                 Item::Grid(GridCase {
                     grid: &self.done.grids.grid,
@@ -419,40 +419,40 @@ impl<R: Read> Cases<R> {
                     number: self.read,
                 })
             }
-            Outcome::Malformed(error) => {
+            Gathered::Malformed(error) => {
                 self.read += 1;
                 Item::Malformed(error)
             }
-            Outcome::Header(error) => Item::Header(error),
-            Outcome::End => Item::End,
+            Gathered::Header(error) => Item::Header(error),
+            Gathered::End => Item::End,
         })
     }
 
     #[inline]
-    fn step(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Outcome> {
+    fn step(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Gathered> {
         // the commonest case first: a 3×3 board a line, read straight from the buffer
         if self.at_boundary() {
             if let Some(place) = self.line_case() {
                 self.quick.1 += 1;
-                return Ok(Outcome::Case(place));
+                return Ok(Gathered::Case(place));
             }
         }
         self.general(before_wait)
     }
 
     /// A step of reading by lines.
-    fn general(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Outcome> {
+    fn general(&mut self, before_wait: &mut dyn FnMut() -> io::Result<()>) -> io::Result<Gathered> {
         if self.reading.framing.sized().is_some() {
             return self.grid_case(before_wait);
         }
         if let Some(error) = self.queued.pop_front() {
-            return Ok(Outcome::Malformed(error));
+            return Ok(Gathered::Malformed(error));
         }
         if std::mem::take(&mut self.count_due) {
             match self.lines.count(before_wait)? {
-                None => return Ok(Outcome::End),
+                None => return Ok(Gathered::End),
                 Some(Ok(count)) => self.announced = Some(count),
-                Some(Err(error)) => return Ok(Outcome::Header(error)),
+                Some(Err(error)) => return Ok(Gathered::Header(error)),
             }
         }
         loop {
@@ -465,7 +465,7 @@ impl<R: Read> Cases<R> {
             if self.at_boundary() {
                 if let Some(place) = self.line_case() {
                     self.quick.1 += 1;
-                    return Ok(Outcome::Case(place));
+                    return Ok(Gathered::Case(place));
                 }
             }
             let Some(line) = self.lines.next(before_wait)? else {
@@ -478,9 +478,9 @@ impl<R: Read> Cases<R> {
     }
 
     /// At the end of the input: a case begun is malformed.
-    fn at_end(&mut self) -> Outcome {
+    fn at_end(&mut self) -> Gathered {
         if self.unit.is_empty() && self.unit.side.is_none() {
-            return Outcome::End;
+            return Gathered::End;
         }
         let error = InputError {
             place: self.place(),

@@ -8,7 +8,7 @@ use super::*;
 impl<R: Read> Cases<R> {
     /// A line of cases that share lines: each of its whole cases in turn (see
     /// [`Cases::next_of_shared`]); a line that holds no whole number of cases is malformed whole.
-    pub(super) fn share(&mut self, line: Line) -> Option<Outcome> {
+    pub(super) fn share(&mut self, line: Line) -> Option<Gathered> {
         let wanted = self.wanted();
         let count = line.count();
         if line.more || count % wanted == 0 {
@@ -40,7 +40,7 @@ impl<R: Read> Cases<R> {
     pub(super) fn next_of_shared(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Option<Outcome>> {
+    ) -> io::Result<Option<Gathered>> {
         let wanted = self.wanted();
         let Some((line, at)) = self.shared.as_mut() else {
             return Ok(None);
@@ -95,7 +95,7 @@ impl<R: Read> Cases<R> {
         &mut self,
         line: Line,
         before_wait: &mut dyn FnMut() -> io::Result<()>,
-    ) -> io::Result<Option<Outcome>> {
+    ) -> io::Result<Option<Gathered>> {
         let side = match (line.tokens, line.number) {
             (1, Some(side)) => usize::try_from(side)
                 .ok()

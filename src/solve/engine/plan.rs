@@ -15,9 +15,9 @@ use super::Settings;
 use crate::puzzle::board::Board;
 use crate::solve::conflicts::LinearConflicts;
 use crate::solve::control::Control;
-use crate::solve::fast;
 use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::manhattan::ManhattanDistance;
+use crate::solve::search::fast;
 use std::sync::Arc;
 
 use crate::solve::detours::Machines;
@@ -653,7 +653,14 @@ mod tests {
         // the bound told is the one linear conflicts were in: those below it are proved empty
         let (whole, bounds) = {
             let heuristic = LinearConflicts.heuristic(&start, &goal);
-            crate::solve::ida::solve_with(&start, heuristic, None, 5_000, 1, &Control::default())
+            crate::solve::search::ida::solve_with(
+                &start,
+                heuristic,
+                None,
+                5_000,
+                1,
+                &Control::default(),
+            )
         };
         assert_eq!(whole, Outcome::Exhausted);
         assert_eq!(Some(*bound), bounds.last().map(|last| last.bound));
@@ -766,7 +773,7 @@ mod tests {
 
     #[test]
     fn a_share_or_a_resumed_search_takes_the_strong_databases_at_once() {
-        use crate::solve::ida::Share;
+        use crate::solve::search::ida::Share;
         let (start, goal) = korf_one();
         let share = Share {
             bound: 41,

@@ -10,8 +10,8 @@ use crate::puzzle::moves::Move;
 use crate::solve::conflicts;
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
-use crate::solve::ida::{self, Bound, Outcome};
 use crate::solve::pdb::{self, Class, Family};
+use crate::solve::search::ida::{self, Bound, Outcome};
 
 /// The catalogue's splits, symmetries and lookups of several splits.
 mod splits;

@@ -31,7 +31,7 @@ const MOST_CELLS: usize = 25;
 pub(crate) struct Deferred {
     side: usize,
     tiles: usize,
-    made: OnceLock<Layout>,
+    made: OnceLock<Entries>,
 }
 
 impl Deferred {
@@ -56,8 +56,9 @@ impl Deferred {
 
     /// The layout, made if need be.
     #[inline(always)]
-    pub(crate) fn get(&self) -> &Layout {
-        self.made.get_or_init(|| Layout::new(self.side, self.tiles))
+    pub(crate) fn get(&self) -> &Entries {
+        self.made
+            .get_or_init(|| Entries::new(self.side, self.tiles))
     }
 }
 
@@ -76,7 +77,7 @@ impl std::fmt::Debug for Deferred {
 }
 
 /// How a board of `cells` cells lays out the zero-aware entries of a pattern of `tiles` tiles.
-pub struct Layout {
+pub struct Entries {
     cells: usize,
     tiles: usize,
     /// `k!`: the orders of the tiles on a map's cells.
@@ -98,23 +99,23 @@ pub struct Layout {
     slots: usize,
 }
 
-impl PartialEq for Layout {
-    fn eq(&self, other: &Layout) -> bool {
+impl PartialEq for Entries {
+    fn eq(&self, other: &Entries) -> bool {
         (self.cells, self.tiles) == (other.cells, other.tiles)
     }
 }
 
-impl Eq for Layout {}
+impl Eq for Entries {}
 
-impl std::fmt::Debug for Layout {
+impl std::fmt::Debug for Entries {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // not its tables: megabytes
-        write!(f, "Layout({} tiles of {} cells)", self.tiles, self.cells)
+        write!(f, "Entries({} tiles of {} cells)", self.tiles, self.cells)
     }
 }
 
-impl Layout {
-    fn new(side: usize, tiles: usize) -> Layout {
+impl Entries {
+    fn new(side: usize, tiles: usize) -> Entries {
         let cells = side * side;
         assert!(cells <= MOST_CELLS && (1..=MOST_TILES).contains(&tiles));
         let mut binomials = [[0u32; 32]; MOST_TILES + 1];
@@ -162,7 +163,7 @@ impl Layout {
             let ripple = map + low;
             map = (((ripple ^ map) >> 2) / low) | ripple;
         }
-        Layout {
+        Entries {
             cells,
             tiles,
             orders: (1..=tiles).product(),
@@ -195,7 +196,7 @@ impl Layout {
         }
     }
 
-    /// [`Layout::index`] of `K` tiles (any number if `K` is 0).
+    /// [`Entries::index`] of `K` tiles (any number if `K` is 0).
     #[inline(always)]
     pub(super) fn index_of<const K: usize>(&self, rank: usize, cells: &[u8], blank: u8) -> usize {
         let tiles = match K {

@@ -13,25 +13,25 @@
 //! The engine's plan (`engine/plan.rs`) chooses which answers a query; every optimal component
 //! gives the canonical path, so which one answered never shows in the output.
 
-mod beam;
 mod compare;
 mod escalate;
-mod ida;
+pub(crate) mod fast;
+pub(crate) mod ida;
 mod whole;
 
-pub use beam::Beam;
 pub use compare::{Bibfs, Textbook};
 pub use escalate::{Escalate, Fetch, Rent};
+pub use fast::Beam;
 pub use ida::Ida;
 pub(crate) use whole::square3;
 pub use whole::{Collect, MoveSink, Whole};
 
 use super::control::Control;
-pub use super::ida::{Bounds, Want};
 pub use super::report::Outcome;
 use super::report::{Bound, Method, Report};
 use super::stats::Stats;
 use crate::puzzle::board::Board;
+pub use ida::{Bounds, Want};
 
 /// What a search is asked: the way from `start` to `goal`, no longer than `limit` moves, within
 /// `budget` expanded nodes.

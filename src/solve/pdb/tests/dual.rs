@@ -9,8 +9,8 @@ use super::{by_conflicts, kept_equals_fresh, small_around, walk};
 use crate::puzzle::board::{Board, Shape};
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
-use crate::solve::ida;
 use crate::solve::pdb::{Class, Loaded, Lookup, Partition, Pattern, Pdb};
+use crate::solve::search::ida;
 
 /// How a test's patterns are made: plain or zero-aware.
 type Indexed = fn(usize, &[u8]) -> Pattern;

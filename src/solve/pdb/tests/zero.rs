@@ -8,8 +8,8 @@ use super::{by_conflicts, kept_equals_fresh, small_indexed, walk};
 use crate::puzzle::board::{Board, Shape};
 use crate::solve::control::Control;
 use crate::solve::heuristic::Heuristic;
-use crate::solve::ida::Outcome;
 use crate::solve::pdb::{build, verify, Depth, Loaded, Lookup, Nibbles, Pattern, Pdb};
+use crate::solve::search::ida::Outcome;
 
 #[test]
 fn kept_move_by_move_equals_fresh() {

@@ -17,19 +17,21 @@
 //! only the last iteration differs: on Korf and Felner's #38 it is most of the search, since its
 //! canonical path begins with `l` and every path under `d` must first be proved longer.
 
+mod component;
 mod split;
 mod tree;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use super::control::{Control, Meter};
-use super::detours::{Detours, Machines, DETOUR};
-use super::heuristic::Heuristic;
-use super::parallel::ordered_map;
-pub use super::report::{Bound, Outcome, Slice, Want};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Path;
+use crate::solve::control::{Control, Meter};
+use crate::solve::detours::{Detours, Machines, DETOUR};
+use crate::solve::heuristic::Heuristic;
+use crate::solve::parallel::ordered_map;
+pub use crate::solve::report::{Bound, Outcome, Slice, Want};
+pub use component::Ida;
 use split::{sliced, split, Order, LARGEST_FIRST_ABOVE, WHOLE};
 pub use split::{Range, Share, PLACES};
 use tree::{Search, Step};

@@ -1,4 +1,4 @@
-//! `eight judge`'s units: times and sizes as a user writes them (`1.5`, `500ms`, `512M`) and as
+//! `eight judge`'s quantities: times and sizes as a user writes them (`1.5`, `500ms`, `512M`) and as
 //! its lines show them.
 
 use std::time::Duration;

@@ -1,13 +1,14 @@
 //! IDA* over an evaluator as a search: the evaluator makes the heuristic of each query (from its
-//! tables, if it has any), and `solve::ida` searches with it on the component's threads.
+//! tables, if it has any), and the driver beside it (`mod.rs`) searches with it on the component's threads.
 
 use std::sync::Arc;
 
-use super::{Control, Query, Search, Solution};
+use crate::solve::control::Control;
 use crate::solve::detours::Machines;
 use crate::solve::heuristic::{Evaluator, Heuristic};
-use crate::solve::ida;
 use crate::solve::report::Quality;
+use crate::solve::search::ida;
+use crate::solve::search::{Query, Search, Solution};
 use crate::solve::Outcome;
 
 /// IDA* guided by `E`'s heuristic, on `jobs` threads, cutting the detours of its machines.

@@ -2,9 +2,11 @@
 //! `solve::fast`'s reduction by lines placed by a beam, whose last region of at most 9 cells the
 //! whole-space tables solve.
 
-use super::{Control, Method, Outcome, Query, Search, Solution, Whole};
-use crate::solve::fast;
+use crate::solve::control::Control;
 use crate::solve::report::Report;
+use crate::solve::report::{Method, Outcome};
+use crate::solve::search::fast;
+use crate::solve::search::{Query, Search, Solution, Whole};
 use crate::solve::stats::Stats;
 
 /// The probe, the beam's width and the tables; see the module's documentation.

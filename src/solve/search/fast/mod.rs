@@ -12,7 +12,10 @@
 //! ([`place`]), which always succeeds. Last, loops in the path (a board seen twice) are cut out.
 
 pub mod beam;
+mod component;
 pub mod place;
+
+pub use component::Beam;
 
 use std::collections::HashMap;
 
