@@ -78,52 +78,35 @@ impl Board {
     /// The canonical goal of `shape` with the blank at `blank`: the tiles in reading order around
     /// it. Every goal is one of these relabelled ([`Board::relabel`]), and relabelling keeps
     /// every distance, so a whole-space table per shape and blank cell serves every goal.
-    pub fn canonical(shape: Shape, blank: usize) -> Board {
+    pub const fn canonical(shape: Shape, blank: usize) -> Board {
         let mut cells = [0u8; MAX_CELLS];
-        for (cell, value) in cells.iter_mut().enumerate().take(shape.cells()) {
-            // the tiles in order, skipping the blank's cell: at most 255 of them
-            *value = match cell.cmp(&blank) {
-                std::cmp::Ordering::Less => cell as u8 + 1,
-                std::cmp::Ordering::Equal => BLANK,
-                std::cmp::Ordering::Greater => cell as u8,
+        let mut cell = 0;
+        // the tiles in order, skipping the blank's cell: at most 255 of them
+        while cell < shape.cells() {
+            cells[cell] = if cell < blank {
+                cell as u8 + 1
+            } else if cell == blank {
+                BLANK
+            } else {
+                cell as u8
             };
+            cell += 1;
         }
         Board { shape, cells }
     }
 
-    /// The usual goal of `shape` ([`Board::ordered`]), made once for the whole process: a
-    /// reference to hand out where the goal of a case is another board's.
+    /// The usual goal of `shape` ([`Board::ordered`]), made at compile time: a reference to hand
+    /// out where the goal of a case is another board's.
     pub fn ordered_goal(shape: Shape) -> &'static Board {
-        static GOALS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
-        Board::made_once(&GOALS, shape, |shape| shape.cells() - 1)
+        static GOALS: Goals = Goals::made(Goals::BLANK_LAST);
+        GOALS.of(shape)
     }
 
-    /// The goal with the blank first and the tiles in order after it (HackerRank's), made once
-    /// for the whole process like [`Board::ordered_goal`].
+    /// The goal with the blank first and the tiles in order after it (HackerRank's), made at
+    /// compile time like [`Board::ordered_goal`].
     pub fn blank_first_goal(shape: Shape) -> &'static Board {
-        static GOALS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
-        Board::made_once(&GOALS, shape, |_| 0)
-    }
-
-    /// The [`Board::canonical`] goal of `shape` with the blank at `blank(shape)`, from `goals`,
-    /// which hold one for every shape, made the first time.
-    fn made_once(
-        goals: &'static std::sync::OnceLock<Vec<Board>>,
-        shape: Shape,
-        blank: fn(Shape) -> usize,
-    ) -> &'static Board {
-        let sides = usize::from(Shape::MAX_SIDE) - 1;
-        let goals = goals.get_or_init(|| {
-            let shapes = (0..sides * sides).map(|at| (at / sides + 2, at % sides + 2));
-            shapes
-                .map(|(width, height)| {
-                    let shape = Shape::new(width, height).expect("sides from 2 to 16");
-                    Board::canonical(shape, blank(shape))
-                })
-                .collect()
-        });
-        let (width, height) = (usize::from(shape.width), usize::from(shape.height));
-        &goals[(width - 2) * sides + height - 2]
+        static GOALS: Goals = Goals::made(Goals::BLANK_FIRST);
+        GOALS.of(shape)
     }
 
     /// Its shape.
@@ -263,9 +246,68 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The sides a shape may have: 2 to [`Shape::MAX_SIDE`].
+const SIDES: usize = Shape::MAX_SIDE as usize - 1;
+
+/// A canonical goal of every shape, by its sides, made at compile time (immutable: a table, not
+/// state).
+struct Goals([Board; SIDES * SIDES]);
+
+impl Goals {
+    /// The blank in the last cell.
+    const BLANK_LAST: bool = true;
+    /// The blank in the first cell.
+    const BLANK_FIRST: bool = false;
+
+    /// Every shape's goal, its blank last or first.
+    const fn made(last: bool) -> Goals {
+        let empty = Board {
+            shape: Shape {
+                width: 2,
+                height: 2,
+            },
+            cells: [0; MAX_CELLS],
+        };
+        let mut goals = [empty; SIDES * SIDES];
+        let mut at = 0;
+        while at < SIDES * SIDES {
+            let shape = Shape {
+                width: (at / SIDES + 2) as u8,
+                height: (at % SIDES + 2) as u8,
+            };
+            let blank = if last { shape.cells() - 1 } else { 0 };
+            goals[at] = Board::canonical(shape, blank);
+            at += 1;
+        }
+        Goals(goals)
+    }
+
+    /// The goal of `shape`.
+    fn of(&self, shape: Shape) -> &Board {
+        let (width, height) = (usize::from(shape.width), usize::from(shape.height));
+        &self.0[(width - 2) * SIDES + height - 2]
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn the_goals_made_at_compile_time_are_every_shape_s() {
+        for width in 2..=16 {
+            for height in 2..=16 {
+                let shape = Shape::new(width, height).expect("a shape");
+                assert_eq!(
+                    *Board::ordered_goal(shape),
+                    Board::ordered(shape),
+                    "{shape}"
+                );
+                assert_eq!(*Board::blank_first_goal(shape), Board::canonical(shape, 0));
+                assert_eq!(Board::blank_first_goal(shape).blank(), 0);
+            }
+        }
+    }
 
     /// A board from its numbers separated by spaces.
     pub(crate) fn grid(shape: Shape, text: &str) -> Board {
