@@ -4,12 +4,16 @@
 //! a program wrote escaped, so that its output cannot drive a terminal.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+#[cfg(target_os = "linux")]
+use std::path::Path;
+use std::path::PathBuf;
 
 use eight::format::answer::{ticked, Side};
 use eight::tools::check::Wrong;
 use eight::tools::fixtures::{self, Fixture};
-use eight::tools::record::{Judged, Summary};
+#[cfg(target_os = "linux")]
+use eight::tools::record::Judged;
+use eight::tools::record::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Status;
@@ -98,6 +102,7 @@ pub(crate) fn progress_bar(length: u64, template: &str) -> ProgressBar {
 }
 
 /// What became of one file.
+#[cfg(target_os = "linux")]
 pub(crate) struct Ruling {
     pub(crate) fate: Fate,
     /// The verdict line (without the file's name for JSON), plain.
@@ -109,6 +114,7 @@ pub(crate) struct Ruling {
 }
 
 /// Where a file's ruling counts: passed, failed, or not judged (trouble).
+#[cfg(target_os = "linux")]
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Fate {
     Accepted,
@@ -117,6 +123,7 @@ pub(crate) enum Fate {
 }
 
 /// The lines of one file's ruling as the user sees them: plain, coloured, or JSON.
+#[cfg(target_os = "linux")]
 pub(crate) fn shown(file: &Path, ruling: &Ruling, json: bool, color: bool) -> String {
     if json {
         let record = Judged {
@@ -142,6 +149,7 @@ pub(crate) fn shown(file: &Path, ruling: &Ruling, json: bool, color: bool) -> St
 }
 
 /// The expected answer and the program's beside it, a line each, as `oj --diff` shows them.
+#[cfg(target_os = "linux")]
 pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
     let cell = |line: &str| escaped(line, 40);
     let left: Vec<String> = expected.lines().map(cell).collect();
@@ -166,6 +174,7 @@ pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
 }
 
 /// The last lines of the program's standard error, escaped and cut.
+#[cfg(target_os = "linux")]
 pub(crate) fn stderr_tail(tail: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(tail);
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
