@@ -93,10 +93,10 @@ fn the_estimate_kept_move_by_move_equals_a_fresh_one() {
     }
 }
 
-/// What IDA* guided by `databases` on `jobs` threads finds from `start` to `goal`, and the nodes
-/// it expanded.
-fn searched(
-    databases: &Arc<Loaded<true>>,
+/// What IDA* guided by `evaluator` on `jobs` threads finds from `start` to `goal`, and the
+/// nodes it expanded.
+fn searched<E: Evaluator>(
+    evaluator: E,
     start: &Board,
     goal: &Board,
     jobs: usize,
@@ -109,23 +109,14 @@ fn searched(
         bounds: Bounds::All,
         want: Want::Canonical,
     };
-    let solution = Ida::new(databases.clone(), jobs).search(&query, &Control::default());
+    let solution = Ida::new(evaluator, jobs).search(&query, &Control::default());
     (solution.outcome.clone(), solution.nodes())
 }
 
 /// What IDA* with linear conflicts finds from `start` to `goal`, the search the databases are
 /// checked against.
 fn by_conflicts(start: &Board, goal: &Board) -> Outcome {
-    let query = Query {
-        start,
-        goal,
-        limit: None,
-        budget: u64::MAX,
-        bounds: Bounds::All,
-        want: Want::Canonical,
-    };
-    let mut search = Ida::new(LinearConflicts, 1);
-    search.search(&query, &Control::default()).outcome
+    searched(LinearConflicts, start, goal, 1).0
 }
 
 #[test]
@@ -136,11 +127,11 @@ fn the_databases_find_the_canonical_path_that_linear_conflicts_find() {
         for round in 0..16 {
             let start = walk(&goal, rng.random_range(20..=70), &mut rng);
             let estimate = databases.heuristic(&start, &goal).estimate();
-            let (by_databases, _) = searched(&databases, &start, &goal, 1);
+            let (by_databases, _) = searched(databases.clone(), &start, &goal, 1);
             let by_conflicts = by_conflicts(&start, &goal);
             assert_eq!(by_databases, by_conflicts, "{name}, board {round}: {start}");
             // on three threads, the subtrees 12 moves in are shared out: the same path
-            let (on_threads, _) = searched(&databases, &start, &goal, 3);
+            let (on_threads, _) = searched(databases.clone(), &start, &goal, 3);
             assert_eq!(
                 on_threads, by_conflicts,
                 "{name}, board {round}: {start}, threads"
@@ -164,8 +155,8 @@ fn the_databases_find_the_path_an_independent_search_finds() {
         for round in 0..6 {
             let start = walk(&goal, rng.random_range(16..=30), &mut rng);
             let expected = idastar(&start, &goal, None).0.expect("reachable");
-            let (alone, _) = searched(&databases, &start, &goal, 1);
-            let (on_threads, _) = searched(&databases, &start, &goal, 3);
+            let (alone, _) = searched(databases.clone(), &start, &goal, 1);
+            let (on_threads, _) = searched(databases.clone(), &start, &goal, 3);
             let found = Outcome::Found(expected);
             assert_eq!(alone, found, "{name}, board {round}: {start}");
             assert_eq!(on_threads, found, "{name}, board {round}: {start}, threads");
@@ -178,7 +169,7 @@ fn every_class_s_goal_is_its_own_databases_zero() {
     for (name, goal) in goals() {
         let databases = Arc::new(databases(&goal));
         assert_eq!(databases.heuristic(&goal, &goal).estimate(), 0);
-        let (solved, nodes) = searched(&databases, &goal, &goal, 1);
+        let (solved, nodes) = searched(databases.clone(), &goal, &goal, 1);
         assert_eq!(solved, Outcome::Found(Default::default()), "{name}");
         assert_eq!(nodes, 0);
     }

@@ -70,8 +70,9 @@ pub fn check(
     let mut wrong_cases = 0;
     let mut failure = None;
     // a farthest board's distance from its start, asked of the plan like every query (by an
-    // engine like the one solving the cases, sharing its store)
-    let measure = std::cell::RefCell::new(engine.like());
+    // engine like the one solving the cases, sharing its store), for the judges that ask one
+    let farthest = judge.answer == crate::format::Answer::Farthest;
+    let measure = std::cell::RefCell::new(farthest.then(|| engine.like()));
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let mut got = Vec::new();
         let mut expected_lines = judge.lines(solved.case);
@@ -97,7 +98,7 @@ pub fn check(
         let start = solved.boards.map(|(start, _)| start);
         let distance = |board: &Board| {
             let start = start.as_ref()?;
-            let distance = measure.borrow_mut().distance(start, board);
+            let distance = measure.borrow_mut().as_mut()?.distance(start, board);
             distance.ok().map(|d| d as usize)
         };
         let mut expected = Expected {
