@@ -385,3 +385,139 @@ fn gen_says_at_once_that_random_large_boards_are_out_of_reach_and_names_walk() {
         .assert()
         .success();
 }
+
+/// A board `moves` random moves (never straight back) from the ordered goal of `shape`.
+fn walked(shape: Shape, moves: usize, rng: &mut rand_chacha::ChaCha8Rng) -> Board {
+    let mut board = Board::ordered(shape);
+    let mut last: Option<eight::puzzle::Move> = None;
+    let mut made = 0;
+    while made < moves {
+        let step = eight::puzzle::Move::ALL[rng.random_range(0..4)];
+        if last != Some(step.opposite()) && board.slide(step) {
+            last = Some(step);
+            made += 1;
+        }
+    }
+    board
+}
+
+/// The board `path` (as JSON gives it) leads to from `start`.
+fn replayed(start: &Board, path: &str) -> Board {
+    let mut board = *start;
+    for letter in path.chars() {
+        let step = eight::puzzle::Move::from_letter(letter).expect("a move's letter");
+        assert!(board.slide(step), "a legal move");
+    }
+    board
+}
+
+#[test]
+fn within_is_proved_and_said_in_json_on_5x5_and_6x6() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(64);
+    for side in [5, 6] {
+        let shape = Shape::new(side, side).expect("a shape");
+        let boards: Vec<Board> = (0..3).map(|_| walked(shape, 60, &mut rng)).collect();
+        let input: String = boards.iter().map(|board| format!("{board}\n")).collect();
+        let output = eight()
+            .args([
+                "path",
+                "--within",
+                "1.2",
+                "--json",
+                "--size",
+                &shape.to_string(),
+            ])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let records = json_lines(&output);
+        assert_eq!(records.len(), boards.len());
+        for (record, board) in records.iter().zip(&boards) {
+            let path = record["path"].as_str().expect("a path");
+            assert_eq!(replayed(board, path), Board::ordered(shape), "{record}");
+            let length = record["distance"].as_u64().expect("a length");
+            let bound = record["lower_bound"].as_u64().expect("a bound");
+            let within = record["within"].as_f64().expect("a factor");
+            assert!(length * 100 <= bound * 120 && within <= 1.2, "{record}");
+            assert!(
+                bound <= length && bound as usize >= manhattan(board),
+                "{record}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_factor_not_proved_is_an_error_that_says_what_was_and_the_cases_around_it_are_answered() {
+    // a 6x6 board of DeepCubeA's: 1.01 of its shortest is out of reach in a second
+    let hard =
+        "8 10 7 18 0 6 13 12 23 22 5 4 2 9 15 14 1 20 31 35 11 21 17 16 34 3 26 33 19 24 27 \
+                29 25 28 32 30";
+    let shape = Shape::new(6, 6).expect("a shape");
+    let mut easy = Board::ordered(shape);
+    assert!(easy.slide(eight::puzzle::Move::Left));
+    let input = format!("{easy}\n{hard}\n{easy}\n");
+    let output = eight()
+        .args(["steps", "--within", "1.01", "--time", "1s", "--size", "6x6"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n1\n");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("line 2:1: found a board whose best path found, ")
+            && said.contains("is proved only within ")
+            && said.contains("expected a path proved within 1.01 of the shortest"),
+        "{said}"
+    );
+}
+
+#[test]
+fn time_gives_a_path_no_longer_than_fast_alone_with_a_bound_never_lower() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    let board = random(Shape::new(6, 6).expect("a shape"), &mut rng);
+    let run = |extra: &[&str]| {
+        let mut args = vec!["path", "--fast", "--json", "--size", "6x6"];
+        args.extend(extra);
+        let board = board.to_string();
+        args.push(&board);
+        let output = eight()
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let record = json_lines(&output).remove(0);
+        let path = record["path"].as_str().expect("a path").to_string();
+        assert_eq!(
+            replayed(&board_of(&record), &path),
+            Board::ordered(Shape::new(6, 6).expect("a shape"))
+        );
+        (path.len(), record["lower_bound"].as_u64().expect("a bound"))
+    };
+    let (fast, fast_bound) = run(&[]);
+    let (timed, timed_bound) = run(&["--time", "2s"]);
+    assert!(
+        timed <= fast && timed_bound >= fast_bound,
+        "{timed} {timed_bound} against {fast} {fast_bound}"
+    );
+    // plain --fast gives the same path on every run: no clock in it
+    assert_eq!(run(&[]), (fast, fast_bound));
+}
+
+/// The start board of a record.
+fn board_of(record: &Value) -> Board {
+    let cells: Vec<u8> = record["start"]
+        .as_str()
+        .expect("a start")
+        .split_whitespace()
+        .map(|cell| cell.parse().expect("a cell"))
+        .collect();
+    Board::new(Shape::new(6, 6).expect("a shape"), &cells).expect("a board")
+}

@@ -5,10 +5,11 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
 use eight::puzzle::Shape;
 use eight::solve::pdb::Family;
-use eight::solve::Estimate;
+use eight::solve::{Ask, Estimate};
+use std::time::Duration;
 
 use super::algo::{algorithm_parser, estimate_parser, Algo};
-use super::{arguments, unit};
+use super::{arguments, quantities, unit};
 
 /// The options every solving command shares.
 #[derive(clap::Args, Debug)]
@@ -46,11 +47,24 @@ pub(super) struct EngineArgs {
     #[arg(long, value_name = "NODES", value_parser = arguments::parse_nodes)]
     pub(super) max_nodes: Option<u64>,
     /// Any path where the shortest is out of reach: every solvable board of every size gets a
-    /// legal path at once (5x5 in a quarter of a second, 16x16 in seconds), not necessarily the
-    /// shortest; --json says `"optimal"` and gives `"lower_bound"`, --stats the bound and the
-    /// ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
+    /// legal path at once (5x5 to 7x7 in about a second, 16x16 in seconds), not necessarily the
+    /// shortest, shortened in one pass on boards of up to 70 cells; --json says `"optimal"` and
+    /// gives `"lower_bound"` and `"within"` (the length over the bound), --stats the bound and
+    /// the ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
     #[arg(long)]
     pub(super) fast: bool,
+    /// With --fast on boards of up to 70 cells (5x5 to 8x8): go on shortening the path for this
+    /// long (10s, 1m, 500ms) with wider beams, optimal searches of its stretches and of its last
+    /// moves, then print the best found and (--json, --stats) the lower bound it proved; without
+    /// it, --fast makes one pass of each, within fixed budgets (the same path on every machine)
+    #[arg(long, value_name = "TIME", value_parser = quantities::parse_time)]
+    pub(super) time: Option<Duration>,
+    /// A path proved at most W times as long as the shortest (1.2; --fast implied): a weighted
+    /// search with an admissible estimate proves it, keeping up to 20 million boards (about
+    /// 2 GB on 7x7); a case it does not prove in that (or in --time) is an error that says the
+    /// factor it did prove. --json gives `"lower_bound"` and `"within"`, the proved factor
+    #[arg(long, value_name = "W", value_parser = parse_within)]
+    pub(super) within: Option<u32>,
     /// Threads that solve boards of more than 9 cells: several cases side by side, or one
     /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
     /// in order
@@ -124,4 +138,37 @@ pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
             .map_or((&*name, false), |n| (n, true));
         Databases(Family::named(name), dual)
     })
+}
+
+/// The most boards a weighted search of `--within` keeps: about 2 GB on a 7x7 board.
+const WITHIN_NODES: usize = 20_000_000;
+
+impl EngineArgs {
+    /// What the bounded search is asked, if `--fast`, `--time` or `--within` was given.
+    pub(super) fn bounded(&self) -> Option<Ask> {
+        (self.fast || self.time.is_some() || self.within.is_some()).then_some(Ask {
+            within: self.within,
+            time: self.time,
+            ..FAST
+        })
+    }
+}
+
+/// What plain `--fast` asks of the bounded search: one pass, no factor.
+pub(super) const FAST: Ask = Ask {
+    within: None,
+    time: None,
+    nodes: WITHIN_NODES,
+};
+
+/// Parses `--within`'s factor, above 1 and at most 10, into hundredths (rounded down, so never
+/// looser than asked).
+fn parse_within(text: &str) -> Result<u32, String> {
+    let factor: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number: a factor like 1.2"))?;
+    if !(factor > 1.0 && factor <= 10.0) {
+        return Err(format!("{text}: a factor above 1 and at most 10, like 1.2"));
+    }
+    Ok(((factor * 100.0) + 1e-9).floor() as u32)
 }

@@ -85,6 +85,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let mut engine = Engine::default()
         .with_store(store.clone())
         .with_fast(options.fast)
+        .with_bounded(options.fast.then_some(super::options::FAST))
         .with_control(super::live::control(start.cells().len() > 9));
     let solution = engine.solve(&start, &goal, None);
     let quality = solution.report.quality;

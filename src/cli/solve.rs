@@ -200,6 +200,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         .with_budget(options.max_nodes)
         .with_jobs(usize::from(options.jobs))
         .with_fast(options.fast)
+        .with_bounded(options.bounded())
         .with_databases(match (options.pdb.0, options.algo) {
             // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
             (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {

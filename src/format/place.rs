@@ -86,6 +86,23 @@ impl InputError {
         }
     }
 
+    /// The error of a case at `place` whose path of `length` moves the bounded search did not
+    /// prove within the factor asked (`within`, in hundredths) of its `lower_bound`.
+    pub fn unproved(place: Place, within: u32, length: u32, lower_bound: u32) -> InputError {
+        InputError {
+            place,
+            found: format!(
+                "a board whose best path found, {length} moves, is proved only within {:.3} of \
+                 the shortest (at least {lower_bound} moves)",
+                f64::from(length) / f64::from(lower_bound.max(1))
+            ),
+            expected: format!(
+                "a path proved within {} of the shortest (given more time, or a larger factor)",
+                f64::from(within) / 100.0
+            ),
+        }
+    }
+
     pub(super) fn extra(place: Place) -> InputError {
         InputError {
             place,

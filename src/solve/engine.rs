@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::clock::Clock;
 use super::control::Control;
 use super::pdb::{Family, Supply};
+use super::search::bounded::Ask;
 use super::search::{Bibfs, Bounds, Collect, Query, Search, Solution, Whole};
 use super::small;
 use super::store::Store;
@@ -42,6 +43,8 @@ struct Settings {
     jobs: Option<usize>,
     /// Whether any path will do where the shortest is out of reach (`--fast`).
     fast: bool,
+    /// How `--fast`'s path is then shortened, and what must be proved of it (`None`: not).
+    bounded: Option<Ask>,
     /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
     databases: Option<Family>,
     /// Whether 4×4 databases look each board up in its dual too (`pdb::dual`).
@@ -178,6 +181,17 @@ impl Engine {
         self
     }
 
+    /// This engine, shortening a `--fast` path as `ask` says (boards of at most
+    /// [`MOST_BOUNDED_CELLS`](crate::solve::MOST_BOUNDED_CELLS) cells): its windows solved
+    /// optimally, its last moves by the optimal search, and with a time, again with wider beams;
+    /// with a factor asked, a weighted search proves it (else the case is
+    /// [`Outcome::Exhausted`], its [`Report::quality`] saying what was proved). Implies `fast`.
+    pub fn with_bounded(mut self, ask: Option<Ask>) -> Engine {
+        self.settings.fast |= ask.is_some();
+        self.settings.bounded = ask;
+        self
+    }
+
     /// This engine, running only the iterations of IDA* that `bounds` says in searches of
     /// boards of more than 9 cells: from a bound on (a long run resumed), or one share of one
     /// iteration (a unit of work for another machine), with the strong databases at once and, for
@@ -203,7 +217,12 @@ impl Engine {
         self
     }
 
-    /// Whether it answers with any path where the shortest is out of reach.
+    /// The factor of the shortest (in hundredths) its paths must be proved within, if asked.
+    pub fn within(&self) -> Option<u32> {
+        self.settings.bounded.and_then(|ask| ask.within)
+    }
+
+    /// Whether any path will do where the shortest is out of reach.
     pub fn is_fast(&self) -> bool {
         self.settings.fast
     }
@@ -355,13 +374,24 @@ impl Engine {
         if let (true, Outcome::Found(path)) = (self.settings.fast, &solution.outcome) {
             let length = path.len() as u32;
             solution.report.quality = Some(match solution.report.method {
-                Method::Beam => Quality {
-                    optimal: false,
-                    lower_bound: self.lower_bound(start, goal),
-                    length,
-                },
+                Method::Beam => {
+                    let estimate = self.lower_bound(start, goal);
+                    let proved = solution.report.quality;
+                    Quality {
+                        optimal: proved.is_some_and(|quality| quality.optimal),
+                        lower_bound: proved.map_or(estimate, |q| q.lower_bound.max(estimate)),
+                        length,
+                    }
+                }
                 _ => Quality::exact(length),
             });
+        }
+        let asked = self.settings.bounded.and_then(|ask| ask.within);
+        if let (Some(within), Some(quality)) = (asked, solution.report.quality) {
+            let (length, bound) = (u64::from(quality.length), u64::from(quality.lower_bound));
+            if length * 100 > bound * u64::from(within) {
+                solution.outcome = Outcome::Exhausted;
+            }
         }
         if let (Some(limit), Outcome::Found(path)) = (limit, &solution.outcome) {
             if path.len() as u32 > limit {

@@ -139,6 +139,26 @@ pub struct Report {
     /// The textbook searches' and the bidirectional BFS's progress, layer by layer (IDA*'s is
     /// its `bounds`).
     pub layers: Vec<Layer>,
+    /// The bounded search's steps (`--fast`, `--time`, `--within`): none for the others.
+    pub rounds: Vec<Round>,
+}
+
+/// One step of the bounded search (`--fast` past the optimal search): what it did, the path's
+/// length and the lower bound after it, the boards it kept or expanded and its time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Round {
+    /// What it did: `beam W`, `windows N`, `last N` (an optimal search of the last N moves) or
+    /// `weighted W`.
+    pub step: String,
+    /// The best path's length after it.
+    pub length: u32,
+    /// The lower bound after it.
+    pub lower_bound: u32,
+    /// The boards it kept or expanded.
+    pub nodes: u64,
+    /// Its time (in microseconds in JSON).
+    #[serde(serialize_with = "super::stats::micros")]
+    pub time: std::time::Duration,
 }
 
 /// One iteration of IDA*: the bound on the moves, and the nodes expanded under it.
@@ -202,6 +222,17 @@ impl Quality {
             optimal: true,
             lower_bound: length,
             length,
+        }
+    }
+
+    /// The length over the lower bound, rounded up to three places: the factor of the shortest
+    /// that the path is proved within (1 for a path of no moves).
+    pub fn within(self) -> f64 {
+        let thousandths =
+            (u64::from(self.length) * 1000).div_ceil(u64::from(self.lower_bound.max(1)));
+        match self.length {
+            0 => 1.0,
+            _ => thousandths as f64 / 1000.0,
         }
     }
 }

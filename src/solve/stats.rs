@@ -19,6 +19,9 @@ pub struct Stats {
     pub time: Duration,
 }
 
-fn micros<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn micros<S: serde::Serializer>(
+    time: &Duration,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.serialize_u64(time.as_micros() as u64)
 }

@@ -17,6 +17,7 @@ use crate::format::cases::Grid;
 use crate::format::InputError;
 use crate::puzzle::{Board, Path};
 use crate::solve::engine::{Bound, Quality, Want};
+use crate::solve::Round;
 use crate::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer.
@@ -42,6 +43,10 @@ pub struct Solution {
     /// With `--fast`: the best admissible estimate of the moves needed, never above the optimum.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u32>,
+    /// With `--fast`: the path's length over the lower bound, to three places (rounded up): the
+    /// path is proved at most this factor of the shortest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<f64>,
     /// The judge's most moves, where it has one (LightOJ 1121's 35, UVa 10181's 50): a board
     /// that reaches its goal only past it is `solvable` with no distance or path here, as the
     /// judge answers it "not solvable".
@@ -61,6 +66,7 @@ impl Solution {
             scatter: None,
             optimal: None,
             lower_bound: None,
+            within: None,
             limit: None,
         }
     }
@@ -119,6 +125,7 @@ impl Solution {
         Solution {
             optimal: quality.map(|quality| quality.optimal),
             lower_bound: quality.map(|quality| quality.lower_bound),
+            within: quality.map(Quality::within),
             ..self
         }
     }
@@ -144,6 +151,9 @@ pub struct Record {
     /// IDA*'s bounds and their nodes, with `--stats`, when IDA* answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bounds: Option<Vec<Bound>>,
+    /// The bounded search's steps, with `--stats`, when `--fast` shortened its path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<Round>>,
 }
 
 /// What a record holds.
@@ -180,6 +190,7 @@ impl Record {
             algorithm: None,
             stats: None,
             bounds: None,
+            rounds: None,
         }
     }
 
@@ -198,6 +209,7 @@ impl Record {
             algorithm: None,
             stats: None,
             bounds: None,
+            rounds: None,
         }
     }
 
@@ -207,6 +219,7 @@ impl Record {
             algorithm: Some(report.method.name()),
             stats: Some(report.stats),
             bounds: (!report.bounds.is_empty()).then_some(report.bounds),
+            rounds: (!report.rounds.is_empty()).then_some(report.rounds),
             ..self
         }
     }

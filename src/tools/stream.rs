@@ -369,6 +369,10 @@ impl Stream<'_> {
         out: &mut impl Write,
     ) -> io::Result<Result<(), InputError>> {
         let Some(found) = found else {
+            if let (Some(quality), Some(within)) = (report.quality, self.engine.within()) {
+                let (length, bound) = (quality.length, quality.lower_bound);
+                return Ok(Err(InputError::unproved(place, within, length, bound)));
+            }
             let budget = self.engine.budget_for(goal);
             let method = report.method.name();
             return Ok(Err(InputError::exhausted(place, budget, &method)));

@@ -118,7 +118,8 @@ pub(super) fn plan<'a>(
             }
         };
         let width = fast::beam_width(goal.shape());
-        return Planned::Made(Box::new(Beam::new(probe, within, width, whole)));
+        let beam = Beam::new(probe, within, width, whole).improved(settings.bounded);
+        return Planned::Made(Box::new(beam));
     }
     Planned::Made(optimal(settings, goal))
 }

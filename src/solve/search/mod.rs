@@ -13,6 +13,7 @@
 //! The engine's plan (`engine/plan.rs`) chooses which answers a query; every optimal component
 //! gives the canonical path, so which one answered never shows in the output.
 
+pub(crate) mod bounded;
 mod compare;
 mod escalate;
 pub(crate) mod fast;

@@ -1,21 +1,27 @@
 //! `--fast` as a search: an optimal probe within a small budget, and where it does not end,
 //! `solve::fast`'s reduction by lines placed by a beam, whose last region of at most 9 cells the
-//! whole-space tables solve.
+//! whole-space tables solve; then, on boards the bounded search keeps (at most 70 cells), that
+//! path shortened while the time asked remains ([`bounded`]), its lower bound proved.
 
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Path;
 use crate::solve::control::Control;
-use crate::solve::report::Report;
-use crate::solve::report::{Method, Outcome};
+use crate::solve::report::{Method, Outcome, Quality, Report};
+use crate::solve::search::bounded::{self, Ask, Exact, Searches};
 use crate::solve::search::fast;
+use crate::solve::search::ida::Bounds;
 use crate::solve::search::{Query, Search, Solution, Whole};
 use crate::solve::stats::Stats;
 
-/// The probe, the beam's width and the tables; see the module's documentation.
+/// The probe, the beam's width, the tables and what the bounded search is asked; see the
+/// module's documentation.
 pub struct Beam<'a> {
     probe: Box<dyn Search + 'a>,
     /// The most nodes the probe may expand.
     within: u64,
     width: usize,
     whole: &'a mut Whole,
+    ask: Option<Ask>,
 }
 
 impl<'a> Beam<'a> {
@@ -31,7 +37,23 @@ impl<'a> Beam<'a> {
             within,
             width,
             whole,
+            ask: None,
         }
+    }
+
+    /// The beam's path then shortened as `ask` says.
+    pub fn improved(mut self, ask: Option<Ask>) -> Self {
+        self.ask = ask;
+        self
+    }
+}
+
+/// The lower bound a probe proved: the bound of the iteration it did not finish (every shorter
+/// one finished without a path).
+fn proved(probe: &Solution, query: &Query) -> u32 {
+    match query.bounds {
+        Bounds::All => probe.report.bounds.last().map_or(0, |last| last.bound),
+        _ => 0,
     }
 }
 
@@ -46,21 +68,89 @@ impl Search for Beam<'_> {
         if let Outcome::Found(_) = probed.outcome {
             return probed;
         }
+        let mut tools = Tools {
+            query,
+            probe: &mut *self.probe,
+            whole: &mut *self.whole,
+            width: self.width,
+            control,
+            expanded: 0,
+        };
+        let found = tools.beam(self.width);
+        let mut report = Report {
+            method: Method::Beam,
+            // the probe's iterations, which did not end
+            bounds: probed.report.bounds.clone(),
+            ..Report::default()
+        };
+        let mut outcome = found.clone().map_or(Outcome::Exhausted, Outcome::Found);
+        let kept = query.start.cells().len() <= bounded::MOST_CELLS;
+        if let (Some(first), Some(ask), true) = (found, self.ask, kept) {
+            let lower_bound = proved(&probed, query);
+            let answer = bounded::improve(
+                query.start,
+                query.goal,
+                first,
+                lower_bound,
+                &ask,
+                &mut tools,
+                control,
+            );
+            let length = answer.path.len() as u32;
+            report.quality = Some(Quality {
+                optimal: answer.optimal,
+                lower_bound: answer.lower_bound,
+                length,
+            });
+            report.rounds = answer.rounds;
+            outcome = Outcome::Found(answer.path);
+        }
+        report.stats = Stats {
+            expanded: probed.nodes() + tools.expanded,
+            ..Stats::default()
+        };
+        Solution { outcome, report }
+    }
+}
+
+/// What the bounded search calls on: the beam and the probe's optimal search.
+struct Tools<'q, 'b> {
+    query: &'q Query<'q>,
+    probe: &'b mut (dyn Search + 'b),
+    whole: &'b mut Whole,
+    width: usize,
+    control: &'q Control,
+    expanded: u64,
+}
+
+impl Searches for Tools<'_, '_> {
+    fn beam(&mut self, width: usize) -> Option<Path> {
         let whole = &mut *self.whole;
         let mut exact = |from: &_, to: &_| whole.path(from, to);
-        let found = fast::solve(query.start, query.goal, self.width, &mut exact, control);
-        Solution {
-            outcome: found.map_or(Outcome::Exhausted, Outcome::Found),
-            report: Report {
-                method: Method::Beam,
-                stats: Stats {
-                    expanded: probed.nodes(),
-                    ..Stats::default()
-                },
-                // the probe's iterations, which did not end
-                bounds: probed.report.bounds,
-                ..Report::default()
-            },
+        let (start, goal) = (self.query.start, self.query.goal);
+        fast::solve(start, goal, width, &mut exact, self.control)
+    }
+
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn exact(&mut self, from: &Board, shorter: u32, nodes: u64) -> Exact {
+        let query = Query {
+            start: from,
+            limit: Some(shorter.saturating_sub(1)),
+            budget: nodes,
+            bounds: Bounds::All,
+            ..*self.query
+        };
+        let searched = self.probe.search(&query, self.control);
+        self.expanded += searched.nodes();
+        match searched.outcome {
+            Outcome::Found(path) => Exact::Found(path),
+            Outcome::Beyond(_) | Outcome::Unreachable => Exact::None,
+            Outcome::Exhausted => {
+                Exact::GaveUp(searched.report.bounds.last().map_or(0, |last| last.bound))
+            }
         }
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod beam;
 mod component;
+pub(crate) mod estimate;
 pub mod place;
 
 pub use component::Beam;

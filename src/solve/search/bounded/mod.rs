@@ -1,0 +1,277 @@
+//! Bounded-suboptimal answers past the optimal search's reach: a path with a proved lower bound
+//! on the shortest, improved while time remains.
+//!
+//! A first path comes from `--fast`'s beam; then weighted A* runs ([`astar`]), each with a
+//! smaller weight than the last and cut by the best path so far, shorten it and raise the lower
+//! bound, until the path is within the factor asked of the bound, the time is spent, or the
+//! bound meets the path (then it is a shortest one).
+
+mod astar;
+mod window;
+
+use std::time::Duration;
+
+pub use astar::MOST_CELLS;
+
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Path;
+use crate::solve::clock::Clock;
+use crate::solve::control::Control;
+pub use crate::solve::report::Round;
+use crate::solve::search::fast::estimate::Estimate;
+
+/// The windows' lengths, in moves: each pass is cheap (a few hundred thousand boards at most a
+/// window) and the longer ones find what the shorter missed.
+const WINDOWS: [usize; 4] = [16, 24, 32, 48];
+
+/// What the bounded search is asked.
+#[derive(Clone, Copy, Debug)]
+pub struct Ask {
+    /// Done once the path is at most this factor (in hundredths) of the lower bound.
+    pub within: Option<u32>,
+    /// The time it may take, shortening the path again and again; `None`: one pass of each
+    /// step, each within a fixed number of nodes (so the same path on every machine).
+    pub time: Option<Duration>,
+    /// The most boards a weighted run may keep (about 100 bytes each on a 7×7 board).
+    pub nodes: usize,
+}
+
+/// What the optimal search of a stretch found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// A shortest path, shorter than asked.
+    Found(Path),
+    /// None is shorter than asked.
+    None,
+    /// It gave up, with no path shorter than this proved to exist.
+    GaveUp(u32),
+}
+
+/// The searches the bounded search calls on: the beam and an optimal search.
+pub trait Searches {
+    /// A path from `start` by a beam `width` boards wide, or `None` if stopped.
+    fn beam(&mut self, width: usize) -> Option<Path>;
+    /// The beam's width of the first path.
+    fn width(&self) -> usize;
+    /// A shortest path from `from` to the goal if one is shorter than `shorter`, within `nodes`
+    /// expanded.
+    fn exact(&mut self, from: &Board, shorter: u32, nodes: u64) -> Exact;
+}
+
+/// The best path found and what is proved of it.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The best path.
+    pub path: Path,
+    /// No path from the start is shorter.
+    pub lower_bound: u32,
+    /// Whether the path is a shortest one found by the optimal search from the start (so the
+    /// canonical one).
+    pub optimal: bool,
+    /// What it did, in order.
+    pub rounds: Vec<Round>,
+}
+
+impl Answer {
+    /// Whether the path is within `within` hundredths of the lower bound.
+    pub fn proves(&self, within: u32) -> bool {
+        u64::from(self.path.len() as u32) * 100 <= u64::from(self.lower_bound) * u64::from(within)
+    }
+
+    /// Whether the path is known to be a shortest one.
+    fn shortest(&self) -> bool {
+        self.optimal || self.path.len() as u32 <= self.lower_bound
+    }
+
+    /// Whether it is a shortest one or proves the factor asked.
+    fn done(&self, ask: &Ask) -> bool {
+        self.shortest() || ask.within.is_some_and(|within| self.proves(within))
+    }
+
+    /// Keeps `path` if it is shorter.
+    fn offer(&mut self, path: Path) {
+        if path.len() < self.path.len() {
+            self.path = path;
+        }
+    }
+}
+
+/// Optimal searches of the last moves expand about this many nodes a second: the budget of one
+/// when a time is given.
+const EXACT_RATE: f64 = 5e6;
+
+/// The budget of an optimal search of the last moves when no time is given.
+const EXACT_NODES: u64 = 1_000_000;
+
+/// Shortens `first`, a path from `start` to `goal` (of at most [`MOST_CELLS`] cells) whose length
+/// is at least `lower_bound`, as `ask` says; `control` may stop it early, with the best so far.
+///
+/// In turn, while time remains: windows of the path solved optimally ([`window`]); the last
+/// moves solved by the optimal search, more each time, until it is the whole path; the
+/// weighted search with the factor asked, which proves it; then beams twice as wide as the
+/// last, each path shortened the same way.
+pub fn improve(
+    start: &Board,
+    goal: &Board,
+    first: Path,
+    lower_bound: u32,
+    ask: &Ask,
+    searches: &mut dyn Searches,
+    control: &Control,
+) -> Answer {
+    let began = Clock::start();
+    let estimate = Estimate::plain(goal);
+    let length = first.len() as u32;
+    let root = estimate.of(start.cells()).estimate;
+    let mut answer = Answer {
+        lower_bound: parity(lower_bound.max(root), length),
+        path: first,
+        optimal: false,
+        rounds: Vec::new(),
+    };
+    let left = || ask.time.map(|time| time.saturating_sub(began.elapsed()));
+    let out = || left().is_some_and(|left| left.is_zero()) || control.stop_requested();
+    let mut width = searches.width();
+    let mut weighted = false;
+    // one pass of shortening, even where the first path already proves the factor asked
+    loop {
+        if answer.shortest() || out() {
+            break;
+        }
+        let path = answer.path.clone();
+        let path = shorten(start, path, searches, &mut answer, &out, &left);
+        answer.offer(path);
+        if answer.done(ask) || out() {
+            break;
+        }
+        if let (Some(within), false) = (ask.within, weighted) {
+            weighted = true;
+            let round = Clock::start();
+            let run = astar::Run {
+                weight: within,
+                best: answer.path.len() as u32,
+                nodes: ask.nodes,
+                prove: true,
+            };
+            let mut stop = || out();
+            let ran = astar::run(start, goal, &estimate, run, &mut stop);
+            if let Some(path) = ran.path {
+                answer.offer(path);
+            }
+            answer.lower_bound = answer
+                .lower_bound
+                .max(parity(ran.lower_bound, answer.path.len() as u32));
+            let length = answer.path.len();
+            answer.note(
+                format!("weighted {within}"),
+                length,
+                ran.nodes as u64,
+                round,
+            );
+            if answer.done(ask) {
+                break;
+            }
+            continue;
+        }
+        if ask.time.is_none() {
+            break;
+        }
+        width *= 2;
+        let round = Clock::start();
+        let Some(path) = searches.beam(width) else {
+            break;
+        };
+        answer.note(format!("beam {width}"), path.len(), 0, round);
+        let path = shorten(start, path, searches, &mut answer, &out, &left);
+        answer.offer(path);
+    }
+    // a path as long as the bound is a shortest one: the optimal search, told its length, gives
+    // the canonical one, which every shortest answer eight prints is
+    if !answer.optimal && answer.path.len() as u32 <= answer.lower_bound {
+        let round = Clock::start();
+        let length = answer.path.len() as u32;
+        if let Exact::Found(path) = searches.exact(start, length + 1, EXACT_NODES) {
+            answer.path = path;
+            answer.optimal = true;
+        }
+        answer.note("canonical".into(), length as usize, EXACT_NODES, round);
+    }
+    answer
+}
+
+/// `path` shortened by windows and by optimal searches of its last moves.
+#[allow(clippy::too_many_arguments)]
+fn shorten(
+    start: &Board,
+    mut path: Path,
+    searches: &mut dyn Searches,
+    answer: &mut Answer,
+    out: &dyn Fn() -> bool,
+    left: &dyn Fn() -> Option<Duration>,
+) -> Path {
+    for window in WINDOWS {
+        if out() {
+            return path;
+        }
+        let round = Clock::start();
+        path = window::shorten(start, path, window, &mut || out());
+        answer.note(format!("windows {window}"), path.len(), 0, round);
+    }
+    let mut last = 32;
+    while !out() && !answer.shortest() {
+        let whole = last >= path.len();
+        let at = path.len().saturating_sub(last);
+        let from = window::play(*start, &path.0[..at]);
+        let round = Clock::start();
+        let nodes = left().map_or(EXACT_NODES, |left| (left.as_secs_f64() * EXACT_RATE) as u64);
+        let searched = searches.exact(&from, (path.len() - at) as u32, nodes.max(1));
+        let length = path.len() as u32;
+        match searched {
+            Exact::Found(tail) => {
+                path.0.truncate(at);
+                path.0.extend(tail.0);
+                if whole {
+                    answer.path = path.clone();
+                    answer.lower_bound = path.len() as u32;
+                    answer.optimal = true;
+                }
+            }
+            Exact::None if whole => answer.lower_bound = length,
+            Exact::GaveUp(bound) if whole => {
+                answer.lower_bound = answer.lower_bound.max(parity(bound, length));
+            }
+            Exact::None => {}
+            Exact::GaveUp(_) => {
+                answer.note(format!("last {last}"), path.len(), nodes, round);
+                break;
+            }
+        }
+        answer.note(format!("last {last}"), path.len(), nodes, round);
+        if whole {
+            break;
+        }
+        last = last * 3 / 2;
+    }
+    path
+}
+
+impl Answer {
+    /// Notes a step that ended with a path of `length` moves (the answer's or a shorter).
+    fn note(&mut self, step: String, length: usize, nodes: u64, began: Clock) {
+        self.rounds.push(Round {
+            step,
+            length: length.min(self.path.len()) as u32,
+            lower_bound: self.lower_bound,
+            nodes,
+            time: began.elapsed(),
+        });
+    }
+}
+
+/// `bound` raised to the parity of `length`: every path between two boards has the same.
+fn parity(bound: u32, length: u32) -> u32 {
+    bound + (length.saturating_sub(bound)) % 2
+}
+
+#[cfg(test)]
+mod tests;
