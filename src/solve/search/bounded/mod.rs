@@ -53,6 +53,8 @@ pub trait Searches {
     fn beam(&mut self, width: usize) -> Option<Path>;
     /// The beam's width of the first path.
     fn width(&self) -> usize;
+    /// The time the last beam took (zero where there is no clock).
+    fn beam_time(&self) -> Duration;
     /// A shortest path from `from` to the goal if one is shorter than `shorter`, within `nodes`
     /// expanded.
     fn exact(&mut self, from: &Board, shorter: u32, nodes: u64) -> Exact;
@@ -96,9 +98,17 @@ impl Answer {
     }
 }
 
-/// Optimal searches of the last moves expand about this many nodes a second: the budget of one
-/// when a time is given.
-const EXACT_RATE: f64 = 5e6;
+/// The optimal search expands about this many nodes a second: the budget of its search of the
+/// whole path when a time is given.
+const EXACT_RATE: f64 = 3e6;
+
+/// The path's length over the bound, in hundredths, at most which a time given is spent on the
+/// optimal search of the whole path first (the 24-puzzle's databases on 5x5 give about 1.15;
+/// the linear conflicts on 6x6 and 7x7 about 1.5, where wider beams gain more).
+const NEAR: u64 = 125;
+
+/// The widest beam `--time` runs: some 400 MB of boards on a 7×7 board.
+const MOST_WIDTH: usize = 1 << 17;
 
 /// The budget of an optimal search of the last moves when no time is given.
 const EXACT_NODES: u64 = 1_000_000;
@@ -108,8 +118,9 @@ const EXACT_NODES: u64 = 1_000_000;
 ///
 /// In turn, while time remains: windows of the path solved optimally ([`window`]); the last
 /// moves solved by the optimal search, more each time, until it is the whole path; the
-/// weighted search with the factor asked, which proves it; then beams twice as wide as the
-/// last, each path shortened the same way.
+/// weighted search with the factor asked, which proves it; then, with a time, beams twice as
+/// wide as the last, each path shortened the same way. A path as long as the bound is then
+/// replaced by the canonical one.
 pub fn improve(
     start: &Board,
     goal: &Board,
@@ -131,49 +142,61 @@ pub fn improve(
     };
     let left = || ask.time.map(|time| time.saturating_sub(began.elapsed()));
     let out = || left().is_some_and(|left| left.is_zero()) || control.stop_requested();
-    let mut width = searches.width();
-    let mut weighted = false;
     // one pass of shortening, even where the first path already proves the factor asked
-    loop {
-        if answer.shortest() || out() {
-            break;
-        }
+    if !answer.shortest() && !out() {
         let path = answer.path.clone();
-        let path = shorten(start, path, searches, &mut answer, &out, &left);
+        let path = shorten(start, path, searches, &mut answer, &out);
         answer.offer(path);
-        if answer.done(ask) || out() {
-            break;
+    }
+    if let Some(within) = ask.within.filter(|_| !answer.done(ask) && !out()) {
+        let round = Clock::start();
+        let run = astar::Run {
+            weight: within,
+            best: answer.path.len() as u32,
+            nodes: ask.nodes,
+            prove: true,
+        };
+        let mut stop = || out();
+        let ran = astar::run(start, goal, &estimate, run, &mut stop);
+        if let Some(path) = ran.path {
+            answer.offer(path);
         }
-        if let (Some(within), false) = (ask.within, weighted) {
-            weighted = true;
-            let round = Clock::start();
-            let run = astar::Run {
-                weight: within,
-                best: answer.path.len() as u32,
-                nodes: ask.nodes,
-                prove: true,
-            };
-            let mut stop = || out();
-            let ran = astar::run(start, goal, &estimate, run, &mut stop);
-            if let Some(path) = ran.path {
-                answer.offer(path);
+        let length = answer.path.len() as u32;
+        answer.lower_bound = answer.lower_bound.max(parity(ran.lower_bound, length));
+        answer.note(
+            format!("weighted {within}"),
+            length as usize,
+            ran.nodes as u64,
+            round,
+        );
+    }
+    // where the bound is near the path, the optimal search of the whole path, with half the
+    // time left (so that wider beams still have theirs where it gives up): with the 24-puzzle's
+    // databases on 5x5 it often ends, and proves the path a shortest one
+    let near = u64::from(answer.path.len() as u32) * 100 <= u64::from(answer.lower_bound) * NEAR;
+    if let (Some(left), true) = (left(), near && !answer.done(ask) && !out()) {
+        let round = Clock::start();
+        let nodes = (left.as_secs_f64() * EXACT_RATE / 2.0) as u64;
+        let length = answer.path.len() as u32;
+        match searches.exact(start, length, nodes.max(1)) {
+            Exact::Found(path) => {
+                answer.lower_bound = path.len() as u32;
+                answer.path = path;
+                answer.optimal = true;
             }
-            answer.lower_bound = answer
-                .lower_bound
-                .max(parity(ran.lower_bound, answer.path.len() as u32));
-            let length = answer.path.len();
-            answer.note(
-                format!("weighted {within}"),
-                length,
-                ran.nodes as u64,
-                round,
-            );
-            if answer.done(ask) {
-                break;
+            Exact::None => answer.lower_bound = length,
+            Exact::GaveUp(bound) => {
+                answer.lower_bound = answer.lower_bound.max(parity(bound, length));
             }
-            continue;
         }
-        if ask.time.is_none() {
+        answer.note("whole".into(), answer.path.len(), nodes, round);
+    }
+    // while time remains, beams twice as wide as the last, each path shortened the same way
+    let mut width = searches.width();
+    while ask.time.is_some() && !answer.done(ask) && !out() {
+        // a beam twice as wide takes about twice as long, and must end within the time
+        let short = left().is_some_and(|left| left < searches.beam_time() * 2);
+        if short || width >= MOST_WIDTH {
             break;
         }
         width *= 2;
@@ -182,7 +205,7 @@ pub fn improve(
             break;
         };
         answer.note(format!("beam {width}"), path.len(), 0, round);
-        let path = shorten(start, path, searches, &mut answer, &out, &left);
+        let path = shorten(start, path, searches, &mut answer, &out);
         answer.offer(path);
     }
     // a path as long as the bound is a shortest one: the optimal search, told its length, gives
@@ -200,14 +223,12 @@ pub fn improve(
 }
 
 /// `path` shortened by windows and by optimal searches of its last moves.
-#[allow(clippy::too_many_arguments)]
 fn shorten(
     start: &Board,
     mut path: Path,
     searches: &mut dyn Searches,
     answer: &mut Answer,
     out: &dyn Fn() -> bool,
-    left: &dyn Fn() -> Option<Duration>,
 ) -> Path {
     for window in WINDOWS {
         if out() {
@@ -223,7 +244,7 @@ fn shorten(
         let at = path.len().saturating_sub(last);
         let from = window::play(*start, &path.0[..at]);
         let round = Clock::start();
-        let nodes = left().map_or(EXACT_NODES, |left| (left.as_secs_f64() * EXACT_RATE) as u64);
+        let nodes = EXACT_NODES;
         let searched = searches.exact(&from, (path.len() - at) as u32, nodes.max(1));
         let length = path.len() as u32;
         match searched {

@@ -143,6 +143,10 @@ impl Searches for Walked {
         1
     }
 
+    fn beam_time(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
+
     fn exact(&mut self, from: &Board, shorter: u32, _nodes: u64) -> Exact {
         match idastar(from, &self.goal, Some(shorter - 1)) {
             (Some(path), _) => Exact::Found(path),
@@ -186,6 +190,9 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
             }
             fn width(&self) -> usize {
                 1
+            }
+            fn beam_time(&self) -> std::time::Duration {
+                std::time::Duration::ZERO
             }
             fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
                 Exact::GaveUp(0)

@@ -3,8 +3,11 @@
 //! whole-space tables solve; then, on boards the bounded search keeps (at most 70 cells), that
 //! path shortened while the time asked remains ([`bounded`]), its lower bound proved.
 
+use std::time::Duration;
+
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Path;
+use crate::solve::clock::Clock;
 use crate::solve::control::Control;
 use crate::solve::report::{Method, Outcome, Quality, Report};
 use crate::solve::search::bounded::{self, Ask, Exact, Searches};
@@ -75,6 +78,7 @@ impl Search for Beam<'_> {
             width: self.width,
             control,
             expanded: 0,
+            took: Duration::ZERO,
         };
         let found = tools.beam(self.width);
         let mut report = Report {
@@ -121,18 +125,27 @@ struct Tools<'q, 'b> {
     width: usize,
     control: &'q Control,
     expanded: u64,
+    /// The last beam's time.
+    took: Duration,
 }
 
 impl Searches for Tools<'_, '_> {
     fn beam(&mut self, width: usize) -> Option<Path> {
+        let began = Clock::start();
         let whole = &mut *self.whole;
         let mut exact = |from: &_, to: &_| whole.path(from, to);
         let (start, goal) = (self.query.start, self.query.goal);
-        fast::solve(start, goal, width, &mut exact, self.control)
+        let found = fast::solve(start, goal, width, &mut exact, self.control);
+        self.took = began.elapsed();
+        found
     }
 
     fn width(&self) -> usize {
         self.width
+    }
+
+    fn beam_time(&self) -> Duration {
+        self.took
     }
 
     fn exact(&mut self, from: &Board, shorter: u32, nodes: u64) -> Exact {
