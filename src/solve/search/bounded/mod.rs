@@ -51,8 +51,6 @@ pub enum Exact {
 pub trait Searches {
     /// A path from `start` by a beam `width` boards wide, or `None` if stopped.
     fn beam(&mut self, width: usize) -> Option<Path>;
-    /// A path from `from` to `to` by a beam `width` boards wide, or `None` if stopped.
-    fn beam_between(&mut self, from: &Board, to: &Board, width: usize) -> Option<Path>;
     /// The beam's width of the first path.
     fn width(&self) -> usize;
     /// The time the last beam took (zero where there is no clock).
@@ -111,9 +109,6 @@ const NEAR: u64 = 125;
 
 /// The widest beam `--time` runs: some 400 MB of boards on a 7×7 board.
 const MOST_WIDTH: usize = 1 << 17;
-
-/// The lengths of the stretches `--time` solves again by beams.
-const STRETCHES: [usize; 2] = [64, 128];
 
 /// The budget of an optimal search of the last moves when no time is given.
 const EXACT_NODES: u64 = 1_000_000;
@@ -212,17 +207,6 @@ pub fn improve(
         answer.note(format!("beam {width}"), path.len(), 0, round);
         let path = shorten(start, path, searches, &mut answer, &out);
         answer.offer(path);
-        // the best path's long stretches, each solved again by a beam as wide
-        for stretch in STRETCHES {
-            if out() {
-                break;
-            }
-            let round = Clock::start();
-            let path = answer.path.clone();
-            let path = restretch(start, path, stretch, width, searches, &out);
-            answer.note(format!("stretches {stretch}"), path.len(), 0, round);
-            answer.offer(path);
-        }
     }
     // a path as long as the bound is a shortest one: the optimal search, told its length, gives
     // the canonical one, which every shortest answer eight prints is
@@ -303,31 +287,6 @@ impl Answer {
             time: began.elapsed(),
         });
     }
-}
-
-/// `path` with each stretch of `stretch` moves (overlapping by half) replaced by a beam's path
-/// between its ends, `width` boards wide, where that is shorter.
-fn restretch(
-    start: &Board,
-    path: Path,
-    stretch: usize,
-    width: usize,
-    searches: &mut dyn Searches,
-    out: &dyn Fn() -> bool,
-) -> Path {
-    let mut moves = path.0;
-    let mut at = 0;
-    while at + stretch <= moves.len() && !out() {
-        let from = window::play(*start, &moves[..at]);
-        let to = window::play(from, &moves[at..at + stretch]);
-        if let Some(shorter) = searches.beam_between(&from, &to, width) {
-            if shorter.len() < stretch {
-                moves.splice(at..at + stretch, shorter.0);
-            }
-        }
-        at += stretch / 2;
-    }
-    Path(moves)
 }
 
 /// `bound` raised to the parity of `length`: every path between two boards has the same.

@@ -139,10 +139,6 @@ impl Searches for Walked {
         Some(self.back.clone())
     }
 
-    fn beam_between(&mut self, _: &Board, _: &Board, _: usize) -> Option<Path> {
-        None
-    }
-
     fn width(&self) -> usize {
         1
     }
@@ -192,9 +188,6 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
             fn beam(&mut self, _: usize) -> Option<Path> {
                 None
             }
-            fn beam_between(&mut self, _: &Board, _: &Board, _: usize) -> Option<Path> {
-                None
-            }
             fn width(&self) -> usize {
                 1
             }
@@ -219,42 +212,5 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
             .rounds
             .iter()
             .any(|round| round.step == "weighted 115"));
-    }
-}
-
-#[test]
-fn stretches_solved_again_keep_the_ends_and_never_lengthen_the_path() {
-    // a "beam" between two boards that is the textbook IDA*'s shortest path
-    struct Shortest;
-    impl Searches for Shortest {
-        fn beam(&mut self, _: usize) -> Option<Path> {
-            None
-        }
-        fn beam_between(&mut self, from: &Board, to: &Board, _: usize) -> Option<Path> {
-            idastar(from, to, None).0
-        }
-        fn width(&self) -> usize {
-            1
-        }
-        fn beam_time(&self) -> std::time::Duration {
-            std::time::Duration::ZERO
-        }
-        fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
-            Exact::GaveUp(0)
-        }
-    }
-    let goal = *Board::ordered_goal(Shape::SQUARE4);
-    for (start, back, shortest) in boards(6, 40) {
-        // the walk back with a detour in it: a stretch of 16 moves holds it
-        let mut detoured = back.0.clone();
-        let mut moved = start;
-        let (step, back_step) = match moved.slide(Move::Up) {
-            true => (Move::Up, Move::Down),
-            false => (Move::Down, Move::Up),
-        };
-        detoured.splice(0..0, [step, back_step]);
-        let path = restretch(&start, Path(detoured), 16, 1, &mut Shortest, &|| false);
-        assert_eq!(replay(&start, &path), goal);
-        assert!(path.len() <= back.len() && path.len() as u32 >= shortest);
     }
 }

@@ -140,12 +140,6 @@ impl Searches for Tools<'_, '_> {
         found
     }
 
-    fn beam_between(&mut self, from: &Board, to: &Board, width: usize) -> Option<Path> {
-        let whole = &mut *self.whole;
-        let mut exact = |from: &_, to: &_| whole.path(from, to);
-        fast::solve(from, to, width, &mut exact, self.control)
-    }
-
     fn width(&self) -> usize {
         self.width
     }
