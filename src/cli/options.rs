@@ -60,8 +60,8 @@ pub(super) struct EngineArgs {
     #[arg(long, value_name = "TIME", value_parser = quantities::parse_time)]
     pub(super) time: Option<Duration>,
     /// A path proved at most W times as long as the shortest (1.2; --fast implied): a weighted
-    /// search with an admissible estimate proves it, keeping up to 20 million boards (about
-    /// 2 GB on 7x7); a case it does not prove in that (or in --time) is an error that says the
+    /// search with an admissible estimate proves it, keeping up to 20 million boards (some
+    /// 3 GB: 2.75 GB measured on 6x6); a case it does not prove in that (or in --time) is an error that says the
     /// factor it did prove. --json gives `"lower_bound"` and `"within"`, the proved factor
     #[arg(long, value_name = "W", value_parser = parse_within)]
     pub(super) within: Option<u32>,
@@ -140,7 +140,7 @@ pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
     })
 }
 
-/// The most boards a weighted search of `--within` keeps: about 2 GB on a 7x7 board.
+/// The most boards a weighted search of `--within` keeps: some 3 GB (2.75 GB measured on 6x6).
 const WITHIN_NODES: usize = 20_000_000;
 
 impl EngineArgs {

@@ -32,7 +32,7 @@ pub struct Ask {
     /// The time it may take, shortening the path again and again; `None`: one pass of each
     /// step, each within a fixed number of nodes (so the same path on every machine).
     pub time: Option<Duration>,
-    /// The most boards a weighted run may keep (about 100 bytes each on a 7×7 board).
+    /// The most boards a weighted run may keep (some 140 bytes each on a 6×6 board).
     pub nodes: usize,
 }
 
