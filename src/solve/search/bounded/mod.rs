@@ -1,10 +1,11 @@
 //! Bounded-suboptimal answers past the optimal search's reach: a path with a proved lower bound
 //! on the shortest, improved while time remains.
 //!
-//! A first path comes from `--fast`'s beam; then weighted A* runs ([`astar`]), each with a
-//! smaller weight than the last and cut by the best path so far, shorten it and raise the lower
-//! bound, until the path is within the factor asked of the bound, the time is spent, or the
-//! bound meets the path (then it is a shortest one).
+//! A first path comes from `--fast`'s beam; [`improve`] shortens it: stretches solved optimally
+//! by A* ([`window`]) and its last moves by the optimal search, once with fixed budgets; a
+//! weighted A* ([`astar`]) that proves the factor asked; and with a time, the optimal search of
+//! the whole path and wider beams. Each proves what it can of the lower bound; the path is
+//! printed with the largest.
 
 mod astar;
 mod window;
