@@ -61,7 +61,7 @@ pub(super) struct EngineArgs {
     pub(super) time: Option<Duration>,
     /// A path proved at most W times as long as the shortest (1.2; --fast implied): a weighted
     /// search with an admissible estimate proves it, keeping up to 20 million boards (some
-    /// 3 GB: 2.75 GB measured on 6x6); a case it does not prove in that (or in --time) is an error that says the
+    /// 3 GB: 2.75 GB measured on 6x6) or --max-nodes; a case it does not prove in that (or in --time) is an error that says the
     /// factor it did prove. --json gives `"lower_bound"` and `"within"`, the proved factor
     #[arg(long, value_name = "W", value_parser = parse_within)]
     pub(super) within: Option<u32>,
@@ -149,7 +149,7 @@ impl EngineArgs {
         (self.fast || self.time.is_some() || self.within.is_some()).then_some(Ask {
             within: self.within,
             time: self.time,
-            ..FAST
+            nodes: self.max_nodes.map_or(WITHIN_NODES, |nodes| nodes as usize),
         })
     }
 }
