@@ -81,13 +81,18 @@ pub(super) struct EngineArgs {
     pub(super) pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
     /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds
-    /// says each bound it finished on standard error). With --part, the one bound a unit searches
-    #[arg(long, value_name = "B")]
+    /// says each bound it finished on standard error). With --part, the one bound a unit
+    /// searches. It takes the strong databases at once (7-8 on 4x4, 6-6-6-6 on 5x5, as --pdb
+    /// says: built into the cache first if they are not there, some minutes). At most 1000 (no
+    /// board an optimal search finishes lies farther); not with --fast, --within or --time
+    #[arg(long, value_name = "B", conflicts_with_all = ["fast", "within", "time"],
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MOST_BOUND)))]
     pub(super) bound: Option<u32>,
     /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
     /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
     /// (no node budget unless --max-nodes); see the guide's chapter Many machines (docs/src/cluster.md)
-    #[arg(long, value_name = "K/N", requires_all = ["bound", "json"], conflicts_with = "fast",
+    #[arg(long, value_name = "K/N", requires_all = ["bound", "json"],
+          conflicts_with_all = ["fast", "within", "time"],
           value_parser = unit::parse_part)]
     pub(super) part: Option<unit::Part>,
 }
@@ -140,10 +145,43 @@ pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
     })
 }
 
+/// The highest `--bound`: above every optimal distance a search can finish (80 moves on 4×4, at
+/// most 205 on 5×5), and far below the depth that would overflow a thread's stack (IDA*'s
+/// depth-first search recurses once a move: 30,000 moves held on the main thread, 100,000 did not).
+const MOST_BOUND: u32 = 1000;
+
 /// The most boards a weighted search of `--within` keeps: some 3 GB (2.75 GB measured on 6x6).
 const WITHIN_NODES: usize = 20_000_000;
 
 impl EngineArgs {
+    /// Whether the flags that skip or bound proof go with `--algo`: the textbook searches
+    /// (`bfs`, `astar`, `idastar`) always give the shortest path and take none of them, so a run
+    /// that asks for both is refused, never answered as if one of them had been heeded.
+    pub(super) fn claims_fit(&self) -> clap::error::Result<()> {
+        use eight::solve::Small;
+        let Algo::Small(Small::Bfs | Small::Astar | Small::Idastar) = self.algo else {
+            return Ok(());
+        };
+        let given = [
+            (self.fast, "--fast"),
+            (self.within.is_some(), "--within"),
+            (self.time.is_some(), "--time"),
+            (self.bound.is_some(), "--bound"),
+            (self.part.is_some(), "--part"),
+        ];
+        let Some((_, flag)) = given.into_iter().find(|(given, _)| *given) else {
+            return Ok(());
+        };
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
+                "--algo {} is a textbook search, for comparing: it always gives the shortest path \
+                 and takes no {flag} (the engine's, with --algo auto, manhattan, conflicts or pdb)\n",
+                self.algo.name()
+            ),
+        ))
+    }
+
     /// What the bounded search is asked, if `--fast`, `--time` or `--within` was given.
     pub(super) fn bounded(&self) -> Option<Ask> {
         (self.fast || self.time.is_some() || self.within.is_some()).then_some(Ask {

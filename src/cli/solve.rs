@@ -159,7 +159,8 @@ impl Invocation {
             .and_then(|judge| databases_fit(&judge, engine.pdb).map(|()| judge))
             .and_then(|judge| {
                 super::algo::algorithm_fits(&judge, engine.algo, engine.heuristic).map(|()| judge)
-            });
+            })
+            .and_then(|judge| engine.claims_fit().map(|()| judge));
         Some(sized.map(|judge| Invocation {
             judge,
             boards,

@@ -383,7 +383,8 @@ impl Engine {
                         length,
                     }
                 }
-                _ => Quality::exact(length),
+                // a search that proved less (one resumed above the start's estimate) says so
+                _ => solution.report.quality.unwrap_or(Quality::exact(length)),
             });
         }
         let asked = self.settings.bounded.and_then(|ask| ask.within);

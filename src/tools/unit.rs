@@ -161,6 +161,20 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
                 record.part, record.parts
             )));
         }
+        if let Some(next) = record.next_bound.filter(|&next| next <= record.bound) {
+            return Err(Mismatch(format!(
+                "{place}: a next bound of {next} at bound {}: a unit's next bound is above its \
+                 own, so this record is not a unit's",
+                record.bound
+            )));
+        }
+        if let (Some(_), Some(next)) = (&record.path, record.next_bound) {
+            return Err(Mismatch(format!(
+                "{place}: a path and a next bound of {next}: a unit that holds a path has no next \
+                 bound, so this record is not a unit's"
+            )));
+        }
+        sliced(place, record)?;
         if record.solvable != start.reaches(&goal) {
             let reaches = match start.reaches(&goal) {
                 true => "reaches",
@@ -181,12 +195,14 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
                     kept.expanded,
                     &kept.method,
                     kept.range,
+                    &kept.slices,
                 ) != (
                     &record.path,
                     record.next_bound,
                     record.expanded,
                     &record.method,
                     record.range,
+                    &record.slices,
                 ) =>
             {
                 return Err(Mismatch(format!(
@@ -214,17 +230,19 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
         (Some(_), Want::Shortest) => 0,
         (Some((_, record)), Want::Canonical) => record.part,
     };
-    let missing: Vec<String> = (1..=needed)
+    let missing: Vec<u32> = (1..=needed)
         .filter(|&part| shares[part as usize - 1].is_none())
-        .map(|part| part.to_string())
         .collect();
     if !missing.is_empty() {
+        let (what, them) = match missing.len() {
+            1 => ("share", "it"),
+            _ => ("shares", "them"),
+        };
         return Err(Mismatch(format!(
-            "no record of share {} of {} at bound {}: run {} again",
-            missing.join(", "),
+            "no record of {what} {} of {} at bound {}: run {them} again",
+            runs(&missing),
             first.parts,
             first.bound,
-            if missing.len() == 1 { "it" } else { "them" }
         )));
     }
     if let Some((place, record)) = lowest {
@@ -261,6 +279,66 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
                 first.bound
             ))
         })
+}
+
+/// The most runs of missing shares an error names: a wave of a million shares with one record
+/// read is one run, but scattered losses are named up to here, then counted.
+const MOST_RUNS: usize = 8;
+
+/// `parts` (ascending) as runs, `2-5, 9, 12-40`, the first [`MOST_RUNS`] of them, then how many
+/// more shares are missing: a line a user reads whatever the wave's size.
+fn runs(parts: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &part in parts {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == part => *last = part,
+            _ => runs.push((part, part)),
+        }
+    }
+    let named = runs
+        .iter()
+        .take(MOST_RUNS)
+        .map(|&(from, to)| match from == to {
+            true => from.to_string(),
+            false => format!("{from}-{to}"),
+        });
+    let mut said = named.collect::<Vec<_>>().join(", ");
+    let shown: u32 = runs
+        .iter()
+        .take(MOST_RUNS)
+        .map(|&(from, to)| to - from + 1)
+        .sum();
+    if runs.len() > MOST_RUNS {
+        said += &format!(" and {} more", parts.len() as u32 - shown);
+    }
+    said
+}
+
+/// Whether `record`'s slices (read at `place`) are a unit's: in ascending places, below
+/// [`PLACES`] and inside its range if it has one, their nodes no more than it expanded. A
+/// record whose slices were changed would cut the next wave (`merge --even`) by its own say.
+fn sliced(place: &str, record: &Record) -> Result<(), Mismatch> {
+    let [from, to] = record.range.unwrap_or([0, PLACES]);
+    let ascending = record
+        .slices
+        .windows(2)
+        .all(|pair| pair[0].from < pair[1].from);
+    let inside = record
+        .slices
+        .iter()
+        .all(|slice| (from..to.min(PLACES)).contains(&slice.from));
+    let nodes = record
+        .slices
+        .iter()
+        .try_fold(0u64, |sum, slice| sum.checked_add(slice.nodes));
+    if ascending && inside && nodes.is_some_and(|nodes| nodes <= record.expanded) {
+        return Ok(());
+    }
+    Err(Mismatch(format!(
+        "{place}: slices that are not a unit's (a unit's lie in ascending places inside its share's, \
+         their nodes at most the {} it expanded)",
+        record.expanded
+    )))
 }
 
 /// The start and the goal of `record` (read at `place`), read as boards of its size.
