@@ -564,3 +564,138 @@ fn bytes_no_text_holds_change_only_their_case() {
     }
     assert!(tried > 300, "{tried}");
 }
+
+/// A case as reading gave it: its number, and its boards or the line of its error.
+type Read = (u64, Result<Vec<Board>, u64>);
+
+/// [`read`], with the error of a count that is no number (`Item::Header`) kept apart: what
+/// reading gave, and the line of the header's error, if any.
+fn read_headed(judge: &Judge, text: &str) -> (Vec<Read>, Option<u64>) {
+    let mut cases = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
+    let (mut read, mut header) = (Vec::new(), None);
+    loop {
+        match cases.next(&mut || Ok(())).expect("memory reads") {
+            Item::Case(case) => read.push((case.number, Ok(case.boards.to_vec()))),
+            Item::Grid(case) => {
+                let grid = case.grid;
+                let shape = Shape {
+                    width: grid.width as u8,
+                    height: grid.height as u8,
+                };
+                let cells: Vec<u8> = grid.cells.iter().map(|&c| c as u8).collect();
+                let board = Board::new(shape, &cells).expect("a small grid is a board");
+                read.push((case.number, Ok(vec![board])));
+            }
+            Item::Malformed(error) => read.push((cases.read(), Err(error.place.line))),
+            Item::Header(error) => header = Some(error.place.line),
+            Item::End => return (read, header),
+        }
+    }
+}
+
+#[test]
+fn a_count_or_size_that_is_a_cell_changes_no_other_case() {
+    // the count of a counted judge, or one case's size of a judge that gives sizes, replaced by
+    // a token that could be a cell (the blank's letters, a zero, a tile, a letter): a count is
+    // reported, never read as a case's first cell, and every case is read whole at its number;
+    // a size makes its own case malformed and no other
+    let seed = std::env::var("EIGHT_TEST_SEED").map_or(73, |seed| seed.parse().expect("a seed"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tried = 0;
+    for judge in ALL {
+        if !judge.counted() && !judge.sided() {
+            continue;
+        }
+        for layout in layouts(judge) {
+            let judge = Judge { layout, ..*judge };
+            for token in ["x", "X", "0", "1", "5", "y", "A", "."] {
+                let count = rng.random_range(2..6usize);
+                let (cases, mut lines, spans) = written(&judge, count, &mut rng);
+                let victim = rng.random_range(0..count);
+                let line = match judge.counted() {
+                    true => 0,
+                    false => spans[victim].start,
+                };
+                // a size of zeros is the judge's own end of the input
+                if token == "0" && judge.framing.sized().is_some() {
+                    continue;
+                }
+                let original = std::mem::replace(&mut lines[line], token.to_string());
+                let text = lines.join("\n") + "\n";
+                let (read, header) = read_headed(&judge, &text);
+                let context = format!(
+                    "seed {seed}, {} in {layout:?}: line {} {original:?} -> {token:?}\n{text}\n{read:?}",
+                    judge.id,
+                    line + 1,
+                );
+                if judge.counted() {
+                    // a number is a count, however wrong: the stream says so, case by case
+                    assert!(header.is_none_or(|at| at == 1), "{context}");
+                    check(&read, &cases, None, &context);
+                } else {
+                    // a side of HackerRank's cell a line is a line of one number like a cell
+                    if layout == Layout::Column {
+                        continue;
+                    }
+                    check(
+                        &read,
+                        &cases,
+                        Some((victim, spans[victim].clone())),
+                        &context,
+                    );
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 50, "{tried}");
+}
+
+#[test]
+fn a_blank_line_at_any_row_of_any_case_changes_no_other_case() {
+    // every row of every case, in turn, left blank: that case alone is malformed, named at one
+    // of its lines, and every other case is read whole at its number, wherever the row is (the
+    // first row of a case too, where the blank could be a gap between cases: the input's end
+    // tells, and these inputs end within the reader's look ahead)
+    let seed = std::env::var("EIGHT_TEST_SEED").map_or(74, |seed| seed.parse().expect("a seed"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tried = 0;
+    for judge in ALL {
+        for layout in layouts(judge) {
+            let judge = Judge { layout, ..*judge };
+            // a case of one line left blank is no case at all: nothing tells it was there; a
+            // cell a line's blank is a lost cell (the note of issue 58)
+            if layout == Layout::Column || judge.framing.blank_lines() {
+                continue;
+            }
+            for round in 0..3 {
+                let count = rng.random_range(2..6usize);
+                let (cases, lines, spans) = written(&judge, count, &mut rng);
+                for (victim, span) in spans.iter().enumerate() {
+                    let rows: Vec<usize> = span
+                        .clone()
+                        .filter(|&l| !lines[l].trim().is_empty())
+                        .filter(|&l| !(judge.sided() && l == span.start))
+                        .collect();
+                    if rows.len() < 2 {
+                        continue;
+                    }
+                    for &row in &rows {
+                        let mut lines = lines.clone();
+                        let original = std::mem::take(&mut lines[row]);
+                        let text = lines.join("\n") + "\n";
+                        let read = read(&judge, &text);
+                        let context = format!(
+                            "seed {seed}, {} in {layout:?}, round {round}: line {} {original:?} blank\n{text}\n{read:?}",
+                            judge.id,
+                            row + 1,
+                        );
+                        check(&read, &cases, Some((victim, span.clone())), &context);
+                        tried += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 500, "{tried}");
+}

@@ -214,6 +214,20 @@ impl<R: Read> Scanner<R> {
         Ok(())
     }
 
+    /// Whether the token just scanned ends its line (only spaces after it before the line's end
+    /// or the input's), as far as the buffer shows: `None` when it ends first.
+    pub(super) fn token_ends_line(&self) -> Option<bool> {
+        for &byte in &self.buffer[self.start..self.end] {
+            if self.is_break(byte) {
+                return Some(true);
+            }
+            if !is_space(byte) {
+                return Some(false);
+            }
+        }
+        self.reads.exhausted.then_some(true)
+    }
+
     pub(super) fn next(
         &mut self,
         before_wait: &mut dyn FnMut() -> io::Result<()>,

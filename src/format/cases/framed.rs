@@ -5,7 +5,32 @@ use std::io::{self, Read};
 
 use super::*;
 
+/// The most lines read ahead to tell a blank row from a gap between cases by the input's end:
+/// a few cases of the largest layouts a line a row (two 4x4 boards: 8 lines).
+const AHEAD: usize = 64;
+
 impl<R: Read> Cases<R> {
+    /// Whether the blank lines before the line just taken, which would open a case of `lines`
+    /// lines, stand where its first row belongs rather than between two cases. Both readings
+    /// give whole cases where consecutive cases' rows are alike (a board of two cases' rows is
+    /// as valid as either), so the input's end decides, where it lies within [`AHEAD`] lines:
+    /// the reading whose cases end with it. Further off, the blank is a gap between cases, as
+    /// the statement allows.
+    fn blank_is_a_row(
+        &mut self,
+        lines: usize,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        for at in 0..AHEAD {
+            if self.lines.peek_at(at, before_wait)?.is_none() {
+                // the lines left, the one just taken among them
+                let left = at + 1;
+                return Ok(left % lines != 0 && (left + 1) % lines == 0);
+            }
+        }
+        Ok(false)
+    }
+
     /// A line of a case whose layout is known.
     pub(super) fn framed(
         &mut self,
@@ -15,6 +40,29 @@ impl<R: Read> Cases<R> {
         let (at, lines) = (self.unit.counts.len(), self.frame.lines.len());
         let expected = self.frame.lines[at];
         let learnt = !self.frame.blank_inside && !self.reading.framing.blank_lines();
+        if at == 0 && lines > 1 && learnt {
+            // the rest of the count's line is no blank line; a blank line after it is
+            let first = line.start().line;
+            let blank = line
+                .blank
+                .and_then(|place| match self.count_line == Some(place.line) {
+                    true => (place.line + 1 < first).then_some(Place {
+                        line: place.line + 1,
+                        column: 1,
+                        ..place
+                    }),
+                    false => Some(place),
+                });
+            if let Some(place) = blank {
+                if self.blank_is_a_row(lines, before_wait)? {
+                    // the blank line is the case's first row, empty: the case keeps the lines
+                    // the layout gives it, and the cases after it start where it says
+                    line.blank = None;
+                    self.empty_row(place);
+                    return self.framed(line, before_wait);
+                }
+            }
+        }
         if let (true, Some(place)) = (at > 0 && learnt, line.blank.take()) {
             // a blank line where the layout learnt has a row: an empty row of this case, which
             // still takes the lines the layout gives it

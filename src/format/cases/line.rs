@@ -257,8 +257,11 @@ impl<R: Read> Lines<R> {
             return Ok(Some(Ok((count, token.place))));
         }
         // a token that can start a case is read as one (the count is missing); any other (`-1`,
-        // `+1`, a huge number) was the count, malformed, and is dropped
-        self.replay = self.can_start_case(&token);
+        // `+1`, a huge number) was the count, malformed, and is dropped. So is a lone cell on a
+        // line of its own (`x` where the count belongs): read as a case's first cell, it would
+        // shift every case after it by a line
+        let lone = token.len == 1 && self.scanner.token_ends_line().unwrap_or(false);
+        self.replay = self.can_start_case(&token) && !lone;
         Ok(Some(Err(InputError {
             place: token.place,
             found: match token.len as usize {

@@ -104,6 +104,9 @@ impl<R: Read> Cases<R> {
         let scanner = &mut self.lines.scanner;
         let rest = &scanner.buffer[scanner.start..scanner.end];
         let (mut at, mut lines) = after_line_end(rest);
+        if blank_row(lines, boards, scanner.column) {
+            return Ok(0);
+        }
         let mut cells = [[0u8; 9]; 2];
         let (mut ran, mut handed) = (0u64, Ok(()));
         // the scanner is moved on once, after the run
@@ -138,6 +141,9 @@ impl<R: Read> Cases<R> {
         let scanner = &mut self.lines.scanner;
         let rest = &scanner.buffer[scanner.start..scanner.end];
         let (at, lines) = after_line_end(rest);
+        if blank_row(lines, boards, scanner.column) {
+            return None;
+        }
         let mut cells = [[0u8; 9]; 2];
         let (used, blanks) = case_at(&rest[at..], boards, &mut cells)?;
         let line = scanner.line + lines;
@@ -154,6 +160,15 @@ impl<R: Read> Cases<R> {
         }
         Some(place)
     }
+}
+
+/// Whether the line end just skipped (`lines` of them) is a blank line where a case of `boards`
+/// boards, a line each, begins: at a line's start (`column` 1: the line before was read whole;
+/// after a count, the scanner stands on its line) a line end is a blank line, which may stand for
+/// a case's first board, left to the lines to tell.
+#[inline(always)]
+fn blank_row(lines: u64, boards: usize, column: u64) -> bool {
+    lines > 0 && boards > 1 && column == 1
 }
 
 /// Where the text after the line end at the start of `rest` (`\n` or `\r\n`, if any) begins,
