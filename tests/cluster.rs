@@ -747,3 +747,86 @@ fn shares_cut_by_the_nodes_of_the_wave_before_are_even_and_tile_the_wave() {
         );
     }
 }
+
+#[test]
+fn the_gnu_parallel_recipe_sets_aside_a_record_cut_after_a_brace_of_its_slices() {
+    // a record whose line ends in `}` is not whole for that: cut right after a slice's brace,
+    // it is set aside and its share runs again, never kept to fail every merge after
+    if !parallel() {
+        common::skipped("the GNU parallel recipe", "no `parallel` on the PATH");
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let wrapped = work.path().join("eight");
+    wrapper(&wrapped, "");
+    let wave = work.path().join("waves/29");
+    std::fs::create_dir_all(&wave).expect("a folder");
+    // the unit's own line (its fields in eight's order), with slices if it told none
+    let output = eight()
+        .arg("path")
+        .args(SEARCH)
+        .args(["--part", "1/3", "--bound", "29", "--json", BOARD])
+        .output()
+        .expect("runs");
+    let line = String::from_utf8(output.stdout).expect("UTF-8");
+    let line = line.trim_end();
+    let slices = r#""slices":[{"from":0,"nodes":1},{"from":9,"nodes":1}]"#;
+    let whole = match line.contains("\"slices\"") {
+        true => line.to_string(),
+        false => format!("{},{slices}}}", &line[..line.len() - 1]),
+    };
+    assert!(whole.starts_with("{\"judge\""), "{whole}");
+    let listed = whole.find("\"slices\":[").expect("slices");
+    let brace = listed + whole[listed..].find('}').expect("a slice") + 1;
+    let cut = &whole[..brace];
+    assert!(cut.ends_with('}'));
+    std::fs::write(wave.join("records"), format!("{cut}\n")).expect("written");
+    let resumed = three_shares_from_29(&wrapped, work.path());
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(String::from_utf8_lossy(&resumed.stdout), single("path"));
+    let aside = std::fs::read_to_string(wave.join("records.cut")).expect("set aside");
+    assert_eq!(aside, format!("{cut}\n"));
+    // the recipes that keep a record a file tell it the same way
+    let folder = work.path().join("files");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    std::fs::write(folder.join("1.json"), format!("{cut}\n")).expect("written");
+    std::fs::write(folder.join("2.json"), format!("{whole}\n")).expect("written");
+    let script = format!(
+        ". '{}'; set_aside '{}'",
+        recipe("waves.sh").display(),
+        folder.display()
+    );
+    let set = process("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("runs");
+    assert!(set.status.success(), "{set:?}");
+    let aside = folder.join("1.json.cut").exists() && !folder.join("1.json").exists();
+    assert!(aside, "{set:?}");
+    assert!(folder.join("2.json").exists());
+}
+
+#[test]
+fn the_gnu_parallel_recipe_takes_a_work_folder_named_like_an_option() {
+    if !parallel() {
+        common::skipped("the GNU parallel recipe", "no `parallel` on the PATH");
+        return;
+    }
+    let work = tempfile::tempdir().expect("a folder");
+    let wrapped = work.path().join("eight");
+    wrapper(&wrapped, "");
+    let run = process(recipe("parallel.sh"))
+        .current_dir(work.path())
+        .arg(BOARD)
+        .args(SEARCH)
+        .env("PARTS", "3")
+        .env("BOUND", "29")
+        .env("EIGHT", &wrapped)
+        .env("WORK", "-w")
+        .env("XDG_CACHE_HOME", common::test_cache())
+        .output()
+        .expect("runs");
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), single("path"));
+    assert!(work.path().join("-w/29/records").exists());
+}

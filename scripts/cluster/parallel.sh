@@ -28,6 +28,8 @@ parts=${PARTS:-64}
 eight=${EIGHT:-eight}
 work=${WORK:-eight-waves}
 bound=${BOUND:-0}
+# a folder named like an option (`-w`) is a folder here, not an option of mkdir
+case $work in -*) work=./$work ;; esac
 where=()
 # a host that does not answer on ssh (lost, its sshd killed) is left out of each attempt
 [ -n "${HOSTS:-}" ] && where=(--sshloginfile "$HOSTS" --filter-hosts)
@@ -43,17 +45,26 @@ missing() {
 # the records of file $1 made whole again: a record cut short (a full disk, a unit killed while
 # writing) is set aside in $1.cut, so that its share is missing and runs again, and a record
 # glued after one cut short is kept from its own start; the file ends with a newline, so that the
-# next record appended starts a line of its own
+# next record appended starts a line of its own. A record is whole when its braces and brackets
+# close (a unit's strings hold none), not when its line ends in a brace: one cut right after a
+# `}` of its slices does too
 repair() {
     [ -s "$1" ] || return 0
     local before=0 after=0
     [ -e "$1.cut" ] && before=$(wc -l < "$1.cut")
-    awk -v cut="$1.cut" '{
+    awk -v cut="$1.cut" '
+    function closed(text,  copy) {
+        copy = text
+        return gsub(/[{]/, "", copy) == gsub(/[}]/, "", text) &&
+            gsub(/[[]/, "", copy) == gsub(/[]]/, "", text)
+    }
+    {
         at = 0
         while ((found = index(substr($0, at + 1), "{\"judge\"")) > 0) at += found
-        if (at > 0 && $0 ~ /}[[:space:]]*$/) {
+        record = substr($0, at)
+        if (at > 0 && record ~ /}[[:space:]]*$/ && closed(record)) {
             if (at > 1) print substr($0, 1, at - 1) >> cut
-            print substr($0, at)
+            print record
         } else if ($0 !~ /^[[:space:]]*$/) print >> cut
     }' "$1" > "$1.repaired"
     mv "$1.repaired" "$1"

@@ -2,6 +2,17 @@
 # A wave's folder holds K.json, the record of share K, written whole (to K.part, then renamed),
 # and found-K, the mark of a share whose record holds a path.
 
+# Whether file $1 is one line of one record whose braces and brackets close (a unit's strings
+# hold none): a record cut right after a `}` of its slices ends in a brace too.
+whole() {
+    [ "$(wc -l < "$1")" -eq 1 ] && [ "$(tail -c 1 "$1" | wc -l)" -eq 1 ] &&
+        awk '{
+            copy = $0
+            exit !(/^[{]"judge":.*[}]$/ && gsub(/[{]/, "", copy) == gsub(/[}]/, "") &&
+                gsub(/[[]/, "", copy) == gsub(/[]]/, ""))
+        }' "$1"
+}
+
 # The record files of folder $1 that are not one whole record (cut short by a full disk or a
 # killed writer, or written over by hand) set aside as K.json.cut, so that their shares are
 # missing and run again; said on standard error.
@@ -9,8 +20,7 @@ set_aside() {
     local record
     for record in "$1"/*.json; do
         [ -e "$record" ] || continue
-        if [ "$(wc -l < "$record")" -ne 1 ] || [ "$(tail -c 1 "$record" | wc -l)" -ne 1 ] ||
-            ! grep -q '^{"judge":.*}$' "$record"; then
+        if ! whole "$record"; then
             mv "$record" "$record.cut"
             echo "${0##*/}: $record is not a whole record: set aside as $record.cut" >&2
         fi
