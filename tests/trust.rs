@@ -502,6 +502,15 @@ fn root_s_toolchain_in_a_private_home_is_opened_to_the_program_or_the_run_refuse
 /// folder of its own in /tmp, where nobody may go, with the built binary copied there too (a
 /// clone in a private home is out of nobody's reach); `None` where setpriv is missing.
 fn judged_as_nobody(program: &[&str], files: &[(&str, &str)]) -> Option<std::process::Output> {
+    judged_as_nobody_with(&[], program, files)
+}
+
+/// [`judged_as_nobody`], with `options` of `eight judge` beside `-t 1`.
+fn judged_as_nobody_with(
+    options: &[&str],
+    program: &[&str],
+    files: &[(&str, &str)],
+) -> Option<std::process::Output> {
     use std::os::unix::fs::PermissionsExt;
     let setpriv = ["--reuid=65534", "--regid=65534", "--clear-groups"];
     if common::process("setpriv")
@@ -534,7 +543,9 @@ fn judged_as_nobody(program: &[&str], files: &[(&str, &str)]) -> Option<std::pro
         .args(["120", "setpriv"])
         .args(setpriv)
         .arg(&binary)
-        .args(["judge", "p1379", "p1379", "--json", "-t", "1", "--"])
+        .args(["judge", "p1379", "p1379", "--json", "-t", "1"])
+        .args(options)
+        .arg("--")
         .args(program)
         .current_dir(dir.path())
         .env("EIGHT_CACHE_DIR", &cache)
@@ -740,4 +751,128 @@ fn merge_holds_whatever_a_record_is_changed_to(
             }
         }
     }
+}
+
+/// A Python program that makes `segments` System V segments of 16 MiB, writes each whole and
+/// detaches it (no process maps them after), and prints how many it made: memory that only
+/// the count of the run's IPC objects sees.
+const DETACHED: &str = "import ctypes, sys\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.shmat.restype = ctypes.c_void_p\nmade = 0\nfor _ in range(18):\n    key = libc.shmget(0, 16 << 20, 0o1600)\n    if key < 0:\n        break\n    at = libc.shmat(key, None, 0)\n    if at in (None, ctypes.c_void_p(-1).value):\n        break\n    ctypes.memset(at, 1, 16 << 20)\n    libc.shmdt(ctypes.c_void_p(at))\n    made += 1\nprint(made)\n";
+
+/// Whether `verdict` keeps the memory limit against [`DETACHED`]: no segment was made (the
+/// program's answer, 0, is right), or the run was stopped for its memory.
+fn kept_the_memory_limit(verdict: &serde_json::Value) -> bool {
+    verdict["verdict"] == "MLE" || verdict["verdict"] == "AC"
+}
+
+#[test]
+fn without_root_detached_shared_memory_is_no_way_past_the_memory_limit() {
+    if !std::path::Path::new("/usr/bin/python3").exists() {
+        common::skipped("detached shared memory", "needs /usr/bin/python3");
+        return;
+    }
+    let files = [("detached.py", DETACHED)];
+    let program = ["/usr/bin/python3", "detached.py"];
+    let Some(output) = judged_as_nobody_with(&["-m", "64"], &program, &files) else {
+        return;
+    };
+    let verdict = verdict(&output);
+    assert!(kept_the_memory_limit(&verdict), "{verdict}");
+}
+
+#[test]
+fn as_root_detached_shared_memory_is_no_way_past_the_memory_limit() {
+    if !nix::unistd::geteuid().is_root() || !std::path::Path::new("/usr/bin/python3").exists() {
+        common::skipped(
+            "detached shared memory as root",
+            "needs root and /usr/bin/python3",
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    sample_p1379(dir.path());
+    std::fs::write(dir.path().join("detached.py"), DETACHED).expect("written");
+    let output = common::eight()
+        .args([
+            "judge", "p1379", "p1379", "--json", "-t", "5", "-m", "64", "--",
+        ])
+        .args(["/usr/bin/python3", "detached.py"])
+        .current_dir(dir.path())
+        .output()
+        .expect("runs");
+    let verdict = verdict(&output);
+    assert!(kept_the_memory_limit(&verdict), "{verdict}");
+}
+
+/// A fixture folder `p1379` in `dir`: one solved board, whose answer is 0.
+fn sample_p1379(dir: &std::path::Path) {
+    std::fs::create_dir(dir.join("p1379")).expect("a folder");
+    std::fs::write(dir.join("p1379/a.in"), "123804765\n").expect("written");
+    std::fs::write(dir.join("p1379/a.out"), "0\n").expect("written");
+}
+
+#[test]
+fn a_mount_inside_a_folder_brought_into_the_jail_is_read_only_too() {
+    // a folder of the machine's /tmp named by the command is brought in read-only, and so is
+    // every mount below it: a tmpfs at FOLDER/sub is not the program's to write, as root or as
+    // the folder named `.` from /tmp itself
+    if !nix::unistd::geteuid().is_root() {
+        common::skipped(
+            "a mount below a folder brought in",
+            "needs root to mount a tmpfs",
+        );
+        return;
+    }
+    let dir = tempfile::tempdir_in("/tmp").expect("a folder");
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).expect("a folder");
+    let mounted = common::process("mount")
+        .args(["-t", "tmpfs", "tmpfs"])
+        .arg(&sub)
+        .status()
+        .is_ok_and(|status| status.success());
+    if !mounted {
+        common::skipped("a mount below a folder brought in", "mount -t tmpfs failed");
+        return;
+    }
+    sample_p1379(dir.path());
+    let writer = format!(
+        "echo x > '{0}/written'; echo x > '{1}/written'; echo 0\n",
+        sub.display(),
+        dir.path().display()
+    );
+    std::fs::write(dir.path().join("writer.sh"), writer).expect("written");
+    let script = dir.path().join("writer.sh");
+    let name = dir
+        .path()
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .to_string();
+    // the folder named by its script, and /tmp named as `.`
+    let runs: [(&std::path::Path, Vec<String>); 2] = [
+        (dir.path(), vec!["sh".into(), script.display().to_string()]),
+        (
+            std::path::Path::new("/tmp"),
+            vec!["sh".into(), format!("{name}/writer.sh"), ".".into()],
+        ),
+    ];
+    let mut judged = 0;
+    for (from, program) in runs {
+        let fixtures = dir.path().join("p1379");
+        let output = common::eight()
+            .args(["judge", "p1379"])
+            .arg(&fixtures)
+            .args(["--json", "-t", "5", "--"])
+            .args(&program)
+            .current_dir(from)
+            .output()
+            .expect("runs");
+        let written = sub.join("written").exists() || dir.path().join("written").exists();
+        assert!(!written, "{program:?} from {from:?} wrote: {output:?}");
+        let verdict = verdict(&output);
+        assert_eq!(verdict["verdict"], "AC", "{verdict}");
+        judged += 1;
+    }
+    assert_eq!(judged, 2);
+    let _ = common::process("umount").arg(&sub).status();
 }

@@ -45,7 +45,29 @@ pub(super) fn bring(tree: &std::os::fd::OwnedFd, place: &std::ffi::CStr) -> nix:
     );
     moved.map_err(errno)?;
     let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
-    mount(None::<&str>, place, None::<&str>, flags, None::<&str>)
+    mount(None::<&str>, place, None::<&str>, flags, None::<&str>)?;
+    seal_below(at)
+}
+
+/// Makes every mount below `at` read-only too: a clone of a tree brings the mounts inside it
+/// (a tmpfs at `FOLDER/sub`), and a remount seals only the mount it names. A mount that cannot
+/// be sealed fails the run rather than leave it writable.
+fn seal_below(at: &Path) -> nix::Result<()> {
+    let mountinfo =
+        fs::read_to_string("/proc/self/mountinfo").map_err(|_| nix::errno::Errno::EIO)?;
+    let remount = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
+    for (point, kept) in mount_points(&mountinfo) {
+        if point.starts_with(at) && point != at {
+            mount(
+                None::<&str>,
+                &point,
+                None::<&str>,
+                remount | kept,
+                None::<&str>,
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// The mount points of `mountinfo` (`/proc/self/mountinfo`), each with the flags of its own
