@@ -130,7 +130,8 @@ enum Command {
     /// the command's format (exit 0); when none does, the next wave's bound (exit 1). Nothing is
     /// believed: the boards are read, `solvable` checked by parity, and the path printed is
     /// replayed from the start to the goal at the bound's length. A missing share, a record of
-    /// another search or bound, a path that does not lead there, shares whose places do not tile
+    /// another search or bound, a next bound at or below the wave's, slices that are not a
+    /// unit's, a path that does not lead there, shares whose places do not tile
     /// the wave, or two records of one share that differ in anything but their time and host are
     /// errors that name them (exit 2).
     #[command(after_help = MERGE_EXAMPLES, display_order = 106)]

@@ -174,7 +174,6 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
                  bound, so this record is not a unit's"
             )));
         }
-        sliced(place, record)?;
         if record.solvable != start.reaches(&goal) {
             let reaches = match start.reaches(&goal) {
                 true => "reaches",
@@ -215,6 +214,9 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
         }
     }
     tiled(&shares)?;
+    for (place, record) in records {
+        sliced(place, record)?;
+    }
     // no share searches a board that does not reach its goal: each record says so
     if !first.solvable {
         return Ok(Merged::Answer(None));

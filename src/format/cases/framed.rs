@@ -43,16 +43,16 @@ impl<R: Read> Cases<R> {
         if at == 0 && lines > 1 && learnt {
             // the rest of the count's line is no blank line; a blank line after it is
             let first = line.start().line;
-            let blank = line
-                .blank
-                .and_then(|place| match self.count_line == Some(place.line) {
-                    true => (place.line + 1 < first).then_some(Place {
-                        line: place.line + 1,
-                        column: 1,
-                        ..place
-                    }),
-                    false => Some(place),
-                });
+            let blank =
+                line.blank
+                    .and_then(|place| match self.lines.count_line == Some(place.line) {
+                        true => (place.line + 1 < first).then_some(Place {
+                            line: place.line + 1,
+                            column: 1,
+                            ..place
+                        }),
+                        false => Some(place),
+                    });
             if let Some(place) = blank {
                 if self.blank_is_a_row(lines, before_wait)? {
                     // the blank line is the case's first row, empty: the case keeps the lines

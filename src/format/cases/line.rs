@@ -136,6 +136,8 @@ pub(super) struct Lines<R> {
     piece: bool,
     /// Whether the scanner's token is still to be read, as the start of a line.
     replay: bool,
+    /// The line of the count of cases, once read: the rest of it is no blank line.
+    pub(super) count_line: Option<u64>,
 }
 
 impl<R: Read> Lines<R> {
@@ -148,6 +150,7 @@ impl<R: Read> Lines<R> {
             spare: Vec::new(),
             piece: false,
             replay: false,
+            count_line: None,
         }
     }
 
@@ -253,6 +256,7 @@ impl<R: Read> Lines<R> {
             }
         }
         let token = self.scanner.token;
+        self.count_line = Some(token.place.line);
         if let Some(count) = number(&token) {
             return Ok(Some(Ok((count, token.place))));
         }

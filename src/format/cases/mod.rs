@@ -287,8 +287,6 @@ pub struct Cases<R> {
     /// With a counted framing: whether the count is still to be read, and what it announced.
     count_due: bool,
     announced: Option<(u64, Place)>,
-    /// The line of the count, read or malformed: the rest of that line is no blank line.
-    count_line: Option<u64>,
     /// Cases read so far, valid or malformed.
     read: u64,
     /// The boards or the grid of the case read last, reused case after case.
@@ -321,7 +319,6 @@ impl<R: Read> Cases<R> {
             queued: VecDeque::new(),
             count_due: reading.framing.counted(),
             announced: None,
-            count_line: None,
             read: 0,
             done: Done {
                 boards: [Board::ordered(reading.shape); 2],
@@ -454,14 +451,8 @@ impl<R: Read> Cases<R> {
         if std::mem::take(&mut self.count_due) {
             match self.lines.count(before_wait)? {
                 None => return Ok(Gathered::End),
-                Some(Ok(count)) => {
-                    self.count_line = Some(count.1.line);
-                    self.announced = Some(count);
-                }
-                Some(Err(error)) => {
-                    self.count_line = Some(error.place.line);
-                    return Ok(Gathered::Header(error));
-                }
+                Some(Ok(count)) => self.announced = Some(count),
+                Some(Err(error)) => return Ok(Gathered::Header(error)),
             }
         }
         loop {
