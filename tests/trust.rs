@@ -876,3 +876,95 @@ fn a_mount_inside_a_folder_brought_into_the_jail_is_read_only_too() {
     assert_eq!(judged, 2);
     let _ = common::process("umount").arg(&sub).status();
 }
+
+#[test]
+fn root_s_toolchain_home_opens_to_its_solution_env_s_words_and_its_libraries() {
+    // pyenv's python run on a solution kept in the same home (`cd ~/work && eight judge ... --
+    // python3 sol.py`), a script whose `#!/usr/bin/env -S A=1 tool` names the toolchain after
+    // an assignment, and a program whose libraries lie in another folder of the home by its
+    // RUNPATH: each is judged, or refused with the closed folder named, never a runtime error
+    use std::os::unix::fs::PermissionsExt;
+    if !nix::unistd::geteuid().is_root() {
+        common::skipped("a toolchain's home", "root's program runs as nobody");
+        return;
+    }
+    let mode = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("a mode")
+    };
+    let home = tempfile::tempdir_in("/var/tmp").expect("a folder");
+    mode(home.path(), 0o700);
+    let bin = home.path().join(".tool/bin");
+    std::fs::create_dir_all(&bin).expect("folders");
+    let tool = bin.join("tool");
+    std::fs::write(&tool, "#!/bin/sh\nexec /bin/sh \"$@\"\n").expect("written");
+    mode(&tool, 0o755);
+    let answers = "while read line; do echo 0; done\n";
+    let judged = |program: &[&std::ffi::OsStr], from: &std::path::Path| {
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let output = common::eight()
+            .args(["judge", "p1379", "p1379", "--"])
+            .args(program)
+            .current_dir(from)
+            .env("PATH", path)
+            .output()
+            .expect("runs");
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        (out, String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    // the solution and the fixtures in the toolchain's home
+    let work = home.path().join("work");
+    std::fs::create_dir(&work).expect("a folder");
+    sample_p1379(&work);
+    std::fs::write(work.join("sol.sh"), answers).expect("written");
+    let (out, err) = judged(&[tool.as_os_str(), "sol.sh".as_ref()], &work);
+    assert!(out.starts_with("AC "), "{out}{err}");
+    // env's words before the program it runs
+    let elsewhere = tempfile::tempdir().expect("a folder");
+    sample_p1379(elsewhere.path());
+    let script = elsewhere.path().join("sol");
+    std::fs::write(&script, format!("#!/usr/bin/env -S A=1 tool\n{answers}")).expect("written");
+    mode(&script, 0o755);
+    let (out, err) = judged(&[script.as_os_str()], elsewhere.path());
+    assert!(out.starts_with("AC "), "{out}{err}");
+    // a program whose library lies in the home by its RUNPATH
+    let libs = home.path().join(".libs");
+    std::fs::create_dir(&libs).expect("a folder");
+    std::fs::write(
+        libs.join("a.c"),
+        "const char *answer(void) { return \"0\"; }\n",
+    )
+    .expect("written");
+    let main = "#include <stdio.h>\nconst char *answer(void);\nint main(void) { char line[64]; while (fgets(line, 64, stdin)) puts(answer()); return 0; }\n";
+    std::fs::write(libs.join("m.c"), main).expect("written");
+    let shared = common::process("gcc")
+        .args(["-shared", "-fPIC", "-o", "libanswer.so", "a.c"])
+        .current_dir(&libs)
+        .status();
+    if !shared.is_ok_and(|status| status.success()) {
+        common::skipped("a library by RUNPATH", "needs gcc");
+        return;
+    }
+    let program = bin.join("answer");
+    let linked = common::process("gcc")
+        .args(["-o"])
+        .arg(&program)
+        .args(["m.c", "-L.", "-lanswer", "-Wl,--enable-new-dtags"])
+        .arg(format!("-Wl,-rpath,{}", libs.display()))
+        .current_dir(&libs)
+        .status()
+        .expect("gcc runs");
+    assert!(linked.success());
+    let (out, err) = judged(&[program.as_os_str()], elsewhere.path());
+    assert!(out.starts_with("AC "), "{out}{err}");
+    mode(&libs, 0o700);
+    let (out, err) = judged(&[program.as_os_str()], elsewhere.path());
+    assert!(
+        err.contains(&format!("{}: nobody", libs.display())),
+        "{out}{err}"
+    );
+    assert!(!out.contains("RE "), "{out}");
+}

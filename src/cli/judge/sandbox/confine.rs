@@ -97,10 +97,9 @@ pub const LAYERS: [&str; 7] = [
     "no-keyrings",
 ];
 
-/// The system calls that make System V IPC objects: denied, so that a run has none (its IPC
-/// namespace is its own, but a segment of shared memory that no process maps is charged to no
-/// process, and without root no memory cgroup counts it: 288 MiB in detached segments passed
-/// `-m 64`). Solutions share memory, where they do, through `/dev/shm` and memfds, which count.
+/// The system calls that make System V IPC objects, denied: a segment of shared memory that no
+/// process maps is charged to none, and without root no cgroup counts it (288 MiB of detached
+/// segments passed `-m 64`). Solutions share memory through `/dev/shm` and memfds, which count.
 const SYSV_IPC_CALLS: [i64; 3] = [
     nix::libc::SYS_shmget,
     nix::libc::SYS_msgget,
@@ -288,9 +287,9 @@ impl Plan {
         for folder in &self.hidden_folders {
             cover(folder).map_err(fail("hiding the cache"))?;
         }
-        toolchain::open(&self.opened).map_err(fail("opening the program's folder"))?;
         // each brought tree cloned before /tmp is covered (the covers over fixtures in it come
-        // along), and attached once the program's own /tmp and /dev are made
+        // along) and before a toolchain's home is (a solution kept in that home), and attached
+        // once the program's own /tmp and /dev are made
         let clones = self
             .brought
             .iter()
@@ -304,6 +303,7 @@ impl Plan {
                 Some((tree, place.as_c_str()))
             })
             .collect::<Vec<_>>();
+        toolchain::open(&self.opened).map_err(fail("opening the program's folder"))?;
         self.make_tmp().map_err(fail("making /tmp"))?;
         self.make_dev().map_err(fail("making /dev"))?;
         for (tree, place) in &clones {

@@ -52,6 +52,7 @@ mod cgroup;
 mod confine;
 mod ending;
 mod jail;
+mod loader;
 mod memory;
 mod mounts;
 mod processes;

@@ -20,8 +20,9 @@ use super::mounts::bring;
 /// How deep a chain of interpreters is followed (a script run by a script's interpreter...).
 const DEEPEST: usize = 4;
 
-/// The files `program` runs through: itself as named and at the end of its links, and for a
-/// script, its interpreter's chain (`#!/usr/bin/env python3` names python3 in `PATH`).
+/// The files `program` runs through: itself as named and at the end of its links, the folders
+/// its loader searches for its libraries (`DT_RUNPATH`), and for a script, its interpreter's
+/// chain (`#!/usr/bin/env python3` names python3 in `PATH`).
 pub(super) fn chain(program: &Path) -> Vec<PathBuf> {
     let mut chain = Vec::new();
     // a command named from the working directory (`./a.out`) by its whole path
@@ -41,6 +42,12 @@ fn follow(program: &Path, depth: usize, chain: &mut Vec<PathBuf>) {
     if real != program {
         chain.push(real.clone());
     }
+    // the folders its loader searches for its libraries, as the toolchain's own
+    for folder in super::loader::library_folders(&real) {
+        if !chain.contains(&folder) {
+            chain.push(folder);
+        }
+    }
     let Some(interpreter) = interpreter(&real) else {
         return;
     };
@@ -57,7 +64,25 @@ fn interpreter(script: &Path) -> Option<PathBuf> {
     let mut words = line.split_whitespace();
     let first = PathBuf::from(words.next()?);
     if first.file_name().is_some_and(|name| name == "env") {
-        let name = words.find(|word| !word.starts_with('-'))?;
+        // env's options (`-S` splits the rest into words, as here; `-u` and `-C` take one
+        // word), then its assignments (`A=1`), then the program
+        let mut name = None;
+        while let Some(word) = words.next() {
+            match word {
+                "-u" | "--unset" | "-C" | "--chdir" => {
+                    words.next();
+                }
+                _ if word.starts_with('-') || word.contains('=') => {}
+                _ => {
+                    name = Some(word);
+                    break;
+                }
+            }
+        }
+        let name = name?;
+        if name.contains('/') {
+            return Some(PathBuf::from(name));
+        }
         let paths = std::env::var_os("PATH")?;
         return std::env::split_paths(&paths)
             .map(|folder| folder.join(name))
@@ -83,7 +108,8 @@ pub(super) fn openings(paths: &[PathBuf]) -> BTreeMap<PathBuf, Vec<PathBuf>> {
             let depth = folder.components().count() + 1;
             let child: PathBuf = path.components().take(depth).collect();
             let children = opened.entry(folder.to_path_buf()).or_default();
-            if child != *path && !children.contains(&child) {
+            // (a folder of the chain, a library folder, is brought back whole)
+            if (child != *path || path.is_dir()) && !children.contains(&child) {
                 children.push(child);
             }
             break;
@@ -94,13 +120,19 @@ pub(super) fn openings(paths: &[PathBuf]) -> BTreeMap<PathBuf, Vec<PathBuf>> {
 }
 
 /// Whether nobody reaches `path` (reads it, and searches it, a folder) once `opened` is made:
-/// an opened folder is passed, every other folder above it by its mode; `None`, or the first
-/// folder or file still closed.
+/// an opened folder is passed to the folders brought back below it alone (the rest of it is
+/// out of sight: `~/work/sol.py` beside pyenv's `~/.pyenv`), every other folder above it by its
+/// mode; `None`, or the first folder or file still closed.
 pub(super) fn closed(path: &Path, opened: &BTreeMap<PathBuf, Vec<PathBuf>>) -> Option<PathBuf> {
     let above: Vec<&Path> = path.ancestors().skip(1).collect();
     for folder in above.into_iter().rev() {
-        if !opened.contains_key(folder) && !allows(folder, 0o1) {
-            return Some(folder.to_path_buf());
+        match opened.get(folder) {
+            Some(children) if !children.iter().any(|child| path.starts_with(child)) => {
+                return Some(folder.to_path_buf());
+            }
+            Some(_) => {}
+            None if !allows(folder, 0o1) => return Some(folder.to_path_buf()),
+            None => {}
         }
     }
     let wanted = match path.is_dir() {
@@ -181,5 +213,23 @@ mod tests {
         assert_eq!(closed(&tool, &opened), Some(home.clone()));
         opened.insert(home.clone(), vec![home.join(".pyenv")]);
         assert_eq!(closed(&tool, &opened), None);
+        // the rest of the opened home stays out of sight: a solution kept there is closed
+        let solution = home.join("work/sol.py");
+        assert_eq!(closed(&solution, &opened), Some(home.clone()));
+    }
+
+    #[test]
+    fn env_s_options_and_assignments_are_passed_to_the_program_it_runs() {
+        let dir = tempfile::tempdir().expect("a folder");
+        for line in [
+            "#!/usr/bin/env -S A=1 sh",
+            "#!/usr/bin/env -S -u HOME sh -e",
+            "#!/usr/bin/env -i PATH=/bin sh",
+        ] {
+            let script = dir.path().join("tool");
+            fs::write(&script, format!("{line}\necho hi\n")).expect("written");
+            let interpreter = interpreter(&script).expect("an interpreter");
+            assert!(interpreter.ends_with("sh"), "{line}: {interpreter:?}");
+        }
     }
 }
