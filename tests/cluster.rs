@@ -352,13 +352,20 @@ fn recipe(name: &str) -> std::path::PathBuf {
 /// The GNU parallel recipe on [`BOARD`] in three shares from bound 29, with `eight` as its
 /// binary and its waves in `work/waves`.
 fn three_shares_from_29(eight: &Path, work: &Path) -> std::process::Output {
+    three_shares_in(eight, work.join("waves").as_os_str(), work)
+}
+
+/// The GNU parallel recipe on [`BOARD`] in three shares from bound 29, run from `from`, with
+/// `eight` as its binary and its waves in `waves` (as `WORK` says it).
+fn three_shares_in(eight: &Path, waves: &std::ffi::OsStr, from: &Path) -> std::process::Output {
     process(recipe("parallel.sh"))
+        .current_dir(from)
         .arg(BOARD)
         .args(SEARCH)
         .env("PARTS", "3")
         .env("BOUND", "29")
         .env("EIGHT", eight)
-        .env("WORK", work.join("waves"))
+        .env("WORK", waves)
         .env("XDG_CACHE_HOME", common::test_cache())
         .output()
         .expect("runs")
@@ -815,17 +822,7 @@ fn the_gnu_parallel_recipe_takes_a_work_folder_named_like_an_option() {
     let work = tempfile::tempdir().expect("a folder");
     let wrapped = work.path().join("eight");
     wrapper(&wrapped, "");
-    let run = process(recipe("parallel.sh"))
-        .current_dir(work.path())
-        .arg(BOARD)
-        .args(SEARCH)
-        .env("PARTS", "3")
-        .env("BOUND", "29")
-        .env("EIGHT", &wrapped)
-        .env("WORK", "-w")
-        .env("XDG_CACHE_HOME", common::test_cache())
-        .output()
-        .expect("runs");
+    let run = three_shares_in(&wrapped, "-w".as_ref(), work.path());
     assert!(run.status.success(), "{run:?}");
     assert_eq!(String::from_utf8_lossy(&run.stdout), single("path"));
     assert!(work.path().join("-w/29/records").exists());

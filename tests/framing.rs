@@ -151,27 +151,10 @@ fn corrupt(line: &str, corruption: Corruption, rng: &mut ChaCha8Rng) -> String {
 
 /// What reading `text` as `judge`'s gave: each case's number and boards, or `None` with the
 /// line of its error.
-fn read(judge: &Judge, text: &str) -> Vec<(u64, Result<Vec<Board>, u64>)> {
-    let mut cases = Cases::with(text.as_bytes(), Origin::Line, judge.reading());
-    let mut read = Vec::new();
-    loop {
-        match cases.next(&mut || Ok(())).expect("memory reads") {
-            Item::Case(case) => read.push((case.number, Ok(case.boards.to_vec()))),
-            Item::Grid(case) => {
-                let grid = case.grid;
-                let shape = Shape {
-                    width: grid.width as u8,
-                    height: grid.height as u8,
-                };
-                let cells: Vec<u8> = grid.cells.iter().map(|&c| c as u8).collect();
-                let board = Board::new(shape, &cells).expect("a small grid is a board");
-                read.push((case.number, Ok(vec![board])));
-            }
-            Item::Malformed(error) => read.push((cases.read(), Err(error.place.line))),
-            Item::Header(error) => panic!("the count is whole: {error}"),
-            Item::End => return read,
-        }
-    }
+fn read(judge: &Judge, text: &str) -> Vec<Read> {
+    let (read, header) = read_headed(judge, text);
+    assert_eq!(header, None, "the count is whole");
+    read
 }
 
 #[test]
