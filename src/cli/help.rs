@@ -69,6 +69,12 @@ Examples:
   eight judge hdu1043 fixtures/hdu1043 --optimal -- eight path"
 );
 
+pub(super) const STRESS_EXAMPLES: &str = "\
+Examples:
+  eight stress hdu1043 -- ./a.out                      random files until one fails
+  eight stress p1379 -n 50 --time 1m -- python3 solve.py
+  eight stress leetcode773 --seed 7 -- ./a.out         the same files again";
+
 pub(super) const CHECK_EXAMPLES: &str = with_cache!(
     "\
 Examples:

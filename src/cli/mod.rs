@@ -11,6 +11,7 @@ use eight::Judge;
 use help::{
     BATCH_EXAMPLES, CACHE_EXAMPLES, CHECK_EXAMPLES, COMPLETIONS_EXAMPLES, GEN_EXAMPLES,
     HISTOGRAM_EXAMPLES, JUDGE_EXAMPLES, MAN_EXAMPLES, MERGE_EXAMPLES, PLAY_EXAMPLES, SHOW_EXAMPLES,
+    STRESS_EXAMPLES,
 };
 
 mod algo;
@@ -74,6 +75,18 @@ enum Command {
     /// status 1 when a file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES, display_order = 102)]
     Judge(judge::Options),
+    /// Run a solution on random cases until it fails, and shrink the failure to the simplest
+    ///
+    /// Each file holds random cases of the judge with its traps among them (an already solved
+    /// board, one a move from its goal, an unreachable one where the statement allows it, the
+    /// deepest), run and judged as `eight judge` runs and judges a file. At the first file the
+    /// program fails, cases are left out while it still fails, and each board is moved nearer
+    /// its goal along its canonical path while it still fails; the simplest failing input is
+    /// shown with eight's answers and the program's, written to PREFIX.in and PREFIX.out, and
+    /// the command that judges it again is said. Exit status 1 when a file failed, 0 when every
+    /// file passed, 2 on trouble.
+    #[command(after_help = STRESS_EXAMPLES, display_order = 102)]
+    Stress(judge::StressOptions),
     /// Judge one output file like `eight judge`, as a checker for other tools
     ///
     /// The arguments are a testlib checker's (input, output, answer), which is also what
@@ -366,6 +379,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         Command::Batch(options) => batch::run(&options, &store),
         Command::Gen(options) => gen::run(&options, &store),
         Command::Judge(options) => judge::run(&options, &store),
+        Command::Stress(options) => judge::stress(&options, &store),
         Command::Check(options) => check::run(&options, &store),
         Command::Show(options) => show::show(&options, &store),
         Command::Histogram(options) => show::histogram(&options),

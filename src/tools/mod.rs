@@ -1,5 +1,5 @@
 //! The tools, above the solvers and the formats: the answer stream, the checker shared by
-//! `batch` and `judge`, test data, the drawn solution, the histogram of distances and the units
+//! `batch` and `judge`, test data and stress files, the drawn solution, the histogram of distances and the units
 //! of a search spread over machines.
 
 pub mod batch;
@@ -20,4 +20,5 @@ pub mod show;
 #[cfg(feature = "cache")]
 pub mod staged;
 pub mod stream;
+pub mod stress;
 pub mod unit;

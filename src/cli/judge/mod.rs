@@ -15,7 +15,11 @@ use super::{judge_parser, Color};
 #[cfg(target_os = "linux")]
 mod prepare;
 #[cfg(target_os = "linux")]
+mod runner;
+#[cfg(target_os = "linux")]
 pub(super) mod sandbox;
+#[cfg(target_os = "linux")]
+mod stress;
 #[cfg(target_os = "linux")]
 mod trial;
 
@@ -93,8 +97,95 @@ pub struct Options {
     pub(super) json: bool,
 }
 
+/// `eight stress`'s options: the judge, the solution, how many files of how many cases, and
+/// the limits each file runs under (as `eight judge`'s).
+#[derive(Args, Debug)]
+pub struct StressOptions {
+    /// The judge whose format and rules apply
+    #[arg(value_parser = judge_parser())]
+    judge: &'static Judge,
+    /// The solution to run, after `--`: a program and its arguments, run directly (no shell);
+    /// it reads a file on standard input
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<OsString>,
+    /// Cases a file
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    cases: u64,
+    /// The seed of the first file, each file after it the next (reproducible) [default: drawn,
+    /// and said]
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+    /// The most files to try
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    files: u64,
+    /// Stop trying new files after this long (10s, 1m), if none failed
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_time)]
+    time: Duration,
+    /// Where to write the simplest failing file and its answers: PREFIX.in and PREFIX.out
+    /// [default: stress-SEED, SEED the failing file's]
+    #[arg(long, value_name = "PREFIX")]
+    out: Option<PathBuf>,
+    /// CPU time limit per file, as `eight judge -t`
+    #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
+          allow_hyphen_values = true)]
+    time_limit: Duration,
+    /// Memory limit per file, as `eight judge -m`
+    #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
+          value_parser = parse_memory, allow_hyphen_values = true)]
+    memory_limit: u64,
+    /// Paths must also be of minimal length, as `eight judge --optimal`
+    #[arg(long)]
+    optimal: bool,
+    /// Run the program where a layer of the sandbox cannot be had, as `eight judge --unconfined`
+    #[arg(long)]
+    unconfined: bool,
+    /// Pass or set a variable of the program's environment, as `eight judge --env`
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    env: Vec<OsString>,
+}
+
+impl StressOptions {
+    /// The options of `eight judge` that each file is judged under.
+    #[cfg(target_os = "linux")]
+    fn judging(&self) -> Options {
+        Options {
+            judge: self.judge,
+            paths: Vec::new(),
+            command: self.command.clone(),
+            time_limit: self.time_limit,
+            wall_limit: None,
+            memory_limit: self.memory_limit,
+            output_limit: 64 << 20,
+            file_limit: 64 << 20,
+            processes: 256,
+            goal: None,
+            unconfined: self.unconfined,
+            env: self.env.clone(),
+            optimal: self.optimal,
+            jobs: None,
+            verbose: true,
+            color: Color::Never,
+            json: false,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+pub use stress::run as stress;
 #[cfg(target_os = "linux")]
 pub use trial::run;
+
+/// Elsewhere than on Linux: nothing is run, and the user learns why.
+#[cfg(not(target_os = "linux"))]
+pub fn stress(
+    _: &StressOptions,
+    _: &std::sync::Arc<eight::solve::Store>,
+) -> anyhow::Result<super::Status> {
+    super::warn(&ELSEWHERE);
+    Ok(super::Status::Trouble)
+}
 
 /// Elsewhere than on Linux: nothing is run, and the user learns why.
 #[cfg(not(target_os = "linux"))]

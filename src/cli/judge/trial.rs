@@ -1,7 +1,6 @@
 //! The judge on Linux: each file run in the sandbox ([`sandbox`](super::sandbox)) and its output
 //! judged like the online judge does.
 
-use std::ffi::OsString;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
@@ -15,7 +14,7 @@ use eight::tools::fixtures::{Fixture, Source};
 use eight::tools::record::{Judged, WrongCase};
 use eight::Engine;
 use nix::sys::signal::Signal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::super::quantities::{shown_size, trimmed_number};
@@ -24,15 +23,14 @@ use super::super::report::{
 };
 use super::super::Status;
 use super::prepare::prepare;
+use super::runner::{resolved, Runner};
 use super::sandbox::snapshot::{Snapshot, Span};
-use super::sandbox::{self, Ended, Limits, Terms};
+use super::sandbox::{self, Ended};
 use super::Options;
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
-    let program = match sandbox::resolve(&options.command[0]) {
-        Ok(path) => std::iter::once(path.into_os_string())
-            .chain(options.command[1..].iter().cloned())
-            .collect::<Vec<_>>(),
+    let program = match resolved(&options.command) {
+        Ok(program) => program,
         Err(why) => return cannot_run(options, &why),
     };
     let judge = match super::super::sized(options.judge, None, options.goal.as_deref(), false) {
@@ -93,35 +91,13 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         }),
         false => None,
     };
-    let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
-    let limits = Limits {
-        cpu: options.time_limit,
-        wall: options
-            .wall_limit
-            .unwrap_or_else(|| Limits::default_wall(options.time_limit)),
-        memory_kib: options.memory_limit / 1024,
-        output_bytes: options.output_limit,
-        file_bytes: options.file_limit,
-        processes: options.processes,
-    };
+    let runner = Runner::new(options, program)?;
     let jobs = options.jobs.unwrap_or(1).max(1);
     let progress = progress(fixtures.len());
     let color = options.color.wanted(io::stdout().is_terminal());
     let (mut passed, mut failed, mut trouble) = (0, 0, trouble);
     let mut report = Printer::default();
     let (snapshot, taken) = (&snapshot, &taken);
-    let runner = Runner {
-        supervisor,
-        program,
-        limits,
-        terms: Terms {
-            weaker: options.unconfined,
-            env: sandbox::environment(&options.env),
-        },
-        unstartable: AtomicBool::new(false),
-        said_unconfined: AtomicBool::new(false),
-        reached: AtomicBool::new(false),
-    };
     let run = |engine: &mut Engine, index: usize, fixture: &Fixture| {
         let at = Held {
             snapshot,
@@ -183,21 +159,29 @@ fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
     Ok(Status::Trouble)
 }
 
-/// What every file's run shares: how to start the supervisor and the program, the limits, and
-/// what has been said once already.
-struct Runner {
-    supervisor: Vec<OsString>,
-    program: Vec<OsString>,
-    limits: Limits,
-    terms: Terms,
-    /// Set once the command failed to start, or a run was refused: the files after it are not
-    /// run.
-    unstartable: AtomicBool,
-    /// Set once a run said why its namespaces could not be made.
-    said_unconfined: AtomicBool,
-    /// Set once a program ran without a mount namespace of its own, so could reach the cache
-    /// folder.
-    reached: AtomicBool,
+/// The ruling on `input`, run by `runner` and judged by `judge`'s rule as `eight judge` judges a
+/// file named `name`.
+pub(super) fn judge_input(
+    name: &Path,
+    input: &[u8],
+    judge: &Judge,
+    options: &Options,
+    runner: &Runner,
+    engine: &mut Engine,
+) -> io::Result<Ruling> {
+    let mut snapshot = Snapshot::new()?;
+    let span = snapshot.add(input)?;
+    let hidden = snapshot.add(&[])?;
+    let taken = Taken {
+        input: Ok(span),
+        answer: None,
+    };
+    let held = Held {
+        snapshot: &snapshot,
+        taken: &taken,
+        hidden,
+    };
+    Ok(judge_file(name, held, judge, options, runner, engine))
 }
 
 /// One fixture's part of the snapshot, with the list of files hidden from every program.
