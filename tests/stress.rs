@@ -125,6 +125,42 @@ fn a_bfs_whose_paths_are_not_the_smallest_is_shrunk_to_one_case() {
 }
 
 #[test]
+fn against_a_second_program_the_outputs_are_compared_line_for_line() {
+    let (dir, eight) = workshop();
+    let script = dir.path().join("nosolved.sh");
+    std::fs::write(&script, "\"$1\" path | grep -v '^$'\n").expect("written");
+    let (eight, script) = (
+        eight.to_str().expect("UTF-8"),
+        script.to_str().expect("UTF-8"),
+    );
+    let reference = format!("{eight} path");
+    let args = ["hdu1043", "--seed", "1", "--against", &reference];
+    let (out, err, code) = stress(dir.path(), &args, &["sh", script, eight]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("line 8: expected ``, got `"), "{out}");
+    assert_eq!(section(&out, "input"), "1 2 3 4 5 6 7 8 x\n", "{out}");
+    assert!(
+        out.contains(&format!("--- expected (by {reference})\n\n")),
+        "{out}"
+    );
+    // the reference against itself: every file passes
+    let args = [
+        "hdu1043",
+        "--seed",
+        "1",
+        "--files",
+        "5",
+        "--against",
+        &reference,
+    ];
+    let (out, _, code) = stress(dir.path(), &args, &[eight, "path"]);
+    assert_eq!(
+        (out.as_str(), code),
+        ("5 files of 10 cases passed (--seed 1)\n", Some(0))
+    );
+}
+
+#[test]
 fn a_right_solution_passes_every_file_and_says_the_seed() {
     let (dir, eight) = workshop();
     let program = [eight.to_str().expect("UTF-8"), "path"];

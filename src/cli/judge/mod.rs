@@ -123,6 +123,11 @@ pub struct StressOptions {
     /// Stop trying new files after this long (10s, 1m), if none failed
     #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_time)]
     time: Duration,
+    /// Compare with this program's output instead of eight's answers: a command line, its words
+    /// apart at spaces (`--against "python3 brute.py"`), run in the same sandbox; the outputs
+    /// must match line for line (blanks at a line's end aside)
+    #[arg(long, value_name = "COMMAND")]
+    against: Option<String>,
     /// Where to write the simplest failing file and its answers: PREFIX.in and PREFIX.out
     /// [default: stress-SEED, SEED the failing file's]
     #[arg(long, value_name = "PREFIX")]

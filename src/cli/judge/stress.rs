@@ -3,6 +3,7 @@
 //! file is shrunk to the simplest that still fails, shown with its expected answers and the
 //! program's, and written beside a command that judges it again.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,7 +20,9 @@ use rand_chacha::ChaCha8Rng;
 use super::super::files::{commit_pair, staged, Allow, Interrupts};
 use super::super::report::{Fate, Ruling};
 use super::super::Status;
-use super::runner::{stress_runner, Runner};
+use super::runner::{resolved, stress_runner, Runner};
+use super::sandbox::snapshot::Snapshot;
+use super::sandbox::{self, Ended};
 use super::trial::judge_input;
 use super::{Options, StressOptions};
 
@@ -43,12 +46,32 @@ pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status
             return Ok(Status::Trouble);
         }
     };
+    // the reference, where one is given: its own runner, under the same limits
+    let against = match options.against.as_deref().map(str::split_whitespace) {
+        None => None,
+        Some(words) => {
+            let mut reference = options.judging();
+            reference.command = words.map(OsString::from).collect();
+            if reference.command.is_empty() {
+                super::super::warn(&"--against names no command");
+                return Ok(Status::Trouble);
+            }
+            match resolved(&reference.command) {
+                Ok(program) => Some(Runner::new(&reference, program)?),
+                Err(why) => {
+                    super::super::warn(&format_args!("cannot run --against: {why}"));
+                    return Ok(Status::Trouble);
+                }
+            }
+        }
+    };
     let seed = options.seed.unwrap_or_else(drawn_seed);
     let mut engine = Engine::default().with_store(store.clone());
     let mut tried = Tried {
         judge,
         options: &judging,
         runner: &runner,
+        against: against.as_ref(),
         engine: Engine::default().with_store(store.clone()),
         runs: 0,
     };
@@ -82,7 +105,8 @@ pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status
             shrunk.len(),
             tried.runs - runs
         );
-        return show(options, file_seed, &shrunk, &ruling, &mut tried.engine);
+        let expected = tried.expected(&shrunk)?;
+        return show(options, file_seed, &shrunk, &expected, &ruling);
     }
     println!(
         "{files} files of {} cases passed (--seed {seed})",
@@ -96,25 +120,114 @@ struct Tried<'a> {
     judge: &'a Judge,
     options: &'a Options,
     runner: &'a Runner,
+    /// The program whose output is the expected one (`--against`), instead of eight's answers.
+    against: Option<&'a Runner>,
     engine: Engine,
     runs: u64,
 }
 
 impl Tried<'_> {
-    /// The ruling on the file of `cases`.
+    /// The ruling on the file of `cases`: by the judge's rule against eight's answers, or
+    /// against the reference's output line for line.
     fn ruling(&mut self, cases: &[Case]) -> io::Result<Ruling> {
         let mut input = Vec::new();
         render(self.judge, cases, &mut input)?;
         self.runs += 1;
-        judge_input(
-            Path::new("stress.in"),
-            &input,
-            self.judge,
-            self.options,
-            self.runner,
-            &mut self.engine,
-        )
+        let Some(reference) = self.against else {
+            return judge_input(
+                Path::new("stress.in"),
+                &input,
+                self.judge,
+                self.options,
+                self.runner,
+                &mut self.engine,
+            );
+        };
+        let expected = match output(reference, &input)? {
+            Ok(expected) => expected,
+            Err(why) => {
+                return Ok(ruled(
+                    Fate::Trouble,
+                    format!("ERR  the --against program: {why}"),
+                ))
+            }
+        };
+        let got = match output(self.runner, &input)? {
+            Ok(got) => got,
+            Err(why) => return Ok(ruled(Fate::Rejected, format!("RE   stress.in  {why}"))),
+        };
+        let lines = |text: &[u8]| -> Vec<String> {
+            let text = String::from_utf8_lossy(text);
+            text.lines()
+                .map(|line| line.trim_end().to_string())
+                .collect()
+        };
+        let (expected, got) = (lines(&expected), lines(&got));
+        let differs =
+            (0..expected.len().max(got.len())).find(|&at| expected.get(at) != got.get(at));
+        Ok(match differs {
+            None => ruled(Fate::Accepted, "AC   stress.in".into()),
+            Some(at) => {
+                let shown = |line: Option<&String>| {
+                    line.map_or("nothing".into(), |line| {
+                        format!("`{}`", line.escape_debug())
+                    })
+                };
+                let why = format!(
+                    "WA   stress.in  line {}: expected {}, got {}",
+                    at + 1,
+                    shown(expected.get(at)),
+                    shown(got.get(at))
+                );
+                ruled(Fate::Rejected, why)
+            }
+        })
     }
+
+    /// The expected output of the file of `cases`: eight's answers, or the reference's.
+    fn expected(&mut self, cases: &[Case]) -> anyhow::Result<Vec<u8>> {
+        let mut input = Vec::new();
+        render(self.judge, cases, &mut input)?;
+        if let Some(reference) = self.against {
+            return output(reference, &input)?.map_err(|why| anyhow::anyhow!("--against: {why}"));
+        }
+        let mut answers = Vec::new();
+        check::write_answers(self.judge, &input[..], &mut self.engine, &mut answers)?
+            .map_err(|error| anyhow::anyhow!("the shrunk input: {error}"))?;
+        Ok(answers)
+    }
+}
+
+/// A ruling of `fate` said by `line` alone.
+fn ruled(fate: Fate, line: String) -> Ruling {
+    Ruling {
+        fate,
+        line,
+        below: Vec::new(),
+        record: Default::default(),
+    }
+}
+
+/// What `runner`'s program writes for `input` in its sandbox, or how it ended otherwise.
+fn output(runner: &Runner, input: &[u8]) -> io::Result<Result<Vec<u8>, String>> {
+    let mut snapshot = Snapshot::new()?;
+    let span = snapshot.add(input)?;
+    let hidden = snapshot.add(&[])?;
+    let run = sandbox::run(
+        &runner.supervisor,
+        &runner.program,
+        (&snapshot, span, hidden),
+        &runner.limits,
+        &runner.terms,
+    )?;
+    if let Some(why) = run.failed_to_start.or(run.refused) {
+        return Ok(Err(why));
+    }
+    Ok(match run.ended {
+        Ended::Exited(0) => Ok(run.stdout),
+        Ended::Exited(code) => Err(format!("exit code {code}")),
+        ended => Err(format!("{ended:?}")),
+    })
 }
 
 /// Shows the shrunk file: its input, eight's answers, the ruling on the program's output; and
@@ -123,20 +236,20 @@ fn show(
     options: &StressOptions,
     seed: u64,
     cases: &[Case],
+    answers: &[u8],
     ruling: &Ruling,
-    engine: &mut Engine,
 ) -> anyhow::Result<Status> {
     let judge = options.judge;
     let mut input = Vec::new();
     render(judge, cases, &mut input)?;
-    let mut answers = Vec::new();
-    check::write_answers(judge, &input[..], engine, &mut answers)?
-        .map_err(|error| anyhow::anyhow!("the shrunk input: {error}"))?;
     let mut out = io::stdout().lock();
     writeln!(out, "--- input")?;
     out.write_all(&input)?;
-    writeln!(out, "--- expected")?;
-    out.write_all(&answers)?;
+    match &options.against {
+        Some(against) => writeln!(out, "--- expected (by {against})")?,
+        None => writeln!(out, "--- expected")?,
+    }
+    out.write_all(answers)?;
     writeln!(out, "--- the program")?;
     writeln!(out, "{}", ruling.line)?;
     for line in &ruling.below {
@@ -166,7 +279,7 @@ fn show(
     let mut first = staged(&input_path, Allow::Files, &interrupts)?;
     let mut second = staged(&answers_path, Allow::Files, &interrupts)?;
     first.write_all(&input)?;
-    second.write_all(&answers)?;
+    second.write_all(answers)?;
     commit_pair(first, second)?;
     let command: Vec<String> = options
         .command
