@@ -22,7 +22,7 @@ use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
 pub struct Options {
-    /// The judge whose rules apply
+    /// The judge whose rules apply, as `eight judge` takes it
     #[arg(value_parser = judge_parser())]
     judge: &'static Judge,
     /// The cases, as the judge gives them

@@ -16,7 +16,7 @@ use super::{judge_parser, Status};
 
 #[derive(Args, Debug)]
 pub struct Options {
-    /// The judge whose input format to write
+    /// The judge whose input format to write, as `eight judge` takes it
     #[arg(value_parser = judge_parser())]
     judge: &'static Judge,
     /// How many cases

@@ -25,7 +25,8 @@ mod trial;
 
 #[derive(Args, Debug)]
 pub struct Options {
-    /// The judge whose rules apply
+    /// The judge whose rules apply: its id, its problem (`P1379`, `POJ 1077`) or the problem's
+    /// address
     #[arg(value_parser = judge_parser())]
     judge: &'static Judge,
     /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
@@ -101,7 +102,7 @@ pub struct Options {
 /// the limits each file runs under (as `eight judge`'s).
 #[derive(Args, Debug)]
 pub struct StressOptions {
-    /// The judge whose format and rules apply
+    /// The judge whose format and rules apply, as `eight judge` takes it
     #[arg(value_parser = judge_parser())]
     judge: &'static Judge,
     /// The solution to run, after `--`: a program and its arguments, run directly (no shell);

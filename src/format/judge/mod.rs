@@ -16,6 +16,7 @@ macro_rules! sample {
 mod classic;
 mod description;
 mod parity;
+mod spelling;
 
 pub use super::layout::Layout;
 pub use classic::{
