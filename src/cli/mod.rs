@@ -4,7 +4,6 @@
 use std::io;
 use std::sync::Arc;
 
-use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use eight::puzzle::{Board, Shape};
 use eight::Judge;
@@ -13,6 +12,7 @@ use help::{
     HISTOGRAM_EXAMPLES, JUDGE_EXAMPLES, MAN_EXAMPLES, MERGE_EXAMPLES, PLAY_EXAMPLES, SHOW_EXAMPLES,
     STRESS_EXAMPLES,
 };
+use spelled::judge_parser;
 
 mod algo;
 mod arguments;
@@ -32,6 +32,7 @@ mod quantities;
 mod report;
 mod show;
 mod solve;
+mod spelled;
 mod totals;
 mod unit;
 mod usage;
@@ -221,47 +222,6 @@ fn sized(
     let goal = Board::parse(goal, judge.shape)
         .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
     Ok(judge.with_goal(goal))
-}
-
-/// Parses a judge's id or its command's name, offering both in `--help` and completions.
-fn judge_parser() -> JudgeParser {
-    JudgeParser
-}
-
-/// A judge as people write it ([`Judge::spelled`]: `P1379`, `hdu-1043`, a problem's address);
-/// its possible values, for help and completions, are the ids and commands.
-#[derive(Clone, Copy)]
-struct JudgeParser;
-
-impl TypedValueParser for JudgeParser {
-    type Value = &'static Judge;
-
-    fn parse_ref(
-        &self,
-        _: &clap::Command,
-        _: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<&'static Judge, clap::Error> {
-        let text = value.to_string_lossy();
-        Judge::spelled(&text).ok_or_else(|| {
-            let nearest = Judge::nearest(&text)
-                .into_iter()
-                .map(|name| format!("`{name}`"))
-                .collect::<Vec<_>>();
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidValue,
-                format!(
-                    "`{text}` names no judge: the nearest are {}; every judge is in `eight --help`, \
-                     and an id, a problem's number (`P1379`, `POJ 1077`) or its address is taken\n",
-                    nearest.join(", ")
-                ),
-            )
-        })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Judge::names().into_iter().map(PossibleValue::new)))
-    }
 }
 
 /// When to colour.
