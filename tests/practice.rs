@@ -32,3 +32,76 @@ fn an_unknown_judge_is_answered_once_with_the_nearest_names() {
     assert_eq!(err.matches("p1379").count(), 1, "{err}");
     assert!(!err.contains("possible values"), "{err}");
 }
+
+#[test]
+fn a_program_given_without_dashes_is_told_where_it_goes() {
+    for (args, example) in [
+        (
+            &["judge", "hdu1043", "fixtures/hdu1043", "./a.out"][..],
+            "eight judge hdu1043",
+        ),
+        (
+            &["stress", "hdu1043"][..],
+            "eight stress hdu1043 -- ./a.out",
+        ),
+    ] {
+        let (_, err, code) = run(args, "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains("the program to run comes after `--`") && err.contains(example),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_wave_of_one_share_is_said_in_the_singular() {
+    let (record, err, code) = run(
+        &[
+            "path",
+            "--size",
+            "4x4",
+            "--algo",
+            "conflicts",
+            "--part",
+            "1/1",
+            "--bound",
+            "1",
+            "--json",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (out, err, code) = run(&["merge", "--stats"], &record);
+    assert_eq!((out.as_str(), code), ("r\n", Some(0)), "{err}");
+    assert!(err.contains("bound 1: 1 share, "), "{err}");
+}
+
+#[test]
+fn check_takes_the_null_device_as_no_answer_and_as_an_empty_output() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let (input, output) = (dir.path().join("a.in"), dir.path().join("a.out"));
+    std::fs::write(&input, "283104765\n").expect("written");
+    std::fs::write(&output, "4\n").expect("written");
+    let path = |path: &std::path::Path| path.to_str().expect("UTF-8").to_string();
+    let (input, output) = (path(&input), path(&output));
+    let (_, err, code) = run(&["check", "p1379", &input, &output, "/dev/null"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let (_, err, code) = run(&["check", "p1379", &input, "/dev/null"], "");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("got nothing"), "{err}");
+}
+
+#[test]
+fn a_batch_says_the_judges_names_once_for_its_files_without_one() {
+    let dir = tempfile::tempdir().expect("a folder");
+    for name in ["a", "b", "c"] {
+        std::fs::write(dir.path().join(format!("{name}.in")), "283104765\n").expect("written");
+        std::fs::write(dir.path().join(format!("{name}.out")), "4\n").expect("written");
+    }
+    let (out, _, code) = run(&["batch", dir.path().to_str().expect("UTF-8")], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(out.matches("hackerrank-npuzzle").count(), 1, "{out}");
+    assert_eq!(out.matches("no judge (as said above)").count(), 2, "{out}");
+}

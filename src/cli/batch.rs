@@ -89,8 +89,18 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         )
     };
     let jobs = usize::from(options.jobs);
-    eight::solve::ordered_map(&fixtures, jobs, state, work, |index, finding| {
+    // the judges' names, said for the first file that found none, not again for every other
+    let mut named = false;
+    eight::solve::ordered_map(&fixtures, jobs, state, work, |index, mut finding| {
         let file = &fixtures[index].name;
+        if let Finding::Trouble(line) = &mut finding {
+            if let Some(at) = line.find(NO_JUDGE) {
+                match named {
+                    true => line.replace_range(at.., "no judge (as said above), and no --judge"),
+                    false => named = true,
+                }
+            }
+        }
         progress.suspend(|| match (&finding, options.json) {
             (Finding::Passed(line) | Finding::Failed(line) | Finding::Trouble(line), false) => {
                 report.say(&painted(line, color))
@@ -195,6 +205,9 @@ impl Goals {
     }
 }
 
+/// How a file with no judge is said, before the judges' names.
+const NO_JUDGE: &str = "no judge: not in a folder named";
+
 /// One fixture blessed or checked (`(bless, optimal)`).
 fn run_file(
     fixture: &Fixture,
@@ -209,7 +222,7 @@ fn run_file(
         let ids: Vec<&str> = eight::format::judge::ALL.map(|judge| judge.id).into();
         let (last, others) = ids.split_last().expect("there are judges");
         return Finding::Trouble(format!(
-            "ERR  {shown}  no judge: not in a folder named {} or {last}, and no --judge",
+            "ERR  {shown}  {NO_JUDGE} {} or {last}, and no --judge",
             others.join(", ")
         ));
     };

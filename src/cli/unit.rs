@@ -266,10 +266,13 @@ fn balance(records: &[(String, Record)]) {
         0 => 1.0,
         _ => largest as f64 / mean,
     };
+    let count = match shares.len() {
+        1 => "1 share".to_string(),
+        count => format!("{count} shares"),
+    };
     super::warn(&format_args!(
-        "bound {}: {} shares, {total} nodes in all, the largest {largest} ({ratio:.2}x the mean)",
+        "bound {}: {count}, {total} nodes in all, the largest {largest} ({ratio:.2}x the mean)",
         records[0].1.bound,
-        shares.len(),
     ));
     let named: Vec<String> = shares
         .iter()

@@ -166,13 +166,30 @@ pub(super) fn restyle(error: &clap::Error, invoked: Option<&str>) -> String {
             lines.push(part.split_whitespace().collect::<Vec<_>>().join(" "));
         }
     }
-    if let Some(hint) = board_for_command(error) {
+    if let Some(hint) = board_for_command(error).or_else(|| program_without_dashes(error, command))
+    {
         lines.push(hint);
     }
     lines
         .iter()
         .map(|line| format!("eight: {line}\n"))
         .collect()
+}
+
+/// The program of `eight judge` or `eight stress` left without the `--` before it: its words
+/// were read as test paths, or as nothing at all.
+fn program_without_dashes(error: &clap::Error, command: &str) -> Option<String> {
+    let missing = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::Strings(args)) => args.iter().any(|arg| arg.contains("<COMMAND>")),
+        _ => false,
+    };
+    let example = match command {
+        "judge" => "eight judge hdu1043 fixtures/hdu1043 -- ./a.out",
+        "stress" => "eight stress hdu1043 -- ./a.out",
+        _ => return None,
+    };
+    (error.kind() == ErrorKind::MissingRequiredArgument && missing)
+        .then(|| format!("the program to run comes after `--`, as in `{example}`"))
 }
 
 /// A board given where a command was expected (`eight 283104765`): which commands solve it.
