@@ -105,3 +105,25 @@ fn a_batch_says_the_judges_names_once_for_its_files_without_one() {
     assert_eq!(out.matches("hackerrank-npuzzle").count(), 1, "{out}");
     assert_eq!(out.matches("no judge (as said above)").count(), 2, "{out}");
 }
+
+#[test]
+fn fast_answers_in_the_judge_s_format_say_they_are_not_proved_shortest() {
+    // DeepCubeA's first 6x6 board: --fast's path is not proved shortest, which the plain
+    // format cannot say; standard error does, once, and --json says it in its fields
+    let board = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/deepcubea/puzzle35.txt"
+    ))
+    .expect("DeepCubeA's boards");
+    let board = board.lines().next().expect("a board");
+    let (out, err, code) = run(&["path", "--size", "6x6", "--fast", board], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        err.contains("1 answer is a path not proved shortest (--fast)"),
+        "{err}"
+    );
+    let (out, err, _) = run(&["path", "--size", "6x6", "--fast", "--json", board], "");
+    assert!(out.contains("\"optimal\":false"), "{out}");
+    assert!(!err.contains("not proved shortest"), "{err}");
+}

@@ -290,6 +290,9 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     if options.stats {
         totals.summary();
     }
+    if outcome.unproved > 0 && !options.json {
+        super::warn(&unproved(outcome.unproved));
+    }
     if outcome.interrupted {
         super::warn(&"interrupted: the cases before the one under way are answered");
         return Ok(Status::Interrupted);
@@ -354,6 +357,19 @@ fn answer_files(
         }
     }
     Ok(status)
+}
+
+/// What the judge's plain format cannot say: `count` answers of `--fast` are paths not proved
+/// shortest.
+fn unproved(count: u64) -> String {
+    let answers = match count {
+        1 => "1 answer is a path".to_string(),
+        count => format!("{count} answers are paths"),
+    };
+    format!(
+        "{answers} not proved shortest (--fast): --json or --stats say how far from the shortest \
+         each can be"
+    )
 }
 
 /// A writer that puts `prefix` before every line it passes on, and keeps the error of the

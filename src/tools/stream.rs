@@ -37,6 +37,8 @@ pub struct Tally {
     /// Whether a stop was asked for (the engine's control): the case under way and those after it
     /// were left unanswered.
     pub interrupted: bool,
+    /// Cases answered by `--fast` with a path not proved shortest.
+    pub unproved: u64,
 }
 
 /// A run of a judge's cases: who answers, in what form, and who hears of each case.
@@ -141,6 +143,8 @@ impl Stream<'_> {
                         Stream::write(&self.judge, path.as_ref(), out)?;
                     }
                     let (quality, found) = (report.quality, report.found);
+                    let unproved = quality.is_some_and(|quality| !quality.optimal);
+                    tally.unproved += u64::from(unproved && path.is_some());
                     let record = (self.output == Output::Json).then(|| {
                         let solution = Solution::new(start, goal, path.as_ref());
                         solution.with_quality(quality).with_found(found)
@@ -302,6 +306,8 @@ impl Stream<'_> {
             let answered = match case.problem {
                 Ok((start, goal)) => {
                     let (solved, report) = solved.expect("every problem is solved");
+                    let unproved = report.quality.is_some_and(|quality| !quality.optimal);
+                    tally.unproved += u64::from(unproved && solved.is_some());
                     let problem = (&start, &goal);
                     self.answer_solved(case.number, case.place, problem, solved, report, out)?
                 }
@@ -538,6 +544,7 @@ pub(crate) mod tests {
                 malformed: 1,
                 errors: 0,
                 interrupted: false,
+                unproved: 0,
             }
         );
     }
