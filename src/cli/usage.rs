@@ -21,7 +21,7 @@ const ASKING_ELSE: [&str; 7] = [
 const GROUPS: [(&str, &[&str]); 4] = [
     (
         "Practise: test data, answer files, your own program",
-        &["gen", "batch", "judge", "check"],
+        &["gen", "batch", "judge", "stress", "check"],
     ),
     (
         "The puzzle's own: draw it, count it, play it",
