@@ -76,7 +76,7 @@ enum Command {
     /// status 1 when a file is not accepted, 2 on trouble.
     #[command(after_help = JUDGE_EXAMPLES, display_order = 102)]
     Judge(judge::Options),
-    /// Run a solution on random cases until it fails, and shrink the failure to the simplest
+    /// Run a solution on random cases until one fails, and shrink that file
     ///
     /// Each file holds random cases of the judge with its traps among them (an already solved
     /// board, one a move from its goal, an unreachable one where the statement allows it, the
