@@ -258,11 +258,16 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
         screen.contains("eight: --fast: ") && screen.contains(" of 26 lines placed, "),
         "{screen}"
     );
-    // wiped before the answer
+    // wiped before the answer (and after it, that the answer is not proved shortest)
     assert!(
-        screen.trim_end().rsplit('\r').next().is_some_and(
-            |last| last.starts_with("\x1b[2K") && last[4..].trim().parse::<u32>().is_ok()
-        ),
+        screen
+            .rsplit('\r')
+            .find(|segment| segment.starts_with("\x1b[2K"))
+            .is_some_and(|last| last[4..].trim().parse::<u32>().is_ok()),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("eight: 1 answer is a path not proved shortest (--fast)"),
         "{screen}"
     );
     // a pipe gets the message alone
