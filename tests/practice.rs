@@ -127,3 +127,25 @@ fn fast_answers_in_the_judge_s_format_say_they_are_not_proved_shortest() {
     assert!(out.contains("\"optimal\":false"), "{out}");
     assert!(!err.contains("not proved shortest"), "{err}");
 }
+
+#[test]
+fn stats_count_a_search_that_ran_out_of_nodes() {
+    // a 4x4 board 36 moves out, given 1,000 nodes: the case is given up, and --stats says
+    // what the search spent on it rather than nothing
+    let board = "1 4 3 10 5 9 2 0 13 7 6 15 14 12 11 8";
+    let args = [
+        "path",
+        "--size",
+        "4x4",
+        "--algo",
+        "conflicts",
+        "--max-nodes",
+        "1000",
+        "--stats",
+    ];
+    let (_, err, code) = run(&[&args[..], &[board]].concat(), "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("stopped after 1000 nodes"), "{err}");
+    assert!(err.contains("eight: 1 case  expanded 100"), "{err}");
+    assert!(!err.contains("0 cases"), "{err}");
+}

@@ -375,6 +375,10 @@ impl Stream<'_> {
         out: &mut impl Write,
     ) -> io::Result<Result<(), InputError>> {
         let Some(found) = found else {
+            // a search that gave up still cost what it cost: `--stats` says it
+            if let Some(stats) = self.stats.as_mut() {
+                stats(number, report.clone());
+            }
             if let (Some(quality), Some(within)) = (report.quality, self.engine.within()) {
                 let (length, bound) = (quality.length, quality.lower_bound);
                 return Ok(Err(InputError::unproved(place, within, length, bound)));
