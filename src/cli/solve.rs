@@ -290,7 +290,8 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     if options.stats {
         totals.summary();
     }
-    if outcome.unproved > 0 && !options.json {
+    // (a judge whose special judge takes any path gets `--fast`'s unasked, and no note)
+    if outcome.unproved > 0 && !options.json && options.bounded().is_some() {
         super::warn(&unproved(outcome.unproved));
     }
     if outcome.interrupted {
