@@ -368,7 +368,7 @@ fn unproved(count: u64) -> String {
         count => format!("{count} answers are paths"),
     };
     format!(
-        "{answers} not proved shortest (--fast): --json or --stats say how far from the shortest \
+        "{answers} not proved shortest: --json or --stats say how far from the shortest \
          each can be"
     )
 }

@@ -114,6 +114,9 @@ mod tests {
         // let go: its 64 MiB no longer counted (measured from the held figure, not from the
         // first one, which the other tests' processes sharing this binary's pages move by some MiB)
         let after = sampled_kib(&me, None);
-        assert!(after + 32 * 1024 < held, "{held} KiB held, then {after} KiB");
+        assert!(
+            after + 32 * 1024 < held,
+            "{held} KiB held, then {after} KiB"
+        );
     }
 }
