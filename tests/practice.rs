@@ -149,3 +149,41 @@ fn stats_count_a_search_that_ran_out_of_nodes() {
     assert!(err.contains("eight: 1 case  expanded 100"), "{err}");
     assert!(!err.contains("0 cases"), "{err}");
 }
+
+#[test]
+fn a_wrong_answer_of_an_output_shifted_by_a_line_is_shown_in_context() {
+    // a solution that prints a stray line first: every answer comes a line late, and the
+    // verdict shows the outputs around the first wrong line, side by side, in JSON too
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir(dir.path().join("hdu1043")).expect("a folder");
+    std::fs::write(dir.path().join("hdu1043/a.in"), "12345678x\n1234567x8\n").expect("written");
+    std::fs::write(dir.path().join("hdu1043/a.out"), "\nr\n").expect("written");
+    let script = dir.path().join("late.sh");
+    std::fs::write(&script, "echo r\nwhile read -r line; do echo r; done\n").expect("written");
+    let judged = |json: bool| {
+        let mut command = common::eight();
+        command.args(["judge", "hdu1043", "hdu1043"]);
+        if json {
+            command.arg("--json");
+        }
+        let output = command
+            .args(["--", "sh", script.to_str().expect("UTF-8")])
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = judged(false);
+    assert!(out.contains("the outputs around line 1:"), "{out}");
+    assert!(out.contains(">    1            | r"), "{out}");
+    assert!(
+        out.contains(">    2  r         | r") || out.contains("     2  r         | r"),
+        "{out}"
+    );
+    assert!(out.contains(">    3            | r"), "{out}");
+    let record: serde_json::Value =
+        serde_json::from_str(judged(true).lines().next().expect("a record")).expect("JSON");
+    let context = record["wrong"]["context"].as_array().expect("the context");
+    assert_eq!(context[0]["line"], 1);
+    assert_eq!(context[0]["got"], "r");
+}

@@ -173,6 +173,32 @@ pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
     lines
 }
 
+/// The outputs around output line `at` (`rows`), under a heading: each line's number, `>`
+/// before those that differ, the expected line and the program's side by side.
+pub(crate) fn in_context(at: u64, rows: &[eight::tools::record::Around]) -> Vec<String> {
+    let cell = |line: &str| escaped(line, 40);
+    let width = rows
+        .iter()
+        .map(|row| cell(&row.expected).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("expected".len());
+    let mut lines = vec![
+        format!("the outputs around line {at}:"),
+        format!("  line  {:<width$}  | got", "expected"),
+    ];
+    for row in rows {
+        let mark = if row.expected != row.got { '>' } else { ' ' };
+        lines.push(format!(
+            "{mark} {:>4}  {:<width$}  | {}",
+            row.line,
+            cell(&row.expected),
+            cell(&row.got)
+        ));
+    }
+    lines
+}
+
 /// The last lines of the program's standard error, escaped and cut.
 #[cfg(target_os = "linux")]
 pub(crate) fn stderr_tail(tail: &[u8]) -> Vec<String> {

@@ -54,6 +54,9 @@ pub struct Wrong {
     pub wrong_cases: u64,
     /// How many cases there are.
     pub cases: u64,
+    /// The line of the output where its answer begins (or was due), from 1: where to show the
+    /// output in context.
+    pub output_line: u64,
 }
 
 /// Checks `answers`, one line per case of `input`, for `judge` under `policy`. Both are read
@@ -74,6 +77,7 @@ pub fn check(
     let farthest = judge.answer == crate::format::Answer::Farthest;
     let measure = std::cell::RefCell::new(farthest.then(|| engine.like()));
     let cases = solve_all(judge, input, engine, &mut |solved| {
+        let output_line = lines.read + 1;
         let mut got = Vec::new();
         let mut expected_lines = judge.lines(solved.case);
         while got.len() < expected_lines {
@@ -128,6 +132,7 @@ pub fn check(
                 fault,
                 wrong_cases: 0,
                 cases: 0,
+                output_line,
             });
         }
         true
@@ -151,12 +156,13 @@ pub fn check(
     while let Some(line) = lines.next()? {
         if !line.trim().is_empty() {
             extra += 1;
-            first.get_or_insert_with(|| kept(&line));
+            first.get_or_insert_with(|| (kept(&line), lines.read));
         }
     }
     Ok(Ok(match first {
         None => Verdict::Accepted { cases },
-        Some(first) => Verdict::Wrong(Wrong {
+        Some((first, output_line)) => Verdict::Wrong(Wrong {
+            output_line,
             case: cases + 1,
             line: 0,
             input: String::new(),
@@ -204,6 +210,27 @@ impl<R: BufRead> Lines<R> {
         let text = String::from_utf8_lossy(line);
         Ok(Some(text.trim_end().to_string()))
     }
+}
+
+/// The lines of `expected` and `got` (two whole outputs) around line `at` (from 1), each with
+/// its number: where an output shifted by a line or a case shows as such, not as one wrong case.
+pub fn in_context(expected: &str, got: &str, at: u64) -> Vec<(u64, String, String)> {
+    const AROUND: u64 = 2;
+    let (expected, got): (Vec<&str>, Vec<&str>) =
+        (expected.lines().collect(), got.lines().collect());
+    let from = at.saturating_sub(AROUND).max(1);
+    let to = (at + AROUND).min(expected.len().max(got.len()) as u64);
+    (from..=to)
+        .map(|line| {
+            let row = |lines: &[&str]| {
+                lines
+                    .get(line as usize - 1)
+                    .map_or("", |text| text.trim_end())
+                    .to_string()
+            };
+            (line, row(&expected), row(&got))
+        })
+        .collect()
 }
 
 /// Writes the canonical answers to every case of `input`, one line each, as a `.out` holds

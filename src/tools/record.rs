@@ -276,6 +276,21 @@ pub struct WrongCase {
     pub line: u64,
     /// Why the answer is wrong.
     pub why: String,
+    /// Where more than one case is wrong (an output shifted by a line or a case), the lines of
+    /// the expected output and the program's around the first wrong one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<Vec<Around>>,
+}
+
+/// A line of the outputs around a wrong answer.
+#[derive(Serialize, Clone, Debug)]
+pub struct Around {
+    /// The line's number in the outputs, from 1.
+    pub line: u64,
+    /// The expected output's line there.
+    pub expected: String,
+    /// The program's line there.
+    pub got: String,
 }
 
 /// `eight batch`'s record of one file: `ok`, `wrote`, `fail` or `error`, and the detail its text

@@ -13,6 +13,8 @@ use super::quantities::{parse_memory, parse_output, parse_time};
 use super::{judge_parser, Color};
 
 #[cfg(target_os = "linux")]
+mod outputs;
+#[cfg(target_os = "linux")]
 mod prepare;
 #[cfg(target_os = "linux")]
 mod runner;

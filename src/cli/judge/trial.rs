@@ -19,9 +19,11 @@ use std::sync::Arc;
 
 use super::super::quantities::{shown_size, trimmed_number};
 use super::super::report::{
-    inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate, Printer, Ruling,
+    in_context, inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate, Printer,
+    Ruling,
 };
 use super::super::Status;
+use super::outputs::{answered, around};
 use super::prepare::prepare;
 use super::runner::{resolved, Runner};
 use super::sandbox::snapshot::{Snapshot, Span};
@@ -426,6 +428,14 @@ fn judge_file(
             );
             let why = super::super::report::wrong_said(&wrong);
             let mut below = side_by_side(&wrong.expected, wrong.got.as_deref().unwrap_or(""));
+            // more than one case wrong, or an output of another length: the outputs around the
+            // first wrong line, where a shift shows
+            let context = around(judge, input, &run.stdout, wrong.output_line, engine)
+                .filter(|(_, shifted)| *shifted || wrong.wrong_cases > 1)
+                .map(|(rows, _)| rows);
+            if let Some(rows) = &context {
+                below.extend(in_context(wrong.output_line, rows));
+            }
             below.extend(tail(options.verbose));
             let mut ruling = rejected("WA", why, below);
             ruling.record.cases = Some(wrong.cases);
@@ -437,34 +447,11 @@ fn judge_file(
                 expected: wrong.expected.clone(),
                 got: wrong.got.clone(),
                 why: fault,
+                context,
             });
             ruling
         }
         Ok(Err(error)) => trouble(format!("malformed input: {error}")),
         Err(error) => trouble(error.to_string()),
-    }
-}
-
-/// How many cases the partial output of a program stopped by the time limit answered right
-/// before its first wrong or missing answer, as the verdict's line ends with it.
-fn answered(
-    judge: &Judge,
-    input: (&Snapshot, Span, Span),
-    stdout: &[u8],
-    policy: eight::format::answer::Policy,
-    engine: &mut Engine,
-) -> String {
-    let cases = io::BufReader::with_capacity(1 << 16, input.0.read(input.1));
-    match check::check(judge, cases, stdout, policy, engine) {
-        Ok(Ok(Verdict::Accepted { cases })) => format!("; all {} answered before", cases_of(cases)),
-        Ok(Ok(Verdict::Wrong(wrong))) if wrong.case > 1 => format!(
-            "; {} of {} answered right before",
-            wrong.case - 1,
-            cases_of(wrong.cases)
-        ),
-        Ok(Ok(Verdict::Wrong(wrong))) => {
-            format!("; none of {} answered", cases_of(wrong.cases))
-        }
-        _ => String::new(),
     }
 }

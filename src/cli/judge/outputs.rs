@@ -1,0 +1,69 @@
+//! A program's output set beside eight's answers to the same input: how many cases it
+//! answered right before a limit stopped it, and the lines of both outputs around its first
+//! wrong one.
+
+use std::io;
+
+use eight::format::Judge;
+use eight::tools::check::{self, cases_of, Verdict};
+use eight::tools::record::Around;
+use eight::Engine;
+
+use super::sandbox::snapshot::{Snapshot, Span};
+
+/// The lines of eight's answers to `input` and of the program's output `stdout` around output
+/// line `at`, and whether the two outputs differ in length (blank lines at their ends aside);
+/// `None` where the answers cannot be written (the input was read already, so never).
+pub(super) fn around(
+    judge: &Judge,
+    input: (&Snapshot, Span, Span),
+    stdout: &[u8],
+    at: u64,
+    engine: &mut Engine,
+) -> Option<(Vec<Around>, bool)> {
+    let mut expected = Vec::new();
+    let cases = io::BufReader::with_capacity(1 << 16, input.0.read(input.1));
+    check::write_answers(judge, cases, engine, &mut expected)
+        .ok()?
+        .ok()?;
+    let (expected, got) = (
+        String::from_utf8_lossy(&expected),
+        String::from_utf8_lossy(stdout),
+    );
+    let length = |text: &str| text.trim_end().lines().count();
+    let shifted = length(&expected) != length(&got);
+    let rows = check::in_context(&expected, &got, at);
+    let rows = rows
+        .into_iter()
+        .map(|(line, expected, got)| Around {
+            line,
+            expected,
+            got,
+        })
+        .collect();
+    Some((rows, shifted))
+}
+
+/// How many cases the partial output of a program stopped by the time limit answered right
+/// before its first wrong or missing answer, as the verdict's line ends with it.
+pub(super) fn answered(
+    judge: &Judge,
+    input: (&Snapshot, Span, Span),
+    stdout: &[u8],
+    policy: eight::format::answer::Policy,
+    engine: &mut Engine,
+) -> String {
+    let cases = io::BufReader::with_capacity(1 << 16, input.0.read(input.1));
+    match check::check(judge, cases, stdout, policy, engine) {
+        Ok(Ok(Verdict::Accepted { cases })) => format!("; all {} answered before", cases_of(cases)),
+        Ok(Ok(Verdict::Wrong(wrong))) if wrong.case > 1 => format!(
+            "; {} of {} answered right before",
+            wrong.case - 1,
+            cases_of(wrong.cases)
+        ),
+        Ok(Ok(Verdict::Wrong(wrong))) => {
+            format!("; none of {} answered", cases_of(wrong.cases))
+        }
+        _ => String::new(),
+    }
+}
