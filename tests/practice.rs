@@ -187,3 +187,72 @@ fn a_wrong_answer_of_an_output_shifted_by_a_line_is_shown_in_context() {
     assert_eq!(context[0]["line"], 1);
     assert_eq!(context[0]["got"], "r");
 }
+
+#[test]
+fn every_judge_s_fixtures_catch_the_common_wrong_solutions() {
+    // fixtures/ID/traps: a solved board, one a move away, an unreachable one where the judge
+    // allows it and the deepest, none last. The answers of typical wrong solutions, made from
+    // the right ones: no line for a solved board, `-1` for 0, the last case missing; each one
+    // that differs from the right answers is caught by the judge's rule
+    use eight::format::judge::ALL;
+    use eight::tools::check::{check, rule, Verdict};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut caught = 0;
+    for judge in ALL.into_iter().filter(|judge| !judge.files) {
+        let folder = root.join(judge.id);
+        let input = std::fs::read_to_string(folder.join("traps.in")).expect("traps.in");
+        let right = std::fs::read_to_string(folder.join("traps.out")).expect("traps.out");
+        let lines: Vec<&str> = right.lines().collect();
+        let joined = |lines: Vec<&str>| lines.join("\n") + "\n";
+        let wrong = [
+            (
+                "no line for a solved board",
+                joined(lines.iter().copied().filter(|l| !l.is_empty()).collect()),
+            ),
+            (
+                "-1 for 0",
+                joined(
+                    lines
+                        .iter()
+                        .map(|&l| if l == "0" { "-1" } else { l })
+                        .collect(),
+                ),
+            ),
+            (
+                "the last case missing",
+                joined(lines[..lines.len() - 1].to_vec()),
+            ),
+        ];
+        let mut engine = eight::Engine::default();
+        let verdict = |answers: &str, engine: &mut eight::Engine| {
+            check(
+                judge,
+                input.as_bytes(),
+                answers.as_bytes(),
+                rule(false),
+                engine,
+            )
+            .expect("memory reads")
+            .expect("a well-formed input")
+        };
+        assert!(
+            matches!(verdict(&right, &mut engine), Verdict::Accepted { .. }),
+            "{}: its own answers",
+            judge.id
+        );
+        for (bug, answers) in wrong {
+            if answers.trim_end() == right.trim_end() {
+                continue;
+            }
+            let judged = verdict(&answers, &mut engine);
+            assert!(
+                matches!(judged, Verdict::Wrong(_)),
+                "{}: {bug} passes:\n{answers}",
+                judge.id
+            );
+            caught += 1;
+        }
+    }
+    // every judge catches a missing last case, and most a solved board's bug besides
+    assert!(caught >= 40, "{caught}");
+}
