@@ -175,6 +175,7 @@ pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
 
 /// The outputs around output line `at` (`rows`), under a heading: each line's number, `>`
 /// before those that differ, the expected line and the program's side by side.
+#[cfg(target_os = "linux")]
 pub(crate) fn in_context(at: u64, rows: &[eight::tools::record::Around]) -> Vec<String> {
     let cell = |line: &str| escaped(line, 40);
     let width = rows
