@@ -256,3 +256,35 @@ fn every_judge_s_fixtures_catch_the_common_wrong_solutions() {
     // every judge catches a missing last case, and most a solved board's bug besides
     assert!(caught >= 40, "{caught}");
 }
+
+#[test]
+fn a_cph_problem_s_own_limits_apply_unless_t_or_m_are_given() {
+    // cph's timeLimit of 5 s: a solution that spends 1.5 s of CPU time is accepted, as cph
+    // accepts it, and not under `-t 1`; the verdict says the limits were the test's
+    if !std::path::Path::new("/usr/bin/python3").exists() {
+        common::skipped("cph's own limits", "needs /usr/bin/python3");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir(dir.path().join(".cph")).expect("a folder");
+    let problem = r#"{"name":"A","timeLimit":5000,"memoryLimit":512,"tests":[{"input":"2 3 4 1 5 x 7 6 8\n","output":"dlurullddrurdllurdr\n","id":1}]}"#;
+    std::fs::write(dir.path().join(".cph/a.prob"), problem).expect("written");
+    let slow = "import sys, time\nt = time.process_time()\nwhile time.process_time() - t < 1.5:\n    pass\nsys.stdin.read()\nprint('dlurullddrurdllurdr')\n";
+    std::fs::write(dir.path().join("slow.py"), slow).expect("written");
+    let judged = |limit: &[&str]| {
+        let output = common::eight()
+            .args(["judge", "hdu1043", ".cph/a.prob"])
+            .args(limit)
+            .args(["--", "/usr/bin/python3", "slow.py"])
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = judged(&[]);
+    assert!(out.starts_with("AC "), "{out}");
+    assert!(out.contains("the test's limits: 5 s, 512 MiB)"), "{out}");
+    let out = judged(&["-t", "1"]);
+    assert!(out.starts_with("TLE "), "{out}");
+    assert!(out.contains("the test's limits: 512 MiB)"), "{out}");
+}

@@ -32,6 +32,18 @@ pub struct Fixture {
     pub blessed: Option<PathBuf>,
     /// Every answer file beside the input, to keep from judged programs.
     pub beside: Vec<PathBuf>,
+    /// The limits the test gives itself (cph's `timeLimit` and `memoryLimit`), which `eight
+    /// judge` takes where `-t` and `-m` are not given.
+    pub limits: OwnLimits,
+}
+
+/// The limits a test file gives itself, where its format has them.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct OwnLimits {
+    /// CPU time, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Memory, in MiB.
+    pub memory_mib: Option<u64>,
 }
 
 /// The fixtures under `paths` (files, or folders searched in name order, following links), and
@@ -159,6 +171,7 @@ fn add(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
         answer,
         blessed,
         beside,
+        limits: OwnLimits::default(),
     });
     Ok(())
 }
@@ -172,6 +185,12 @@ fn cph(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
     let tests = problem["tests"]
         .as_array()
         .ok_or_else(|| format!("{shown}  no \"tests\" list, as cph writes"))?;
+    // cph's limits: milliseconds and megabytes, positive where given
+    let positive = |field: &str| problem[field].as_u64().filter(|&value| value > 0);
+    let limits = OwnLimits {
+        time_ms: positive("timeLimit"),
+        memory_mib: positive("memoryLimit"),
+    };
     for (index, test) in tests.iter().enumerate() {
         let name = PathBuf::from(format!("{shown}#{}", index + 1));
         let Some(input) = test["input"].as_str() else {
@@ -187,6 +206,7 @@ fn cph(path: &Path, found: &mut Vec<Fixture>) -> Result<(), String> {
             answer,
             blessed: None,
             beside: vec![path.to_path_buf()],
+            limits,
         });
     }
     Ok(())

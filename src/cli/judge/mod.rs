@@ -39,20 +39,21 @@ pub struct Options {
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<OsString>,
     /// CPU time limit per file, user and system time of the whole process tree (every thread
-    /// and child): `1.5`, `1.5s` or `500ms` (at most a day)
-    #[arg(short = 't', long, value_name = "TIME", default_value = "1s", value_parser = parse_time,
+    /// and child): `1.5`, `1.5s` or `500ms` (at most a day) [default: the test's own, as cph's
+    /// timeLimit, else 1s]
+    #[arg(short = 't', long, value_name = "TIME", value_parser = parse_time,
           allow_hyphen_values = true)]
-    time_limit: Duration,
+    time_limit: Option<Duration>,
     /// Wall-clock limit per file, for a program that sleeps or waits rather than computes, like
     /// --time-limit [default: twice the time limit, plus 1 s]
     #[arg(long, value_name = "TIME", value_parser = parse_time, allow_hyphen_values = true)]
     wall_limit: Option<Duration>,
     /// Memory limit per file, the whole process tree's memory (as a cgroup counts it where one
     /// can be made, shared memory included; else sampled): `256` (MiB), `512M`, `1G`, `800K` (at
-    /// most 1 TiB)
-    #[arg(short = 'm', long, value_name = "SIZE", default_value = "256M",
-          value_parser = parse_memory, allow_hyphen_values = true)]
-    memory_limit: u64,
+    /// most 1 TiB) [default: the test's own, as cph's memoryLimit, else 256M]
+    #[arg(short = 'm', long, value_name = "SIZE", value_parser = parse_memory,
+          allow_hyphen_values = true)]
+    memory_limit: Option<u64>,
     /// Output limit per file, like --memory-limit (at most 1 GiB): the rest is not read
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_output,
           allow_hyphen_values = true)]
@@ -162,9 +163,9 @@ impl StressOptions {
             judge: self.judge,
             paths: Vec::new(),
             command: self.command.clone(),
-            time_limit: self.time_limit,
+            time_limit: Some(self.time_limit),
             wall_limit: None,
-            memory_limit: self.memory_limit,
+            memory_limit: Some(self.memory_limit),
             output_limit: 64 << 20,
             file_limit: 64 << 20,
             processes: 256,
@@ -177,6 +178,34 @@ impl StressOptions {
             color: Color::Never,
             json: false,
         }
+    }
+}
+
+/// The CPU time limit of a file whose test gives none, and `-t` not given.
+const TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// The memory limit of a file whose test gives none, and `-m` not given.
+const MEMORY_LIMIT: u64 = 256 << 20;
+
+impl Options {
+    /// The CPU time and memory (bytes) limits of a file whose test gives itself `own`: `-t` and
+    /// `-m` where given, else the test's own, else the defaults; and those that are the test's.
+    #[cfg(target_os = "linux")]
+    fn limits_of(
+        &self,
+        own: &eight::tools::fixtures::OwnLimits,
+    ) -> (Duration, u64, Option<Duration>, Option<u64>) {
+        let own_time = own
+            .time_ms
+            .map(Duration::from_millis)
+            .filter(|_| self.time_limit.is_none());
+        let own_memory = own
+            .memory_mib
+            .map(|mib| mib << 20)
+            .filter(|_| self.memory_limit.is_none());
+        let time = self.time_limit.or(own_time).unwrap_or(TIME_LIMIT);
+        let memory = self.memory_limit.or(own_memory).unwrap_or(MEMORY_LIMIT);
+        (time, memory, own_time, own_memory)
     }
 }
 

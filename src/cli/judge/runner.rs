@@ -29,12 +29,13 @@ impl Runner {
     /// The runner of `program` under `options`' limits and terms.
     pub(super) fn new(options: &Options, program: Vec<OsString>) -> io::Result<Runner> {
         let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
+        let (cpu, memory, ..) = options.limits_of(&Default::default());
         let limits = Limits {
-            cpu: options.time_limit,
+            cpu,
             wall: options
                 .wall_limit
-                .unwrap_or_else(|| Limits::default_wall(options.time_limit)),
-            memory_kib: options.memory_limit / 1024,
+                .unwrap_or_else(|| Limits::default_wall(cpu)),
+            memory_kib: memory / 1024,
             output_bytes: options.output_limit,
             file_bytes: options.file_limit,
             processes: options.processes,

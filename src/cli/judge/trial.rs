@@ -10,7 +10,7 @@ use eight::solve::ordered_map;
 use eight::solve::Store;
 use eight::tools::cache::{DiskCache, Seal};
 use eight::tools::check::{self, cases_of, Verdict};
-use eight::tools::fixtures::{Fixture, Source};
+use eight::tools::fixtures::{Fixture, OwnLimits, Source};
 use eight::tools::record::{Judged, WrongCase};
 use eight::Engine;
 use nix::sys::signal::Signal;
@@ -27,7 +27,7 @@ use super::outputs::{answered, around};
 use super::prepare::prepare;
 use super::runner::{resolved, Runner};
 use super::sandbox::snapshot::{Snapshot, Span};
-use super::sandbox::{self, Ended};
+use super::sandbox::{self, Ended, Limits};
 use super::Options;
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
@@ -105,6 +105,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             snapshot,
             taken: &taken[index],
             hidden,
+            own: fixture.limits,
         };
         judge_file(&fixture.name, at, judge, options, &runner, engine)
     };
@@ -182,6 +183,7 @@ pub(super) fn judge_input(
         snapshot: &snapshot,
         taken: &taken,
         hidden,
+        own: OwnLimits::default(),
     };
     Ok(judge_file(name, held, judge, options, runner, engine))
 }
@@ -191,6 +193,8 @@ struct Held<'a> {
     snapshot: &'a Snapshot,
     taken: &'a Taken,
     hidden: Span,
+    /// The limits the test gives itself.
+    own: OwnLimits,
 }
 
 /// Where a fixture's input and answer lie in the snapshot, or why they could not be read.
@@ -215,7 +219,27 @@ fn judge_file(
     runner: &Runner,
     engine: &mut Engine,
 ) -> Ruling {
-    let limits = &runner.limits;
+    // -t and -m where given, else the test's own, else the defaults: said where the test's own
+    let (cpu, memory, own_time, own_memory) = options.limits_of(&held.own);
+    let limits = &Limits {
+        cpu,
+        wall: options
+            .wall_limit
+            .unwrap_or_else(|| Limits::default_wall(cpu)),
+        memory_kib: memory / 1024,
+        ..runner.limits
+    };
+    let own: Vec<String> = [
+        own_time.map(|time| format!("{} s", trimmed_number(time.as_secs_f64()))),
+        own_memory.map(shown_size),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let told = match own.is_empty() {
+        true => String::new(),
+        false => format!("  the test's limits: {}", own.join(", ")),
+    };
     let shown = file.display();
     let trouble = |why: String| Ruling {
         fate: Fate::Trouble,
@@ -312,7 +336,7 @@ fn judge_file(
         }
     };
     let usage = format!(
-        "cpu {} ms  wall {} ms  {:.1} MiB{}{lost}",
+        "cpu {} ms  wall {} ms  {:.1} MiB{}{told}{lost}",
         run.cpu.as_millis(),
         run.elapsed.as_millis(),
         run.peak_kib as f64 / 1024.0,
@@ -344,7 +368,7 @@ fn judge_file(
         below,
         record: record(verdict, &why),
     };
-    let time = trimmed_number(options.time_limit.as_secs_f64());
+    let time = trimmed_number(cpu.as_secs_f64());
     let wall = trimmed_number(limits.wall.as_secs_f64());
     match run.ended {
         Ended::TimeLimit | Ended::WallLimit => {
@@ -363,7 +387,7 @@ fn judge_file(
             return rejected("TLE", format!("{over}{answered}"), Vec::new());
         }
         Ended::MemoryLimit => {
-            let memory = shown_size(options.memory_limit);
+            let memory = shown_size(memory);
             return rejected("MLE", format!("over {memory}, killed"), Vec::new());
         }
         Ended::OutputLimit => {
