@@ -182,9 +182,11 @@ impl StressOptions {
 }
 
 /// The CPU time limit of a file whose test gives none, and `-t` not given.
+#[cfg(target_os = "linux")]
 const TIME_LIMIT: Duration = Duration::from_secs(1);
 
 /// The memory limit of a file whose test gives none, and `-m` not given.
+#[cfg(target_os = "linux")]
 const MEMORY_LIMIT: u64 = 256 << 20;
 
 impl Options {
