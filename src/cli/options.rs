@@ -75,8 +75,10 @@ pub(super) struct EngineArgs {
     /// far fewer nodes; minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes), `6-6-6-6x7`
     /// (seven splits; 15 minutes); a `z` after 7-8 or 6-6-6-6(x7): zero-aware (fewer nodes, larger
     /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
-    /// 6-6-3 until the searches spent 2 million nodes, then 7-8 if cached, or built once they spent
-    /// 4 billion; 6-6-6-6 when cached. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
+    /// what is cached (7-8 before 7-8z); else on 4x4 6-6-3, then 7-8 built once the searches
+    /// spent 4 billion nodes, and on 5x5 linear conflicts, then 6-6-6-6 built after 50 million
+    /// and 6-6-6-6x7z after 7.5 billion (the guide's 15- and 24-puzzle chapters). Kept in
+    /// $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
     #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser())]
     pub(super) pdb: Databases,
     /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
