@@ -56,23 +56,7 @@ fn a_program_given_without_dashes_is_told_where_it_goes() {
 
 #[test]
 fn a_wave_of_one_share_is_said_in_the_singular() {
-    let (record, err, code) = run(
-        &[
-            "path",
-            "--size",
-            "4x4",
-            "--algo",
-            "conflicts",
-            "--part",
-            "1/1",
-            "--bound",
-            "1",
-            "--json",
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
-        ],
-        "",
-    );
-    assert_eq!(code, Some(0), "{err}");
+    let record = format!("{}\n", common::one_move_unit(1));
     let (out, err, code) = run(&["merge", "--stats"], &record);
     assert_eq!((out.as_str(), code), ("r\n", Some(0)), "{err}");
     assert!(err.contains("bound 1: 1 share, "), "{err}");

@@ -3,7 +3,7 @@
 //! boards' errors).
 
 mod common;
-use common::run;
+use common::{one_move_unit, run};
 
 /// Runs `eight ARGS` on `input`: its standard output's lines, its standard error, its status.
 fn lines(args: &[&str], input: &str) -> (Vec<String>, String, Option<i32>) {
@@ -126,28 +126,6 @@ fn a_blank_line_where_a_row_belongs_is_a_malformed_case_of_its_own_lines() {
         err.starts_with("eight: line 5:1: found a blank line"),
         "{err}"
     );
-}
-
-/// The record of one unit, `--part 1/1` at `bound`, of a 4x4 board one move from its goal.
-fn one_move_unit(bound: u32) -> serde_json::Value {
-    let (out, err, code) = run(
-        &[
-            "path",
-            "--size",
-            "4x4",
-            "--algo",
-            "conflicts",
-            "--part",
-            "1/1",
-            "--bound",
-            &bound.to_string(),
-            "--json",
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
-        ],
-        "",
-    );
-    assert_eq!(code, Some(0), "{err}");
-    serde_json::from_str(out.trim()).expect("a record")
 }
 
 /// `eight merge` of `records`: its output, standard error and status.

@@ -182,3 +182,26 @@ pub fn chromium(profile: &std::path::Path) -> Option<std::process::Command> {
     command.arg(format!("--user-data-dir={}", profile.display()));
     Some(command)
 }
+
+/// The record of one unit, `--part 1/1` at `bound`, of a 4x4 board one move from its goal.
+#[allow(dead_code)]
+pub fn one_move_unit(bound: u32) -> serde_json::Value {
+    let (out, err, code) = run(
+        &[
+            "path",
+            "--size",
+            "4x4",
+            "--algo",
+            "conflicts",
+            "--part",
+            "1/1",
+            "--bound",
+            &bound.to_string(),
+            "--json",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    serde_json::from_str(out.trim()).expect("a record")
+}
