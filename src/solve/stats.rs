@@ -14,8 +14,9 @@ pub struct Stats {
     pub generated: u64,
     /// The largest frontier (open list, queue or depth-first stack).
     pub peak_frontier: u64,
-    /// Wall-clock time.
-    #[serde(serialize_with = "micros")]
+    /// Wall-clock time; in JSON `time_us`, microseconds, the unit in the name as the judge's
+    /// `cpu_ms` has it.
+    #[serde(rename = "time_us", serialize_with = "micros")]
     pub time: Duration,
 }
 
