@@ -403,8 +403,9 @@ fn memory_is_the_whole_tree_s() {
     // four children of about 100 MiB each, under a limit of 256 MiB
     let grow = r#"s=x; while [ ${#s} -lt 50000000 ]; do s="$s$s"; done; sleep 2"#;
     let script = format!("for i in 1 2 3 4; do ( {grow} ) & done; wait; echo r");
-    // time enough to grow on a loaded machine (at the default 1 s it was TLE at 210 MiB)
-    let (output, _) = judged(&["-t", "10s"], &script);
+    // time enough to grow on a loaded machine (at 1 s it was TLE at 210 MiB); 256 MiB, not
+    // HDU 1043's own 32
+    let (output, _) = judged(&["-t", "10s", "-m", "256"], &script);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
         text.starts_with("MLE  hdu1043/case.in  over 256 MiB, killed"),

@@ -272,3 +272,52 @@ fn a_cph_problem_s_own_limits_apply_unless_t_or_m_are_given() {
     assert!(out.starts_with("TLE "), "{out}");
     assert!(out.contains("the test's limits: 512 MiB)"), "{out}");
 }
+
+#[test]
+fn a_judge_s_statement_limits_apply_where_neither_the_flags_nor_the_test_give_one() {
+    // HDU 1043 allows 5 s and 32 MiB: a solution spending 1.5 s of CPU time passes there and
+    // not under POJ 1077's (eight's 1 s default); one holding 48 MiB fails there and passes
+    // under -m 100; each verdict says whose limits applied, and --json where each came from
+    if !std::path::Path::new("/usr/bin/python3").exists() {
+        common::skipped("a judge's limits", "needs /usr/bin/python3");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let answer = "sys.stdout.write(sys.stdin.read() and 'dlurullddrurdllurdr\\n')\n";
+    let slow = "import sys, time\nt = time.process_time()\nwhile time.process_time() - t < 1.5:\n    pass\n";
+    std::fs::write(dir.path().join("slow.py"), format!("{slow}{answer}")).expect("written");
+    let big = "import sys\nb = bytearray(48 << 20)\n";
+    std::fs::write(dir.path().join("big.py"), format!("{big}{answer}")).expect("written");
+    let sample =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hdu1043/sample.in");
+    let judged = |judge: &str, program: &str, flags: &[&str]| {
+        let output = common::eight()
+            .arg("judge")
+            .arg(judge)
+            .arg(&sample)
+            .args(flags)
+            .args(["--", "/usr/bin/python3", program])
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = judged("hdu1043", "slow.py", &[]);
+    assert!(out.starts_with("AC "), "{out}");
+    assert!(out.contains("HDU 1043's limits: 5 s, 32 MiB)"), "{out}");
+    let out = judged("poj1077", "slow.py", &[]);
+    assert!(out.starts_with("TLE "), "{out}");
+    assert!(!out.contains("limits:"), "{out}");
+    let out = judged("hdu1043", "big.py", &[]);
+    assert!(out.starts_with("MLE "), "{out}");
+    assert!(out.contains("over 32 MiB"), "{out}");
+    let out = judged("hdu1043", "big.py", &["-m", "100", "--json"]);
+    let record: serde_json::Value =
+        serde_json::from_str(out.lines().next().expect("a record")).expect("JSON");
+    assert_eq!(record["verdict"], "AC", "{out}");
+    assert_eq!(
+        record["limits"],
+        serde_json::json!({"cpu_ms": 5000, "cpu_from": "judge", "memory_mib": 100, "memory_from": "option"}),
+        "{out}"
+    );
+}

@@ -308,7 +308,62 @@ fn eight_alone_shows_its_help_in_groups_not_as_an_error() {
         .code(2)
         .stderr(predicate::str::contains("Usage: eight <COMMAND>\n"))
         .stderr(predicate::str::contains(
-            "\nPractise: test data, answer files",
+            "\nPractise:\n  gen batch judge stress check\n",
         ))
         .stderr(predicate::str::contains("eight: ").not());
+}
+
+/// What `eight ARGS` prints on standard output.
+fn printed(args: &[&str]) -> String {
+    let output = eight().args(args).output().expect("runs");
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stdout).expect("text")
+}
+
+#[test]
+fn a_short_help_fits_a_screen_and_the_long_one_says_it_all() {
+    // `eight -h`: every command by name, in its group, in a screen
+    let long = printed(&["--help"]);
+    let short = printed(&["-h"]);
+    assert!(short.lines().count() <= 30, "{short}");
+    let names: Vec<&str> = long
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| !name.starts_with('-'))
+        .collect();
+    assert!(names.len() >= 30, "{names:?}");
+    let listed: Vec<&str> = short.split_whitespace().collect();
+    for name in &names {
+        assert!(
+            listed.contains(name),
+            "`eight -h` leaves out {name}:\n{short}"
+        );
+    }
+    // each command's `-h`: one line an option, a screen in all; `--help` the details
+    for name in names.iter().filter(|name| **name != "help") {
+        let short = printed(&[name, "-h"]);
+        let long = printed(&[name, "--help"]);
+        assert!(short.lines().count() <= 40, "eight {name} -h:\n{short}");
+        let mut listing = false;
+        for line in short.lines() {
+            match line {
+                "Arguments:" | "Options:" => listing = true,
+                "" => listing = false,
+                _ if listing => assert!(
+                    !line.starts_with("       "),
+                    "eight {name} -h wraps an option's help:\n{short}"
+                ),
+                _ => {}
+            }
+        }
+        assert!(
+            long.len() >= short.len(),
+            "eight {name}: --help is shorter than -h"
+        );
+    }
+    // the details are in `--help`: --fast's bound, the judge's own limits
+    assert!(printed(&["steps", "--help"]).contains("\"lower_bound\""));
+    assert!(!printed(&["steps", "-h"]).contains("\"lower_bound\""));
+    assert!(printed(&["judge", "--help"]).contains("HDU 1043's 5 s"));
 }

@@ -20,21 +20,25 @@ use super::Status;
 
 #[derive(clap::Args, Debug)]
 pub struct Options {
-    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders searched for them
+    /// Test inputs (`.in`, `tests/01`, `inputN.txt`, `.cph/NAME.prob`), or folders of them
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The judge of every file, instead of the nearest folder named after one
-    #[arg(long, value_name = "JUDGE", value_parser = super::judge_parser())]
+    #[arg(long, value_name = "JUDGE", value_parser = super::judge_parser(),
+          hide_possible_values = true)]
     judge: Option<&'static Judge>,
-    /// The goal of every case, for a judge whose cases share one (as `steps --goal`), read at
-    /// each judge's size
+    /// The goal of every case, for judges whose cases share one
+    ///
+    /// As `steps --goal`, read at each judge's size.
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
     /// Write each answer file from the canonical answers instead of comparing
     #[arg(long)]
     bless: bool,
-    /// Recorded paths must also be of minimal length (by the judge's rule, as `eight judge` and
-    /// `eight check` take them, any legal path within the judge's limit is right)
+    /// Recorded paths must also be of minimal length
+    ///
+    /// By the judge's rule, as `eight judge` and `eight check` take them, any legal path within the
+    /// judge's limit is right.
     #[arg(long)]
     optimal: bool,
     /// One JSON object a line per file (file, status, detail), then the totals
@@ -44,12 +48,13 @@ pub struct Options {
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
-    /// The most nodes the optimal search of a board of more than 9 cells may expand before that
-    /// case is an error [default: as the solving commands]
+    /// The most nodes an optimal search may expand before its case is an error
+    ///
+    /// The optimal search of a board of more than 9 cells. [default: as the solving commands]
     #[arg(long, value_name = "NODES", value_parser = super::arguments::parse_nodes)]
     max_nodes: Option<u64>,
-    /// Colour each file's status word
-    #[arg(long, value_enum, default_value_t = super::Color::Auto)]
+    /// Colour each file's status word: auto, always or never
+    #[arg(long, value_enum, default_value_t = super::Color::Auto, hide_possible_values = true)]
     color: super::Color,
 }
 

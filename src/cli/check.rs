@@ -23,21 +23,25 @@ use super::{judge_parser, Status};
 #[derive(Args, Debug)]
 pub struct Options {
     /// The judge whose rules apply, as `eight judge` takes it
-    #[arg(value_parser = judge_parser())]
+    #[arg(value_parser = judge_parser(), hide_possible_values = true)]
     judge: &'static Judge,
     /// The cases, as the judge gives them
     input: PathBuf,
     /// The answers to judge (a program's output); `-` reads them from standard input
     output: PathBuf,
-    /// The jury's answers, checked first: a wrong one is trouble, not a verdict (an empty
-    /// argument, as `oj test` gives when it has none, is no answer)
+    /// The jury's answers, checked first: a wrong one is trouble, not a verdict
+    ///
+    /// An empty argument, as `oj test` gives when it has none, is no answer.
     #[arg(value_parser = clap::builder::OsStringValueParser::new())]
     answer: Option<std::ffi::OsString>,
-    /// The goal of every case, for a judge whose cases share one (as `path --goal`), read at
-    /// the judge's size
+    /// The goal of every case, for judges whose cases share one
+    ///
+    /// As `path --goal`, read at the judge's size.
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
-    /// Paths must also be of minimal length (the real judges accept any that reach the goal)
+    /// Paths must also be of minimal length
+    ///
+    /// The real judges accept any that reach the goal.
     #[arg(long)]
     optimal: bool,
 }

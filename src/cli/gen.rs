@@ -17,12 +17,12 @@ use super::{judge_parser, Status};
 #[derive(Args, Debug)]
 pub struct Options {
     /// The judge whose input format to write, as `eight judge` takes it
-    #[arg(value_parser = judge_parser())]
+    #[arg(value_parser = judge_parser(), hide_possible_values = true)]
     judge: &'static Judge,
     /// How many cases
     #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
-    /// Every reachable board at the chosen distances, once each, instead of COUNT random ones
+    /// Every reachable board at the chosen distances, once each
     #[arg(long, conflicts_with = "count")]
     all: bool,
     /// The seed of the random generator
@@ -31,39 +31,49 @@ pub struct Options {
     /// Every reachable board exactly this many moves from its goal
     #[arg(long, value_name = "MOVES", conflicts_with_all = ["min_depth", "max_depth"])]
     depth: Option<u32>,
-    /// Reachable boards at least this many moves from their goal
+    /// Boards at least this many moves from their goal
     #[arg(long, value_name = "MOVES", default_value_t = 0)]
     min_depth: u32,
-    /// Reachable boards at most this many moves from their goal
+    /// Boards at most this many moves from their goal
     #[arg(long, value_name = "MOVES")]
     max_depth: Option<u32>,
-    /// The share of unreachable cases, from 0 to 1 (not for p1379, whose statement promises none)
-    /// [default: 0; 0.1 for the judges with a most moves (lightoj1121, uva10181)]
+    /// The share of unreachable cases, 0 to 1 [default: 0, or 0.1]
+    ///
+    /// Not for p1379, whose statement promises none; 0.1 by default for the judges with a most moves
+    /// (lightoj1121, uva10181).
     #[arg(long, value_name = "FRACTION")]
     unsolvable: Option<f64>,
-    /// The goal of every case (for judges with a goal of their own, as `path --goal`)
+    /// The goal of every case, for judges whose cases share one
+    ///
+    /// As `path --goal`.
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
-    /// The boards' size, W columns by H rows (4x4, 2x3), for judges of any size
+    /// The boards' size, W columns by H rows (4x4, 2x3)
+    ///
+    /// For judges of any size.
     #[arg(long, value_name = "WxH")]
     size: Option<Shape>,
-    /// Boards of other sizes than 3x3: each start MOVES random moves from its goal (never
-    /// undoing the last), instead of drawn uniformly among the reachable boards (a uniform 4x4
-    /// board lies some 50 moves deep, beyond LightOJ's 35 and slow to solve)
+    /// Starts MOVES random moves from their goal (sizes other than 3x3)
+    ///
+    /// Never undoing the last, instead of drawn uniformly among the reachable boards (a uniform 4x4
+    /// board lies some 50 moves deep, beyond LightOJ's 35 and slow to solve).
     #[arg(long, value_name = "MOVES", conflicts_with = "all")]
     walk: Option<u32>,
-    /// The most nodes the search of a board of more than 9 cells may expand before gen gives up
-    /// [default: 500000000 on 4x4, 50000000 on other sizes up to 25 cells, fewer in proportion
-    /// on larger ones: some seconds]
+    /// The most nodes the search of a board may expand before gen gives up
+    ///
+    /// Boards of more than 9 cells. [default: 500000000 on 4x4, 50000000 on other sizes up to 25
+    /// cells, fewer in proportion on larger ones: some seconds]
     #[arg(long, value_name = "NODES", value_parser = super::arguments::parse_nodes)]
     max_nodes: Option<u64>,
-    /// Write PREFIX.in and PREFIX.out instead of the input on standard output
+    /// Write PREFIX.in and PREFIX.out, not the input on standard output
     #[arg(short, long, value_name = "PREFIX")]
     out: Option<PathBuf>,
     /// One JSON object a line per case, with its answer, on standard output
     #[arg(long, conflicts_with = "out")]
     json: bool,
-    /// Replace PREFIX.in and PREFIX.out when they exist (without it, gen refuses)
+    /// Replace PREFIX.in and PREFIX.out when they exist
+    ///
+    /// Without it, gen refuses to.
     #[arg(long, requires = "out")]
     force: bool,
 }

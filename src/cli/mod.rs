@@ -156,8 +156,10 @@ enum Command {
         /// The balance of the wave on standard error: its nodes, and its largest shares
         #[arg(long)]
         stats: bool,
-        /// With the next bound, write to FILE the next wave's shares cut evenly by the nodes below
-        /// their boards in this one: a line a share, the `--part` it takes (`3/8:FROM-TO`)
+        /// With the next bound, write the next wave's shares, cut evenly, to FILE
+        ///
+        /// Cut evenly by the nodes below their boards in this wave: a line a share, the `--part` it
+        /// takes (`3/8:FROM-TO`).
         #[arg(long, value_name = "FILE")]
         even: Option<std::path::PathBuf>,
     },
@@ -287,8 +289,11 @@ pub fn command() -> clap::Command {
     let command = solving.fold(Cli::command(), |command, (order, solving)| {
         command.subcommand(solving.display_order(order))
     });
-    let template = usage::template(&command);
-    command.help_template(template)
+    let listed = usage::listed(&command);
+    command
+        .help_template(usage::TEMPLATE)
+        .after_long_help(listed)
+        .after_help(usage::named())
 }
 
 /// A parsed command line.

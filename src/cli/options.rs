@@ -14,85 +14,108 @@ use super::{arguments, quantities, unit};
 /// The options every solving command shares.
 #[derive(clap::Args, Debug)]
 pub(super) struct EngineArgs {
-    /// One JSON object a line per case instead of the judge's format, malformed cases included
-    /// (a count's search stops at the first shortest path: its record's path is null, the
-    /// distance given)
+    /// One JSON object a line per case instead of the judge's format
+    ///
+    /// Malformed cases included. A count's search stops at the first shortest path: its record's
+    /// path is null, the distance given.
     #[arg(long)]
     pub(super) json: bool,
-    /// Per case on standard error: the algorithm, boards expanded and generated, the largest
-    /// frontier and the time; a summary at the end (with --json, fields of each record)
+    /// What each case's search did, on standard error, and a summary
+    ///
+    /// Per case: the algorithm, boards expanded and generated, the largest frontier and the time;
+    /// a summary at the end. With --json, fields of each record.
     #[arg(long)]
     pub(super) stats: bool,
-    /// What answers the boards: `auto` (or `table`) looks up the whole-space tables built into
-    /// the binary (boards of up to 9 cells) and chooses IDA*'s heuristic (larger ones); `bibfs`
-    /// searches each 3x3 case with the bidirectional BFS; `bfs`, `astar` and `idastar` are the
-    /// textbook searches, for comparing, on every size (`bfs` and `astar` keep every board they
-    /// meet: boards of at most 16 cells). On boards of more than 9 cells, IDA*'s heuristic:
-    /// `manhattan`, `conflicts` (Manhattan plus linear conflicts) and `pdb` (pattern databases,
-    /// as --pdb says) compare. Answers are the same.
-    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser())]
+    /// What answers the boards
+    ///
+    /// `auto` (or `table`) looks up the whole-space tables built into the binary (boards of up to 9
+    /// cells) and chooses IDA*'s heuristic (larger ones); `bibfs` searches each 3x3 case with the
+    /// bidirectional BFS; `bfs`, `astar` and `idastar` are the textbook searches, for comparing, on
+    /// every size (`bfs` and `astar` keep every board they meet: boards of at most 16 cells). On
+    /// boards of more than 9 cells, IDA*'s heuristic: `manhattan`, `conflicts` (Manhattan plus linear
+    /// conflicts) and `pdb` (pattern databases, as --pdb says) compare. Answers are the same.
+    #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser(),
+          hide_possible_values = true)]
     pub(super) algo: Algo,
-    /// What guides the textbook `--algo astar` and `idastar`, added up afresh at every board:
-    /// `misplaced` (the tiles off their goal's cell), `manhattan` (each tile's rows and columns
-    /// from it) or `conflicts` (Manhattan plus linear conflicts) [default: manhattan]
-    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser())]
+    /// The estimate of the textbook astar and idastar [default: manhattan]
+    ///
+    /// What guides `--algo astar` and `idastar`, added up afresh at every board: `misplaced` (the tiles off their goal's cell), `manhattan`
+    /// (each tile's rows and columns from it) or `conflicts` (Manhattan plus linear conflicts).
+    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser(), hide_possible_values = true)]
     pub(super) heuristic: Option<Estimate>,
-    /// The boards' size, W columns by H rows (4x4, 2x3); boards of more than 9 cells take one
-    /// number a cell
+    /// The boards' size, W columns by H rows (4x4, 2x3)
+    ///
+    /// Boards of more than 9 cells take one number a cell.
     #[arg(long, value_name = "WxH")]
     pub(super) size: Option<Shape>,
-    /// The most nodes the optimal search of a board of more than 9 cells may expand before that
-    /// case is given up as an error (--fast answers it instead) [default: 500000000 on 4x4;
-    /// 50000000 on other sizes up to 25 cells, fewer in proportion on larger ones: some seconds]
+    /// The most nodes an optimal search may expand on a case
+    ///
+    /// The optimal search of a board of more than 9 cells; past it the case is an error (--fast
+    /// answers it instead).
+    /// [default: 500000000 on 4x4; 50000000 on other sizes up to 25 cells, fewer in proportion on
+    /// larger ones: some seconds]
     #[arg(long, value_name = "NODES", value_parser = arguments::parse_nodes)]
     pub(super) max_nodes: Option<u64>,
-    /// Any path where the shortest is out of reach: every solvable board of every size gets a
-    /// legal path at once (5x5 to 7x7 in about a second, 16x16 in seconds), not necessarily the
-    /// shortest, shortened in one pass on boards of up to 70 cells; --json says `"optimal"` and
-    /// gives `"lower_bound"` and `"within"` (the length over the bound), --stats the bound and
-    /// the ratio. Boards solved optimally at once (up to 9 cells, most 4x4) keep their optimal path
+    /// Where the shortest is out of reach, any path, and its lower bound
+    ///
+    /// Every solvable board of every size gets a legal path at once (5x5 to 7x7 in about a second,
+    /// 16x16 in seconds), not necessarily the shortest, shortened in one pass on boards of up to 70
+    /// cells; --json says `"optimal"` and gives `"lower_bound"` and `"within"` (the length over the
+    /// bound), --stats the bound and the ratio. Boards solved optimally at once (up to 9 cells, most
+    /// 4x4) keep their optimal path.
     #[arg(long)]
     pub(super) fast: bool,
-    /// With --fast on boards of up to 70 cells (5x5 to 8x8): go on shortening the path for this
-    /// long (10s, 1m, 500ms) with wider beams, optimal searches of its stretches and of its last
-    /// moves, then print the best found and (--json, --stats) the lower bound it proved; without
-    /// it, --fast makes one pass of each, within fixed budgets (the same path on every machine)
+    /// With --fast: go on shortening the path for this long (10s, 1m, 500ms)
+    ///
+    /// On boards of up to 70 cells (5x5 to 8x8), with wider beams, optimal searches of its stretches
+    /// and of its last moves; then it prints the best found and (--json, --stats) the lower bound it
+    /// proved. Without it, --fast makes one pass of each, within fixed budgets (the same path on every
+    /// machine).
     #[arg(long, value_name = "TIME", value_parser = quantities::parse_time)]
     pub(super) time: Option<Duration>,
-    /// A path proved at most W times as long as the shortest (1.2; --fast implied): a weighted
-    /// search with an admissible estimate proves it, keeping up to 20 million boards (some
-    /// 3 GB: 2.75 GB measured on 6x6) or --max-nodes; a case it does not prove in that (or in --time) is an error that says the
-    /// factor it did prove. --json gives `"lower_bound"` and `"within"`, the proved factor
+    /// A path proved at most W times the shortest (1.2; implies --fast)
+    ///
+    /// A weighted search with an admissible estimate proves it, keeping up to 20 million boards (some
+    /// 3 GB: 2.75 GB measured on 6x6) or --max-nodes; a case it does not prove in that (or in --time)
+    /// is an error that says the factor it did prove. --json gives `"lower_bound"` and `"within"`, the
+    /// proved factor.
     #[arg(long, value_name = "W", value_parser = parse_within)]
     pub(super) within: Option<u32>,
-    /// Threads that solve boards of more than 9 cells: several cases side by side, or one
-    /// board's search shared out; 64 cases a thread are read ahead, and the answers still come
-    /// in order
+    /// Threads that solve boards of more than 9 cells
+    ///
+    /// Several cases side by side, or one board's search shared out; 64 cases a thread are read
+    /// ahead, and the answers still come in order.
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(super) jobs: u16,
-    /// Pattern databases of optimal 4x4 and 5x5 searches: `6-6-3` (4x4, built in seconds), `7-8` (4x4,
-    /// far fewer nodes; minutes), `6-6-6-6` (5x5, the goal's blank in a corner; minutes), `6-6-6-6x7`
-    /// (seven splits; 15 minutes); a `z` after 7-8 or 6-6-6-6(x7): zero-aware (fewer nodes, larger
-    /// tables); `+dual` (4x4): each board looked up in its dual too (half the nodes, slower). `auto`:
-    /// what is cached (7-8 before 7-8z); else on 4x4 6-6-3, then 7-8 built once the searches
-    /// spent 4 billion nodes, and on 5x5 linear conflicts, then 6-6-6-6 built after 50 million
-    /// and 6-6-6-6x7z after 7.5 billion (the guide's 15- and 24-puzzle chapters). Kept in
-    /// $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`
-    #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser())]
+    /// Pattern databases of optimal 4x4 and 5x5 searches
+    ///
+    /// `6-6-3` (4x4, built in seconds), `7-8` (4x4, far fewer nodes; minutes), `6-6-6-6` (5x5, the
+    /// goal's blank in a corner; minutes), `6-6-6-6x7` (seven splits; 15 minutes); a `z` after 7-8 or
+    /// 6-6-6-6(x7): zero-aware (fewer nodes, larger tables); `+dual` (4x4): each board looked up in its
+    /// dual too (half the nodes, slower). `auto`: what is cached (7-8 before 7-8z); else on 4x4 6-6-3,
+    /// then 7-8 built once the searches spent 4 billion nodes, and on 5x5 linear conflicts, then
+    /// 6-6-6-6 built after 50 million and 6-6-6-6x7z after 7.5 billion (the guide's 15- and 24-puzzle
+    /// chapters). Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`.
+    #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser(),
+          hide_possible_values = true)]
     pub(super) pdb: Databases,
-    /// Search boards of more than 9 cells from this IDA* bound on, not from the heuristic's
-    /// estimate: a long run resumed at the bound it had reached (a run of more than ten seconds
-    /// says each bound it finished on standard error). With --part, the one bound a unit
-    /// searches. It takes the strong databases at once (7-8 on 4x4, 6-6-6-6 on 5x5, as --pdb
-    /// says: built into the cache first if they are not there, some minutes). At most 1000 (no
-    /// board an optimal search finishes lies farther); not with --fast, --within or --time
+    /// Resume an optimal search at this IDA* bound
+    ///
+    /// Boards of more than 9 cells are searched from this bound on, not from the heuristic's
+    /// estimate: a long run resumed at the bound it had reached (a run of
+    /// more than ten seconds says each bound it finished on standard error). With --part, the one
+    /// bound a unit searches. It takes the strong databases at once (7-8 on 4x4, 6-6-6-6 on 5x5, as
+    /// --pdb says: built into the cache first if they are not there, some minutes). At most 1000 (no
+    /// board an optimal search finishes lies farther); not with --fast, --within or --time.
     #[arg(long, value_name = "B", conflicts_with_all = ["fast", "within", "time"],
           value_parser = clap::value_parser!(u32).range(0..=i64::from(MOST_BOUND)))]
     pub(super) bound: Option<u32>,
-    /// One unit of a search spread over machines: the K-th of N shares of the IDA* iteration at
-    /// --bound (K/N:FROM-TO: as `merge --even` cut it), written as a JSON record for `eight merge`
-    /// (no node budget unless --max-nodes); see the guide's chapter Many machines (docs/src/cluster.md)
+    /// One unit of a search spread over machines, for `eight merge`
+    ///
+    /// The K-th of N shares of the IDA* iteration at --bound (K/N:FROM-TO: as `merge --even` cut it),
+    /// written as a JSON record (no node budget unless --max-nodes); see the guide's chapter Many
+    /// machines (docs/src/cluster.md).
     #[arg(long, value_name = "K/N", requires_all = ["bound", "json"],
           conflicts_with_all = ["fast", "within", "time"],
           value_parser = unit::parse_part)]

@@ -21,46 +21,54 @@ pub struct ShowOptions {
     /// The board to solve, in one argument or several (`2 3 4 1 5 x 7 6 8` unquoted)
     #[arg(required = true, value_name = "BOARD")]
     board: Vec<String>,
-    /// The board to reach [default: 12345678x; of another size, the tiles in order, the blank
-    /// last]
+    /// The board to reach [default: 12345678x]
+    ///
+    /// Of another size, the tiles in order, the blank last.
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
     /// The board's size, W columns by H rows (4x4, 2x3)
     #[arg(long, value_name = "WxH", default_value = "3x3")]
     size: Shape,
-    /// Colour the blank and the moved tile
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    /// Colour the blank and the moved tile: auto, always or never
+    #[arg(long, value_enum, default_value_t = Color::Auto, hide_possible_values = true)]
     color: Color,
     /// The boards and moves as one JSON object instead of a drawing
     #[arg(long)]
     json: bool,
-    /// Any path where the shortest is out of reach (boards above 4x4): drawn as found, said not
-    /// to be known shortest, with the lower bound
+    /// Any path where the shortest is out of reach (boards above 4x4)
+    ///
+    /// Drawn as found, said not to be known shortest, with the lower bound.
     #[arg(long)]
     fast: bool,
-    /// Write the boards to FILE as an SVG strip, one board per position, the moved tile marked,
-    /// instead of drawing them (`-`: standard output)
+    /// Write the boards to FILE as an SVG strip (`-`: standard output)
+    ///
+    /// One board per position, the moved tile marked, instead of drawing them.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// Write a web page to FILE that plays the solution (play, pause, step, back, speed; space
-    /// and arrows), self-contained: nothing is fetched; instead of the drawing (`-`: standard
-    /// output)
+    /// Write a web page to FILE that plays the solution (`-`: standard output)
+    ///
+    /// Play, pause, step, back, speed; space and arrows. Self-contained: nothing is fetched. Instead
+    /// of the drawing.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct HistogramOptions {
-    /// The goal [default: 12345678x; of another size, the tiles in order, the blank last]
+    /// The goal [default: 12345678x]
+    ///
+    /// Of another size, the tiles in order, the blank last.
     #[arg(short, long, value_name = "BOARD")]
     goal: Option<String>,
-    /// The boards' size, W columns by H rows, of at most 9 cells (2x2, 2x3, 3x2, 2x4, 4x2, 3x3)
+    /// The boards' size, W columns by H rows, of at most 9 cells
+    ///
+    /// 2x2, 2x3, 3x2, 2x4, 4x2 or 3x3.
     #[arg(long, value_name = "WxH", default_value = "3x3")]
     size: Shape,
     /// The numbers as one JSON object instead of a chart
     #[arg(long)]
     json: bool,
-    /// Write the chart to FILE as SVG, instead of the text chart (`-`: standard output)
+    /// Write the chart to FILE as SVG instead of text (`-`: standard output)
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }

@@ -75,42 +75,49 @@ fn words(judges: &[&'static Judge]) -> (String, String, &'static str) {
 fn arguments(command: clap::Command) -> clap::Command {
     let judges = judges_of(command.get_name());
     let judge = judges[0];
-    let (value_name, boards_help) = match judge.boards {
+    let (value_name, short, long) = match judge.boards {
         _ if judge.files => (
             "FILE",
-            "Files of cases, each answered as `FILE: answer`; with none, cases are read from \
-             standard input",
+            "Files of cases, each answered as `FILE: answer`; with none, standard input",
+            "",
         ),
         _ if judge.counted() => (
             "CASES",
+            "Cases as the judge's input gives them; with none, standard input",
             "Cases as the judge's input gives them (its count first), or boards alone, the count \
              left out (`12X453786 12345678X`, or 16 numbers for a 4x4 board); with none, cases \
              are read from standard input. Rows may be split by `/`, cells by commas",
         ),
         2 => (
             "START GOAL",
+            "A start and its goal, and more pairs; with none, standard input",
             "A start and its goal, and more pairs; with none, cases are read from standard input. \
              Rows may be split by `/` (slidy's `1 2 3/4 5 6/7 8 0`), cells by commas",
         ),
         _ => (
             "BOARD",
+            "Boards to solve; with none, standard input",
             "Boards to solve; with none, cases are read from standard input until its end. Rows \
              may be split by `/` (slidy's `1 2 3/4 5 6/7 8 0`), cells by commas, and LeetCode's \
              `board = [[1,2,3],[4,0,5]]` is read as it is written",
         ),
     };
-    let boards = Arg::new("boards")
+    let mut boards = Arg::new("boards")
         .value_name(value_name)
-        .help(boards_help)
+        .help(short)
         .action(ArgAction::Append)
         .value_parser(value_parser!(OsString));
+    if !long.is_empty() {
+        boards = boards.long_help(long);
+    }
     let mut command = command.arg(boards);
     if judge.boards == 1 {
         let mut goal = Arg::new("goal")
             .short('g')
             .long("goal")
             .value_name("BOARD")
-            .help(
+            .help("The board to reach")
+            .long_help(
                 "The board to reach (of another size than 3x3: the tiles in order, the blank last)",
             );
         if let Goal::Fixed(board) = judge.goal {

@@ -61,8 +61,13 @@ pub(super) fn groups() -> Vec<(&'static str, Vec<&'static str>)> {
     groups
 }
 
-/// The top-level help's template: clap's, with the commands in [`groups`] in place of one list.
-pub(super) fn template(command: &clap::Command) -> String {
+/// The top-level help's template: clap's, with the commands (in [`groups`]) in place of one
+/// list, as the help's `after` text: [`listed`] for `--help`, [`named`] for `-h`.
+pub(super) const TEMPLATE: &str =
+    "{before-help}{about-with-newline}\n{usage-heading} {usage}{after-help}\n\nOptions:\n{options}";
+
+/// The commands in their groups, each with what it does: `eight --help`'s list.
+pub(super) fn listed(command: &clap::Command) -> String {
     let width = 100;
     let column = 2
         + command
@@ -71,7 +76,7 @@ pub(super) fn template(command: &clap::Command) -> String {
             .max()
             .unwrap_or(0)
         + 2;
-    let mut text = String::from("{before-help}{about-with-newline}\n{usage-heading} {usage}\n");
+    let mut text = String::new();
     for (heading, names) in groups() {
         text.push_str(&format!("\n{heading}:\n"));
         for name in names {
@@ -91,8 +96,24 @@ pub(super) fn template(command: &clap::Command) -> String {
             text.push('\n');
         }
     }
-    text.push_str("\nOptions:\n{options}{after-help}");
-    text
+    text.trim_start().to_string()
+}
+
+/// The commands in their groups, by name only: `eight -h`'s list, which fits a screen.
+pub(super) fn named() -> String {
+    let mut text = String::new();
+    for (heading, names) in groups() {
+        // a heading's first words: `Practise: test data, ...` is `Practise`
+        let short = heading.split(':').next().unwrap_or(heading);
+        text.push_str(&format!("\n{short}:\n"));
+        for line in wrapped(&names.join(" "), 96) {
+            text.push_str(&format!("  {line}\n"));
+        }
+    }
+    text.push_str(
+        "\n`eight --help` says what each command does, `eight COMMAND -h` what one takes\n",
+    );
+    text.trim_start().to_string()
 }
 
 /// A command's line in the list: what it does, and its aliases.

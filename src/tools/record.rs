@@ -238,6 +238,9 @@ pub struct Judged {
     pub detail: String,
     /// The `.in` file.
     pub file: String,
+    /// The CPU time and memory limits the file ran under, and where each came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<RunLimits>,
     /// The run's peak memory, in MiB to a tenth (once the program ran).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_mib: Option<f64>,
@@ -259,6 +262,20 @@ pub struct Judged {
     /// How many cases were wrong (WA).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong_cases: Option<u64>,
+}
+
+/// The limits a file ran under: each with where it came from, `option` (`-t`, `-m`), `test`
+/// (cph's), `judge` (its statement's) or `default`.
+#[derive(Serialize, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RunLimits {
+    /// CPU time, in milliseconds.
+    pub cpu_ms: u64,
+    /// Where the CPU time limit came from.
+    pub cpu_from: &'static str,
+    /// Memory, in MiB (rounded down).
+    pub memory_mib: u64,
+    /// Where the memory limit came from.
+    pub memory_from: &'static str,
 }
 
 /// The first wrong case of a WA.

@@ -29,7 +29,8 @@ impl Runner {
     /// The runner of `program` under `options`' limits and terms.
     pub(super) fn new(options: &Options, program: Vec<OsString>) -> io::Result<Runner> {
         let supervisor = vec![std::env::current_exe()?.into_os_string(), "__run".into()];
-        let (cpu, memory, ..) = options.limits_of(&Default::default());
+        let chosen = options.limits_of(&Default::default());
+        let (cpu, memory) = (chosen.cpu, chosen.memory);
         let limits = Limits {
             cpu,
             wall: options

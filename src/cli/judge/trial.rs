@@ -219,26 +219,16 @@ fn judge_file(
     runner: &Runner,
     engine: &mut Engine,
 ) -> Ruling {
-    // -t and -m where given, else the test's own, else the defaults: said where the test's own
-    let (cpu, memory, own_time, own_memory) = options.limits_of(&held.own);
+    // -t and -m where given, else the test's own, else the judge's: said where not the user's
+    let chosen = options.limits_of(&held.own);
+    let (cpu, told) = (chosen.cpu, chosen.said);
     let limits = &Limits {
         cpu,
         wall: options
             .wall_limit
             .unwrap_or_else(|| Limits::default_wall(cpu)),
-        memory_kib: memory / 1024,
+        memory_kib: chosen.memory / 1024,
         ..runner.limits
-    };
-    let own: Vec<String> = [
-        own_time.map(|time| format!("{} s", trimmed_number(time.as_secs_f64()))),
-        own_memory.map(shown_size),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let told = match own.is_empty() {
-        true => String::new(),
-        false => format!("  the test's limits: {}", own.join(", ")),
     };
     let shown = file.display();
     let trouble = |why: String| Ruling {
@@ -353,6 +343,7 @@ fn judge_file(
         memory_mib: Some((run.peak_kib as f64 / 1024.0 * 10.0).round() / 10.0),
         sandbox: run.sandbox.clone(),
         unconfined: missing.clone(),
+        limits: Some(chosen.record),
         ..Judged::default()
     };
     let tail = |wanted: bool| {
@@ -387,7 +378,7 @@ fn judge_file(
             return rejected("TLE", format!("{over}{answered}"), Vec::new());
         }
         Ended::MemoryLimit => {
-            let memory = shown_size(memory);
+            let memory = shown_size(chosen.memory);
             return rejected("MLE", format!("over {memory}, killed"), Vec::new());
         }
         Ended::OutputLimit => {

@@ -33,6 +33,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// HOJ 10466: a start and then its goal, 9 numbers on a line each; the minimum number of moves.
@@ -62,6 +63,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// POJ 1077: one board in x-notation; the canonical path to `12345678x`.
@@ -92,6 +94,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// HDU 1043: POJ 1077's problem with many cases.
@@ -100,6 +103,11 @@ pub const HDU1043: Judge = Judge {
     sample: sample!("hdu1043"),
     site: "HDU",
     number: "1043",
+    // Time Limit: 10000/5000 MS (Java/Others), Memory Limit: 65536/32768 K (Java/Others)
+    limits: Some(Stated {
+        cpu_ms: 5000,
+        memory_mib: 32,
+    }),
     ..POJ1077
 };
 
@@ -135,6 +143,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// LightOJ 1121 15-Puzzle: T boards of 4 rows of 4 numbers; `Case k: ` and the canonical path in
@@ -176,6 +185,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// UVa 10181 15-Puzzle Problem: N boards of 4 rows of 4 numbers; the blank's moves in capitals.
@@ -234,6 +244,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// Princeton's 8puzzle assignment (algs4): files of the side n, then n rows; the minimum number
@@ -267,4 +278,5 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: true,
+    limits: None,
 };

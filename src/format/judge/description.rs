@@ -54,6 +54,20 @@ pub struct Judge {
     /// Whether the command's arguments name files of cases, each answered as `FILE: answer`
     /// (algs4's checker), instead of being cases themselves.
     pub files: bool,
+    /// The time and memory its statement allows a run, where they were checked against a copy
+    /// of the statement (HDU 1043's); `None` where not, and `eight judge` falls back on its
+    /// own defaults.
+    pub limits: Option<Stated>,
+}
+
+/// The limits a judge's statement sets on a run: the C and C++ ones, where it sets one a
+/// language (HDU's `10000/5000 MS (Java/Others)` is 5 s).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stated {
+    /// CPU time, in milliseconds.
+    pub cpu_ms: u64,
+    /// Memory, in MiB.
+    pub memory_mib: u64,
 }
 
 /// What a judge's command says of itself in its `--help`.

@@ -22,7 +22,7 @@ pub use super::layout::Layout;
 pub use classic::{
     ALGS4, HDU1043, HDU3567, HOJ10466, LEETCODE773, LIGHTOJ1121, P1379, POJ1077, UVA10181,
 };
-pub use description::{Goal, Help, Judge, Sample};
+pub use description::{Goal, Help, Judge, Sample, Stated};
 pub use parity::{CF645A, HDU3600, HDU6620, KATTIS_NPUZZLE, POJ2893, SGU139};
 
 use super::answer::{Answer, Spelling, NOT_SOLVABLE, NO_COUNT, PLAIN};
@@ -106,6 +106,7 @@ Examples:
     most_moves: None,
     fast_above: None,
     files: false,
+    limits: None,
 };
 
 /// AOJ ALDS1_13_B 8 Puzzle: BOJ 1525's board, always solvable; the fewest moves.
@@ -283,6 +284,7 @@ Examples:
     fast_above: Some(16),
     answer: Answer::Path,
     files: false,
+    limits: None,
     ..ALGS4
 };
 
