@@ -335,9 +335,10 @@ fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
 
 #[test]
 fn gen_says_at_once_that_random_large_boards_are_out_of_reach_and_names_walk() {
+    // with answers (--json, --out): refused at once, --walk named
     let began = std::time::Instant::now();
     let assert = eight()
-        .args(["gen", "steps", "--size", "5x5", "-n", "1"])
+        .args(["gen", "steps", "--size", "5x5", "-n", "1", "--json"])
         .assert()
         .code(2)
         .stdout("");
@@ -355,6 +356,29 @@ fn gen_says_at_once_that_random_large_boards_are_out_of_reach_and_names_walk() {
         stderr.contains("--walk MOVES (walks of up to 60 moves"),
         "{stderr}"
     );
+    // the input alone: uniform random boards of every size, reachable, said to have no answers
+    for (size, cells) in [("5x5", 25), ("7x7", 49)] {
+        let output = eight()
+            .args(["gen", "steps", "--size", size, "-n", "3", "--seed", "4"])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{stdout}");
+        for line in lines {
+            assert_eq!(line.split_whitespace().count(), cells, "{line}");
+            let solved = eight()
+                .args(["steps", "--size", size, "--fast", "--json", line])
+                .output()
+                .expect("runs");
+            let record: serde_json::Value =
+                serde_json::from_slice(&solved.stdout).expect("a record");
+            assert_eq!(record["solvable"], true, "{record}");
+        }
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("eight: the input alone"), "{stderr}");
+    }
     // the walks it names work, on the largest size too, with optimal answers
     for size in ["5x5", "16x16"] {
         let output = eight()

@@ -193,7 +193,11 @@ fn a_search_past_its_node_budget_is_an_error_for_that_case_only() {
     assert_eq!(code, Some(2));
     // gen too: a uniform 4x4 board lies some 50 moves deep, and IDA* expands at least one
     // node a move
-    let (_, err, code) = run(&["gen", "uva10181", "-n", "3", "--max-nodes", "10"], "");
+    // (with its answers: the input alone is drawn without a search)
+    let (_, err, code) = run(
+        &["gen", "uva10181", "-n", "3", "--max-nodes", "10", "--json"],
+        "",
+    );
     assert!(
         err.contains("case 1: the optimal search stopped after 10 nodes: ask for boards nearer the goal with --walk MOVES"),
         "{err}"

@@ -119,6 +119,14 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         let control = super::live::control(false);
         let generated = generate(&request, (store, &control), &mut out, None)?;
         out.flush()?;
+        if generated.is_ok() && !request.json && eight::tools::gen::out_of_reach(&request) {
+            super::warn(&format!(
+                "the input alone: random {} boards are out of the optimal search's reach, so \
+                 there are no answers to write (--walk MOVES draws boards near the goal, which \
+                 --out and --json answer)",
+                request.judge.shape
+            ));
+        }
         return Ok(report(generated));
     };
     let named = prefix
@@ -222,9 +230,10 @@ fn said(impossible: &Impossible) -> String {
             tries,
         } => format!("no board {least} to {most} moves from {goal} turned up in {tries} draws"),
         Impossible::OutOfReach(shape) => format!(
-            "gen writes optimal answers, and random {shape} boards are out of the optimal \
-             search's reach: ask for boards near the goal with --walk MOVES (walks of up to {} \
-             moves are solved in about a second on every size)",
+            "--out and --json write optimal answers, and random {shape} boards are out of the \
+             optimal search's reach: ask for boards near the goal with --walk MOVES (walks of up \
+             to {} moves are solved in about a second on every size), or leave out --out and \
+             --json for the input alone",
             eight::tools::gen::REACHABLE_WALK
         ),
         Impossible::Exhausted { case, budget } => format!(

@@ -26,6 +26,14 @@ mod shapes;
 
 pub use shapes::walk;
 
+/// Whether `request`'s boards are drawn where no optimal answer is in reach (uniform random
+/// boards of more than 16 cells for a judge that needs the shortest): only the input can be
+/// written.
+pub fn out_of_reach(request: &Request) -> bool {
+    let shape = request.judge.shape;
+    shape != Shape::SQUARE3 && shapes::out_of_reach(request, shape)
+}
+
 use layers::Layers;
 use shapes::Walks;
 
@@ -110,7 +118,7 @@ pub enum Impossible {
         tries: u32,
     },
     /// Random boards of a shape whose optimal search is out of reach (more than 16 cells), asked
-    /// without `--walk`.
+    /// with their answers and without `--walk`.
     OutOfReach(Shape),
     /// The search gave up on the board of a case, within its node budget.
     Exhausted {
@@ -128,7 +136,8 @@ pub const REACHABLE_WALK: u32 = 60;
 
 /// Generates the cases of `request`, writing the input to `input` and, when given, the
 /// judge's answers to `answers`; `store` holds what the searches look up, and `control` stops
-/// them.
+/// them. Without answers to write (neither `answers` nor JSON), the boards are drawn and
+/// written unsolved: the same input, on every size.
 pub fn generate(
     request: &Request,
     (store, control): (&Arc<Store>, &Control),
@@ -136,7 +145,8 @@ pub fn generate(
     mut answers: Option<&mut dyn Write>,
 ) -> io::Result<Result<(), Impossible>> {
     let judge = &request.judge;
-    let mut draw = match Draw::new(request) {
+    let answering = answers.is_some() || request.json;
+    let mut draw = match Draw::new(request, answering) {
         Ok(draw) => draw,
         Err(impossible) => return Ok(Err(impossible)),
     };
@@ -192,6 +202,10 @@ pub fn generate(
             Ok(drawn) => drawn,
             Err(impossible) => return Ok(Err(impossible)),
         };
+        if !answering {
+            judge.write_case(&start, &goal, input)?;
+            continue;
+        }
         // what the draw found already is a path a path's judge asks for
         let (found, want) = match outcome {
             Some(Outcome::Found(path)) if judge.answer.is_path() => {
@@ -233,7 +247,7 @@ enum Draw {
 
 impl Draw {
     /// The draw for `request`'s boards, if the request can be met.
-    fn new(request: &Request) -> Result<Draw, Impossible> {
+    fn new(request: &Request, answering: bool) -> Result<Draw, Impossible> {
         let judge = &request.judge;
         let square3 = judge.shape == Shape::SQUARE3 && !judge.sided();
         if square3 && request.walk.is_some() {
@@ -247,7 +261,7 @@ impl Draw {
         }
         match square3 {
             true => Layers::new(request).map(|layers| Draw::Layers(Box::new(layers))),
-            false => Walks::new(request).map(Draw::Walks),
+            false => Walks::new(request, answering).map(Draw::Walks),
         }
     }
 

@@ -20,9 +20,9 @@ const TRIES: u32 = 100_000;
 pub(super) struct Walks;
 
 impl Walks {
-    /// The draws `request` asks for, if it can be met.
-    pub(super) fn new(request: &Request) -> Result<Walks, Impossible> {
-        match refusal(request, request.judge.shape) {
+    /// The draws `request` asks for, if it can be met (`answering`: with the answers).
+    pub(super) fn new(request: &Request, answering: bool) -> Result<Walks, Impossible> {
+        match refusal(request, request.judge.shape, answering) {
             Some(impossible) => Err(impossible),
             None => Ok(Walks),
         }
@@ -50,8 +50,9 @@ impl Walks {
     }
 }
 
-/// Why `request` cannot be met for boards of `shape`, if it cannot.
-fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
+/// Why `request` cannot be met for boards of `shape` (`answering`: with the answers), if it
+/// cannot.
+fn refusal(request: &Request, shape: Shape, answering: bool) -> Option<Impossible> {
     let judge = &request.judge;
     if request.all {
         return Some(Impossible::AllOfShape(shape));
@@ -67,11 +68,9 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
         return Some(Impossible::DepthOfShape(shape));
     }
     // a random board above 4×4 lies too deep for an optimal answer: said at once, not after the
-    // search's budget
-    // an optimal search, unless the judge takes `--fast`'s paths on boards of this size
-    let fast = judge.fast_above.is_some_and(|most| shape.cells() > most);
-    let searched = judge.answer.is_path() && !fast;
-    if searched && shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0 {
+    // search's budget (an optimal search, unless the judge takes `--fast`'s paths on boards of
+    // this size); the input alone needs none
+    if answering && out_of_reach(request, shape) {
         return Some(Impossible::OutOfReach(shape));
     }
     match request.max_depth {
@@ -81,6 +80,16 @@ fn refusal(request: &Request, shape: Shape) -> Option<Impossible> {
         }),
         _ => None,
     }
+}
+
+/// Whether `request`'s random boards of `shape` would need an optimal search out of reach:
+/// uniform boards of more than 16 cells, answered by a count or a path the judge checks as
+/// shortest.
+pub(super) fn out_of_reach(request: &Request, shape: Shape) -> bool {
+    let judge = &request.judge;
+    let fast = judge.fast_above.is_some_and(|most| shape.cells() > most);
+    let searched = judge.answer.is_path() && !fast;
+    searched && shape.cells() > 16 && request.walk.is_none() && request.unsolvable < 1.0
 }
 
 /// A start that reaches `goal` as the request asks, with the engine's answer for it when the
