@@ -153,10 +153,21 @@ fn every_link_of_the_readme_and_the_guide_leads_somewhere() {
                 file => tidy(&folder.join(file)),
             };
             let name = document.strip_prefix(root()).expect("inside").display();
-            // the lab's page, which the guide's build makes (`.ci/run`: `scripts/lab.sh`)
+            // the lab's page, which every build of the guide makes (its preprocessor runs
+            // `scripts/lab.sh --book`, which writes it into docs/src) and CI checks is there
             if path == guide.join(LAB) {
+                let book = fs::read_to_string(root().join("docs/book.toml")).expect("book.toml");
+                assert!(
+                    book.contains("command = \"../scripts/lab.sh --book\""),
+                    "{book}"
+                );
+                let script = fs::read_to_string(root().join("scripts/lab.sh")).expect("lab.sh");
+                assert!(script.contains(&format!("page=\"$root/docs/src/{LAB}\"")));
                 let ci = fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
-                assert!(ci.contains(&format!("scripts/lab.sh \"$cold/book/{LAB}\"")));
+                assert!(
+                    ci.contains(&format!("test -s \"$cold/book/{LAB}\"")),
+                    "{ci}"
+                );
                 continue;
             }
             if !path.exists() {

@@ -173,6 +173,67 @@ fn a_wrong_answer_of_an_output_shifted_by_a_line_is_shown_in_context() {
 }
 
 #[test]
+fn the_context_stacks_where_the_terminal_is_narrow_and_check_shows_it_too() {
+    // the same late output: side by side in 100 columns, the expected lines above the
+    // program's in 20; `eight check` on the output file shows the context as judge does, and
+    // none where one case alone is wrong in an output of the right length
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir(dir.path().join("hdu1043")).expect("a folder");
+    let input = dir.path().join("hdu1043/a.in");
+    std::fs::write(&input, "12345678x\n1234567x8\n").expect("written");
+    let script = dir.path().join("late.sh");
+    std::fs::write(&script, "echo r\nwhile read -r line; do echo r; done\n").expect("written");
+    let judged = |columns: &str| {
+        let output = common::eight()
+            .args(["judge", "hdu1043", "hdu1043", "--", "sh"])
+            .arg(&script)
+            .env("COLUMNS", columns)
+            .current_dir(dir.path())
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let wide = judged("100");
+    assert!(wide.contains(">    1            | r"), "{wide}");
+    let narrow = judged("20");
+    assert!(
+        narrow.contains("the outputs around line 1, expected then got:"),
+        "{narrow}"
+    );
+    assert!(
+        narrow.contains("|   line  got\n     | >    1  r\n"),
+        "{narrow}"
+    );
+    assert!(narrow.contains("     | expected:\n"), "{narrow}");
+    let checked = |output: &str, columns: &str| {
+        let file = dir.path().join("out.txt");
+        std::fs::write(&file, output).expect("written");
+        let output = common::eight()
+            .arg("check")
+            .arg("hdu1043")
+            .arg(&input)
+            .arg(&file)
+            .env("COLUMNS", columns)
+            .output()
+            .expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, err) = checked("r\nr\nr\n", "100");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("  the outputs around line 1:\n"), "{err}");
+    assert!(err.contains(">    1            | r"), "{err}");
+    let (_, err) = checked("r\nr\nr\n", "20");
+    assert!(err.contains("expected then got:"), "{err}");
+    // one wrong case, the output's length right: the case alone
+    let (code, err) = checked("\nl\n", "100");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(!err.contains("the outputs around"), "{err}");
+}
+
+#[test]
 fn every_judge_s_fixtures_catch_the_common_wrong_solutions() {
     // fixtures/ID/traps: a solved board, one a move away, an unreachable one where the judge
     // allows it and the deepest, none last. The answers of typical wrong solutions, made from

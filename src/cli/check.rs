@@ -106,6 +106,20 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         }
         Ok(Verdict::Wrong(wrong)) => {
             super::warn(&format_args!("wrong answer: {}", wrong_said(&wrong)));
+            // more than one case wrong, or an output of another length: where the output can
+            // be read again (a file), both outputs around the first wrong line
+            let context = match std::fs::metadata(&options.output) {
+                Ok(meta) if meta.is_file() => {
+                    around(&judge, &options.input, &options.output, &wrong, &mut engine)
+                }
+                _ => None,
+            };
+            if let Some(rows) = context {
+                let room = super::report::columns(true).map(|columns| columns.saturating_sub(2));
+                for line in super::report::in_context(wrong.output_line, &rows, room) {
+                    eprintln!("  {line}");
+                }
+            }
             Ok(Status::Differences)
         }
         Err(trouble) => Ok(said(trouble)),
@@ -134,6 +148,28 @@ fn checked(
         Ok(verdict) => Ok(verdict),
         Err(malformed) => Err(format!("{}: {malformed}", input.display())),
     })
+}
+
+/// eight's answers to `input` and the output file `output` around `wrong`'s first wrong line,
+/// where [`check::context`] finds them worth showing.
+fn around(
+    judge: &Judge,
+    input: &Path,
+    output: &Path,
+    wrong: &check::Wrong,
+    engine: &mut Engine,
+) -> Option<Vec<eight::tools::record::Around>> {
+    let cases = opened(input, false).ok()?;
+    let mut expected = Vec::new();
+    check::write_answers(judge, cases, engine, &mut expected)
+        .ok()?
+        .ok()?;
+    let got = std::fs::read(output).ok()?;
+    let (expected, got) = (
+        String::from_utf8_lossy(&expected),
+        String::from_utf8_lossy(&got),
+    );
+    check::context(&expected, &got, wrong)
 }
 
 /// Whether `path` is the null device, which reads as nothing.

@@ -148,18 +148,40 @@ pub(crate) fn shown(file: &Path, ruling: &Ruling, json: bool, color: bool) -> St
     text
 }
 
-/// The expected answer and the program's beside it, a line each, as `oj --diff` shows them.
+/// The columns a verdict's lines may take: `COLUMNS` where set (as clap takes it), else the
+/// width of standard output (`stderr`: of standard error) where it is a terminal; `None` where
+/// neither says, and then nothing is narrowed.
+pub(crate) fn columns(stderr: bool) -> Option<usize> {
+    if let Some(columns) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+    {
+        return Some(columns);
+    }
+    let size = match stderr {
+        true => terminal_size::terminal_size_of(io::stderr()),
+        false => terminal_size::terminal_size_of(io::stdout()),
+    };
+    size.map(|(width, _)| usize::from(width.0))
+}
+
+/// The expected answer and the program's beside it, a line each, as `oj --diff` shows them; one
+/// above the other where `room` (the columns left) is too narrow for both.
 #[cfg(target_os = "linux")]
-pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
+pub(crate) fn side_by_side(expected: &str, got: &str, room: Option<usize>) -> Vec<String> {
     let cell = |line: &str| escaped(line, 40);
     let left: Vec<String> = expected.lines().map(cell).collect();
     let right: Vec<String> = got.lines().map(cell).collect();
-    let width = left
-        .iter()
-        .map(|line| line.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("expected".len());
+    let widest = |lines: &[String]| lines.iter().map(|line| line.chars().count()).max();
+    let width = widest(&left).unwrap_or(0).max("expected".len());
+    let needed = width + 4 + widest(&right).unwrap_or(0).max("got".len());
+    if room.is_some_and(|room| needed > room) {
+        let mut lines = vec!["expected:".to_string()];
+        lines.extend(left.iter().map(|line| format!("  {line}")));
+        lines.push("got:".to_string());
+        lines.extend(right.iter().map(|line| format!("  {line}")));
+        return lines;
+    }
     let rows = left.len().max(right.len());
     let mut lines = vec![format!("{:<width$}  | got", "expected")];
     for row in 0..rows {
@@ -174,24 +196,52 @@ pub(crate) fn side_by_side(expected: &str, got: &str) -> Vec<String> {
 }
 
 /// The outputs around output line `at` (`rows`), under a heading: each line's number, `>`
-/// before those that differ, the expected line and the program's side by side.
-#[cfg(target_os = "linux")]
-pub(crate) fn in_context(at: u64, rows: &[eight::tools::record::Around]) -> Vec<String> {
+/// before those that differ, the expected line and the program's side by side; the expected
+/// lines above the program's where `room` (the columns left) is too narrow for both.
+pub(crate) fn in_context(
+    at: u64,
+    rows: &[eight::tools::record::Around],
+    room: Option<usize>,
+) -> Vec<String> {
     let cell = |line: &str| escaped(line, 40);
-    let width = rows
-        .iter()
-        .map(|row| cell(&row.expected).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("expected".len());
+    let widest = |side: fn(&eight::tools::record::Around) -> &str| {
+        rows.iter()
+            .map(|row| cell(side(row)).chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let width = widest(|row| &row.expected).max("expected".len());
+    let needed = 8 + width + 4 + widest(|row| &row.got).max("got".len());
+    let mark = |row: &eight::tools::record::Around| if row.expected != row.got { '>' } else { ' ' };
+    if room.is_some_and(|room| needed > room) {
+        let mut lines = vec![format!("the outputs around line {at}, expected then got:")];
+        for (name, side) in [
+            (
+                "expected",
+                (|row| &row.expected) as fn(&eight::tools::record::Around) -> &String,
+            ),
+            ("got", |row| &row.got),
+        ] {
+            lines.push(format!("  line  {name}"));
+            for row in rows {
+                lines.push(format!(
+                    "{} {:>4}  {}",
+                    mark(row),
+                    row.line,
+                    cell(side(row))
+                ));
+            }
+        }
+        return lines;
+    }
     let mut lines = vec![
         format!("the outputs around line {at}:"),
         format!("  line  {:<width$}  | got", "expected"),
     ];
     for row in rows {
-        let mark = if row.expected != row.got { '>' } else { ' ' };
         lines.push(format!(
-            "{mark} {:>4}  {:<width$}  | {}",
+            "{} {:>4}  {:<width$}  | {}",
+            mark(row),
             row.line,
             cell(&row.expected),
             cell(&row.got)

@@ -14,6 +14,7 @@ use crate::format::{Cases, InputError, Item, Judge, Origin};
 use crate::puzzle::Board;
 use crate::solve::Engine;
 use crate::tools::find::find;
+use crate::tools::record::Around;
 
 /// The judge's rule, one for every answer (a program's, a fixture's recorded one, a jury's):
 /// paths legal, ending on the goal and within the judge's limit (its canonical path, where it
@@ -231,6 +232,23 @@ pub fn in_context(expected: &str, got: &str, at: u64) -> Vec<(u64, String, Strin
             (line, row(&expected), row(&got))
         })
         .collect()
+}
+
+/// The lines of the two whole outputs around `wrong`'s first wrong line, where they are worth
+/// showing: more than one case is wrong, or the outputs differ in length (blank lines at their
+/// ends aside), as an output shifted by a line or a case does.
+pub fn context(expected: &str, got: &str, wrong: &Wrong) -> Option<Vec<Around>> {
+    let length = |text: &str| text.trim_end().lines().count();
+    if length(expected) == length(got) && wrong.wrong_cases < 2 {
+        return None;
+    }
+    let rows = in_context(expected, got, wrong.output_line);
+    let rows = rows.into_iter().map(|(line, expected, got)| Around {
+        line,
+        expected,
+        got,
+    });
+    Some(rows.collect())
 }
 
 /// Writes the canonical answers to every case of `input`, one line each, as a `.out` holds

@@ -4,7 +4,7 @@ use assert_cmd::Command;
 
 /// The variables of the user's shell that change what eight does (the cache folder, colour):
 /// every run a test makes goes without them, so that the tests pass whatever the shell holds.
-const SHELL: [&str; 2] = ["EIGHT_CACHE_DIR", "NO_COLOR"];
+const SHELL: [&str; 3] = ["EIGHT_CACHE_DIR", "NO_COLOR", "COLUMNS"];
 
 /// The `eight` binary that cargo built for the tests, with its cache folder (the 15-puzzle's
 /// pattern databases) in the build's own folder rather than the user's.

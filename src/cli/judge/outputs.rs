@@ -5,22 +5,21 @@
 use std::io;
 
 use eight::format::Judge;
-use eight::tools::check::{self, cases_of, Verdict};
+use eight::tools::check::{self, cases_of, Verdict, Wrong};
 use eight::tools::record::Around;
 use eight::Engine;
 
 use super::sandbox::snapshot::{Snapshot, Span};
 
-/// The lines of eight's answers to `input` and of the program's output `stdout` around output
-/// line `at`, and whether the two outputs differ in length (blank lines at their ends aside);
-/// `None` where the answers cannot be written (the input was read already, so never).
+/// The lines of eight's answers to `input` and of the program's output `stdout` around its
+/// first wrong line, where [`check::context`] finds them worth showing.
 pub(super) fn around(
     judge: &Judge,
     input: (&Snapshot, Span, Span),
     stdout: &[u8],
-    at: u64,
+    wrong: &Wrong,
     engine: &mut Engine,
-) -> Option<(Vec<Around>, bool)> {
+) -> Option<Vec<Around>> {
     let mut expected = Vec::new();
     let cases = io::BufReader::with_capacity(1 << 16, input.0.read(input.1));
     check::write_answers(judge, cases, engine, &mut expected)
@@ -30,18 +29,7 @@ pub(super) fn around(
         String::from_utf8_lossy(&expected),
         String::from_utf8_lossy(stdout),
     );
-    let length = |text: &str| text.trim_end().lines().count();
-    let shifted = length(&expected) != length(&got);
-    let rows = check::in_context(&expected, &got, at);
-    let rows = rows
-        .into_iter()
-        .map(|(line, expected, got)| Around {
-            line,
-            expected,
-            got,
-        })
-        .collect();
-    Some((rows, shifted))
+    check::context(&expected, &got, wrong)
 }
 
 /// How many cases the partial output of a program stopped by the time limit answered right

@@ -19,8 +19,8 @@ use std::sync::Arc;
 
 use super::super::quantities::{shown_size, trimmed_number};
 use super::super::report::{
-    in_context, inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate, Printer,
-    Ruling,
+    columns, in_context, inputs, progress, say, shown, side_by_side, stderr_tail, summary, Fate,
+    Printer, Ruling,
 };
 use super::super::Status;
 use super::outputs::{answered, around};
@@ -442,14 +442,15 @@ fn judge_file(
                 &wrong.expected,
             );
             let why = super::super::report::wrong_said(&wrong);
-            let mut below = side_by_side(&wrong.expected, wrong.got.as_deref().unwrap_or(""));
+            // the columns a verdict's lines have after their `     | `
+            let room = columns(false).map(|columns| columns.saturating_sub(7));
+            let got = wrong.got.as_deref().unwrap_or("");
+            let mut below = side_by_side(&wrong.expected, got, room);
             // more than one case wrong, or an output of another length: the outputs around the
             // first wrong line, where a shift shows
-            let context = around(judge, input, &run.stdout, wrong.output_line, engine)
-                .filter(|(_, shifted)| *shifted || wrong.wrong_cases > 1)
-                .map(|(rows, _)| rows);
+            let context = around(judge, input, &run.stdout, &wrong, engine);
             if let Some(rows) = &context {
-                below.extend(in_context(wrong.output_line, rows));
+                below.extend(in_context(wrong.output_line, rows, room));
             }
             below.extend(tail(options.verbose));
             let mut ruling = rejected("WA", why, below);
