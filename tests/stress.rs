@@ -214,3 +214,27 @@ int main() {
     }
 }
 "#;
+
+#[test]
+fn a_case_of_a_judge_of_every_size_is_shrunk_to_the_smallest_board_it_fails_on() {
+    // POJ 2893's cases give their own size: a solution that says YES to every board fails on a
+    // 3x2 one of seed 5's file, and is shown failing on the simplest unreachable 2x2 board
+    let (dir, eight) = workshop();
+    let script = dir.path().join("yes.sh");
+    std::fs::write(&script, "\"$1\" poj2893 | sed s/NO/YES/\n").expect("written");
+    let program = [
+        "sh",
+        script.to_str().expect("UTF-8"),
+        eight.to_str().expect("UTF-8"),
+    ];
+    let (out, err, code) = stress(dir.path(), &["poj2893", "--seed", "5"], &program);
+    assert_eq!(code, Some(1), "{out}{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("a 3x2 board: expected `NO`, got `YES`"),
+        "{out}"
+    );
+    assert!(out.contains("shrunk from 10 cases to 1 "), "{out}");
+    assert_eq!(section(&out, "input"), "2 2\n2 1\n3 0\n0 0\n", "{out}");
+    assert_eq!(section(&out, "expected"), "NO\n", "{out}");
+}

@@ -80,9 +80,11 @@ enum Command {
     ///
     /// Each file holds random cases of the judge with its traps among them (an already solved
     /// board, one a move from its goal, an unreachable one where the statement allows it, the
-    /// deepest), run and judged as `eight judge` runs and judges a file. At the first file the
-    /// program fails, cases are left out while it still fails, and each board is moved nearer
-    /// its goal along its canonical path while it still fails; the simplest failing input is
+    /// deepest), of sizes 2x2 to 4x4 where its cases give their own, run and judged as `eight
+    /// judge` runs and judges a file. At the first file the program fails, cases are left out
+    /// while it still fails, each case is made the simplest of a smaller size where it still
+    /// fails, and each board is moved nearer its goal along its canonical path while it still
+    /// fails; the simplest failing input is
     /// shown with eight's answers and the program's, written to PREFIX.in and PREFIX.out, and
     /// the command that judges it again is said. Exit status 1 when a file failed, 0 when every
     /// file passed, 2 on trouble.

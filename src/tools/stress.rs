@@ -1,7 +1,8 @@
 //! Stress testing, as competitive programmers do it: files of random cases that cover a judge's
 //! traps (an already solved board, a board one move from its goal, an unreachable one, the
-//! deepest), and a failing file shrunk to the simplest that still fails: fewer cases, then each
-//! board as near its goal as it can be while the program still fails on it.
+//! deepest), of every size where the judge's cases give their own, and a failing file shrunk to
+//! the simplest that still fails: fewer cases, then each board on the smallest size it still
+//! fails on, then as near its goal as it can be while the program still fails on it.
 
 use std::io::{self, Write};
 
@@ -10,7 +11,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::format::judge::{Goal, Judge};
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::solve::Engine;
 use crate::tools::find::farthest;
@@ -35,11 +36,26 @@ enum Kind {
     Deepest,
 }
 
+/// The shapes of `judge`'s boards, fewest cells first: its own, or where each case gives its
+/// size, every one from 2×2 to 4×4 (square where the judge's are).
+pub fn shapes(judge: &Judge) -> Vec<Shape> {
+    if !judge.sided() {
+        return vec![judge.shape];
+    }
+    let mut shapes: Vec<Shape> = (2..=4)
+        .flat_map(|width| (2..=4).map(move |height| (width, height)))
+        .filter(|(width, height)| !judge.square_only() || width == height)
+        .filter_map(|(width, height)| Shape::new(width, height).ok())
+        .collect();
+    shapes.sort_by_key(|shape| (shape.cells(), shape.width));
+    shapes
+}
+
 /// The most moves of a random walk from the goal on boards of more than 9 cells, so that the
 /// expected answers stay within the optimal search's reach (4×4 boards 40 moves out take IDA*
 /// with the 6-6-3 databases milliseconds; larger ones are kept nearer).
-fn most_walk(judge: &Judge) -> u32 {
-    let cells = judge.shape.cells();
+fn most_walk(judge: &Judge, shape: Shape) -> u32 {
+    let cells = shape.cells();
     let reach = if cells <= 16 { 40 } else { 20 };
     judge.most_moves.map_or(reach, |most| most.min(reach))
 }
@@ -68,22 +84,31 @@ pub fn draw(judge: &Judge, count: usize, rng: &mut ChaCha8Rng) -> Vec<Case> {
         .collect()
 }
 
-/// The goal of a case of `judge`.
-fn goal(judge: &Judge, rng: &mut ChaCha8Rng) -> Board {
-    let ordered = *Board::ordered_goal(judge.shape);
+/// The goal of a case of `judge` on boards of `shape`.
+fn goal(judge: &Judge, shape: Shape, rng: &mut ChaCha8Rng) -> Board {
     match judge.goal {
-        Goal::Fixed(goal) => goal,
-        Goal::Ordered => ordered,
-        Goal::BlankFirst => *Board::blank_first_goal(judge.shape),
         // any board is a goal: one a walk away from the ordered one
-        Goal::EachCase => walk(&ordered, rng.random_range(10..40), rng),
+        Goal::EachCase => walk(Board::ordered_goal(shape), rng.random_range(10..40), rng),
+        _ => home(judge, shape),
     }
 }
 
-/// A case of `kind` for `judge`.
+/// The goal of `judge`'s cases on boards of `shape` where they share one, else the ordered
+/// board.
+fn home(judge: &Judge, shape: Shape) -> Board {
+    match judge.goal {
+        Goal::Fixed(goal) if goal.shape() == shape => goal,
+        Goal::BlankFirst => *Board::blank_first_goal(shape),
+        _ => *Board::ordered_goal(shape),
+    }
+}
+
+/// A case of `kind` for `judge`, on one of its shapes.
 fn case(judge: &Judge, kind: Kind, rng: &mut ChaCha8Rng) -> Case {
-    let goal = goal(judge, rng);
-    let square3 = judge.shape.cells() == 9;
+    let shapes = shapes(judge);
+    let shape = shapes[rng.random_range(0..shapes.len())];
+    let goal = goal(judge, shape, rng);
+    let square3 = shape.cells() == 9;
     let start = match kind {
         Kind::Solved => goal,
         Kind::OneMove => {
@@ -95,7 +120,7 @@ fn case(judge: &Judge, kind: Kind, rng: &mut ChaCha8Rng) -> Case {
         }
         Kind::Unreachable => unreachable_from(&goal),
         Kind::Deepest if square3 => farthest(&goal),
-        Kind::Deepest => walk(&goal, most_walk(judge), rng),
+        Kind::Deepest => walk(&goal, most_walk(judge, shape), rng),
         Kind::Random if square3 => {
             // a uniform reachable board: shuffled, and two tiles swapped back where the parity
             // is the other one
@@ -107,7 +132,7 @@ fn case(judge: &Judge, kind: Kind, rng: &mut ChaCha8Rng) -> Case {
                 false => unreachable_from(&board),
             }
         }
-        Kind::Random => walk(&goal, rng.random_range(1..=most_walk(judge)), rng),
+        Kind::Random => walk(&goal, rng.random_range(1..=most_walk(judge, shape)), rng),
     };
     Case { start, goal }
 }
@@ -134,11 +159,14 @@ pub fn render(judge: &Judge, cases: &[Case], out: &mut dyn Write) -> io::Result<
     judge.write_footer(out)
 }
 
-/// `cases`, on which `fails` holds, shrunk while it still holds: cases left out, a run of them
-/// at a time and then one by one; then each start replaced by the board nearest its goal on its
+/// `cases` of `judge`, on which `fails` holds, shrunk while it still holds: cases left out, a
+/// run of them at a time and then one by one; where the judge's cases give their own size,
+/// each case replaced by the simplest of a smaller size (solved, a move away, unreachable) on
+/// which it still fails; then each start replaced by the board nearest its goal on its
 /// canonical path (or, unreachable, by its goal with two tiles swapped) on which it still fails.
 /// `fails` runs the program: each call is a run.
 pub fn shrink(
+    judge: &Judge,
     mut cases: Vec<Case>,
     engine: &mut Engine,
     fails: &mut dyn FnMut(&[Case]) -> bool,
@@ -159,6 +187,20 @@ pub fn shrink(
         }
         chunk = chunk.div_ceil(2);
     }
+    let shapes = shapes(judge);
+    for index in 0..cases.len() {
+        let cells = cases[index].start.shape().cells();
+        let smaller = shapes.iter().filter(|shape| shape.cells() < cells);
+        let simplest = smaller.flat_map(|&shape| simplest(judge, shape));
+        for case in simplest {
+            let mut tried = cases.clone();
+            tried[index] = case;
+            if fails(&tried) {
+                cases = tried;
+                break;
+            }
+        }
+    }
     for index in 0..cases.len() {
         for nearer in nearer_starts(&cases[index], engine) {
             let mut tried = cases.clone();
@@ -170,6 +212,21 @@ pub fn shrink(
         }
     }
     cases
+}
+
+/// The simplest cases of `judge` on boards of `shape`: the goal itself, the boards a move from
+/// it, and where the judge allows one, the simplest that does not reach it.
+fn simplest(judge: &Judge, shape: Shape) -> Vec<Case> {
+    let goal = home(judge, shape);
+    let mut starts = vec![goal];
+    starts.extend(Move::ALL.into_iter().filter_map(|step| goal.apply(step)));
+    if !judge.reachable_only {
+        starts.push(unreachable_from(&goal));
+    }
+    starts
+        .into_iter()
+        .map(|start| Case { start, goal })
+        .collect()
 }
 
 /// The starts nearer `case`'s goal than its own, nearest first: the boards of its canonical
@@ -240,11 +297,40 @@ mod tests {
             })
         };
         assert!(fails(&cases));
-        let shrunk = shrink(cases, &mut engine, &mut fails);
+        let shrunk = shrink(judge, cases, &mut engine, &mut fails);
         assert_eq!(shrunk.len(), 1);
         let moves = Engine::default()
             .distance(&shrunk[0].start, &shrunk[0].goal)
             .expect("reachable");
         assert_eq!(moves, 3);
+    }
+
+    #[test]
+    fn a_judge_of_every_size_gets_every_size_and_a_failure_shrinks_to_the_smallest() {
+        // POJ 2893's cases give their own size: files hold boards of several; a "program"
+        // that fails on any board of an even width is shown failing on the solved 2x2 board
+        let judge = Judge::from_name("poj2893").expect("a judge");
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut sizes = std::collections::BTreeSet::new();
+        for _ in 0..20 {
+            for case in draw(judge, 10, &mut rng) {
+                assert_eq!(case.start.shape(), case.goal.shape());
+                sizes.insert((case.start.shape().width, case.start.shape().height));
+            }
+        }
+        assert!(sizes.len() >= 6, "{sizes:?}");
+        let cases: Vec<Case> = draw(judge, 10, &mut rng)
+            .into_iter()
+            .filter(|case| case.start.shape().cells() > 4)
+            .collect();
+        let mut fails = |cases: &[Case]| cases.iter().any(|case| case.start.shape().width % 2 == 0);
+        assert!(fails(&cases), "{cases:?}");
+        let shrunk = shrink(judge, cases, &mut Engine::default(), &mut fails);
+        assert_eq!(shrunk.len(), 1);
+        assert_eq!(shrunk[0].start.shape(), Shape::new(2, 2).expect("a shape"));
+        assert_eq!(shrunk[0].start, shrunk[0].goal);
+        // a judge of one size keeps it
+        let judge = Judge::from_name("hdu1043").expect("a judge");
+        assert_eq!(shapes(judge), vec![Shape::SQUARE3]);
     }
 }

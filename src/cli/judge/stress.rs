@@ -98,7 +98,7 @@ pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status
                 .ruling(cases)
                 .is_ok_and(|ruling| ruling.fate == Fate::Rejected)
         };
-        let shrunk = shrink(cases, &mut engine, &mut fails);
+        let shrunk = shrink(judge, cases, &mut engine, &mut fails);
         let ruling = tried.ruling(&shrunk)?;
         println!(
             "shrunk from {before} cases to {} in {} runs:",
