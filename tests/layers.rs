@@ -57,6 +57,36 @@ fn no_layer_imports_from_one_above_it() {
 }
 
 #[test]
+fn the_sandbox_knows_nothing_of_eight() {
+    // crates/sandbox runs programs: what it hides and what it allows is passed in its order,
+    // and neither its manifest nor its code names another crate of eight's
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandbox");
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("its manifest");
+    let dependencies = manifest
+        .lines()
+        .skip_while(|line| !line.contains("dependencies]"))
+        .take_while(|line| !line.starts_with("[lints"));
+    for line in dependencies {
+        assert!(!line.starts_with("eight"), "the sandbox depends on {line}");
+    }
+    let mut checked = 0;
+    for entry in walkdir::WalkDir::new(root.join("src")) {
+        let path = entry.expect("an entry").into_path();
+        if path.is_file() {
+            let text = fs::read_to_string(&path).expect("a source file");
+            assert!(!text.contains("eight::"), "{} names eight", path.display());
+            assert!(
+                !text.contains("eight_"),
+                "{} names a crate of eight's",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} files checked");
+}
+
+#[test]
 fn the_check_sees_an_upward_import() {
     let text = "use crate::puzzle::Packed;\nuse crate::tools::stream::Stream; // crate::solve";
     let names: Vec<String> = crate_paths(text).into_iter().map(|(_, n)| n).collect();
@@ -213,9 +243,15 @@ fn only_the_solvers_see_the_packed_board() {
 #[test]
 fn every_file_reads_in_one_sitting() {
     // the lines before a file's module of tests (a file of tests, `tests.rs` or under `tests/`,
-    // is one), the core crate's and the lab's too
+    // is one), the core crate's, the sandbox's and the lab's too
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for folder in ["src", "crates/core/src", "build", "web/src"] {
+    for folder in [
+        "src",
+        "crates/core/src",
+        "crates/sandbox/src",
+        "build",
+        "web/src",
+    ] {
         for entry in walkdir::WalkDir::new(root.join(folder)) {
             let path = entry.expect("an entry").into_path();
             if path.extension().and_then(|extension| extension.to_str()) != Some("rs") {

@@ -5,6 +5,10 @@
 mod common;
 use common::{one_move_unit, run};
 
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
 /// Runs `eight ARGS` on `input`: its standard output's lines, its standard error, its status.
 fn lines(args: &[&str], input: &str) -> (Vec<String>, String, Option<i32>) {
     let (out, err, code) = run(args, input);
@@ -945,4 +949,45 @@ fn root_s_toolchain_home_opens_to_its_solution_env_s_words_and_its_libraries() {
         "{out}{err}"
     );
     assert!(!out.contains("RE "), "{out}");
+}
+
+#[test]
+fn the_cache_is_hidden_whole_or_file_by_file_and_nothing_else_with_it() {
+    // the judge gives the sandbox what to hide: a cache folder of eight's files alone is
+    // covered whole; one that holds the user's files too (EIGHT_CACHE_DIR at a home folder)
+    // has eight's files covered each, and the user's left as they are
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hidden-cache");
+    let _ = fs::remove_dir_all(&base);
+    for (mode, notes) in [("whole", false), ("file by file", true)] {
+        let folder = base.join(mode.replace(' ', "-"));
+        fs::create_dir_all(&folder).expect("a folder");
+        fs::write(folder.join("pdb-corner-v2.bin"), "secret").expect("written");
+        if notes {
+            fs::write(folder.join("notes.txt"), "mine").expect("written");
+        }
+        for path in [&base, &folder] {
+            fs::set_permissions(path, fs::Permissions::from_mode(0o755)).expect("chmod");
+        }
+        let dir = tempfile::tempdir().expect("a folder");
+        fs::write(dir.path().join("a.in"), "1 2 3 4 5 6 7 8 x\n").expect("written");
+        // an empty line (right) when eight's file cannot be read and the user's can
+        let look = format!(
+            "if grep -qs secret \"$D/pdb-corner-v2.bin\"; then echo leak; \
+             elif [ {notes} = true ] && ! [ -s \"$D/notes.txt\" ]; then echo lost; else echo; fi"
+        );
+        fs::write(dir.path().join("look.sh"), look).expect("written");
+        let output = common::bare()
+            .current_dir(dir.path())
+            .env("EIGHT_CACHE_DIR", &folder)
+            .arg("judge")
+            .arg("hdu1043")
+            .arg("a.in")
+            .arg("--env")
+            .arg(format!("D={}", folder.display()))
+            .args(["--", "sh", "look.sh"])
+            .output()
+            .expect("runs");
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert!(out.starts_with("AC   a.in"), "{mode}: {out}");
+    }
 }

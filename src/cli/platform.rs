@@ -1,7 +1,7 @@
 //! What differs between systems, in one file: Unix (Linux, macOS, the BSDs) has signals that
 //! stop a writer, FIFOs to open without waiting, file modes and folder locks; elsewhere
 //! (Windows) each of these is the nearest thing there or nothing, said here. The judge's sandbox
-//! and its supervisor are Linux's alone (`cli/judge/sandbox`); `cli::judge` says so.
+//! and its supervisor are Linux's alone (the crate eight-sandbox); `cli::judge` says so.
 
 use std::fs::File;
 use std::io;

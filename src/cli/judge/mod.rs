@@ -21,7 +21,7 @@ mod prepare;
 #[cfg(target_os = "linux")]
 mod runner;
 #[cfg(target_os = "linux")]
-pub(super) mod sandbox;
+pub(super) use eight_sandbox as sandbox;
 #[cfg(target_os = "linux")]
 mod stress;
 #[cfg(target_os = "linux")]

@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 use std::io;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::sandbox::{self, Limits, Terms};
@@ -74,4 +75,30 @@ pub(super) fn resolved(command: &[OsString]) -> Result<Vec<OsString>, String> {
     Ok(std::iter::once(path.into_os_string())
         .chain(command[1..].iter().cloned())
         .collect())
+}
+
+/// The list of what every program is kept from, each path ended by a NUL (`sandbox::run`'s
+/// `hidden`): `files` (the fixtures and their answers) and eight's cache, as a whole folder
+/// where it holds eight's files alone (or nothing), else those files each (`EIGHT_CACHE_DIR=/dev`,
+/// a home folder), so that nothing else a program may need is hidden with them.
+pub(super) fn hidden<'a>(files: impl IntoIterator<Item = &'a Path>) -> Vec<u8> {
+    let mut hidden: Vec<PathBuf> = files.into_iter().map(Path::to_path_buf).collect();
+    if let Some(cache) = eight::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
+        let entries = eight::tools::cache::listing::list(&cache).ok();
+        match entries {
+            Some(entries) if entries.iter().any(|entry| entry.kind.is_none()) => hidden.extend(
+                entries
+                    .iter()
+                    .filter(|entry| entry.kind.is_some())
+                    .map(|entry| cache.join(&entry.name)),
+            ),
+            _ => hidden.push(cache),
+        }
+    }
+    let mut list = Vec::new();
+    for path in hidden {
+        list.extend_from_slice(path.as_os_str().as_encoded_bytes());
+        list.push(0);
+    }
+    list
 }

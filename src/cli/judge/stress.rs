@@ -212,7 +212,7 @@ fn ruled(fate: Fate, line: String) -> Ruling {
 fn output(runner: &Runner, input: &[u8]) -> io::Result<Result<Vec<u8>, String>> {
     let mut snapshot = Snapshot::new()?;
     let span = snapshot.add(input)?;
-    let hidden = snapshot.add(&[])?;
+    let hidden = snapshot.add(&super::runner::hidden([]))?;
     let run = sandbox::run(
         &runner.supervisor,
         &runner.program,

@@ -25,7 +25,7 @@ use super::super::report::{
 use super::super::Status;
 use super::outputs::{answered, around};
 use super::prepare::prepare;
-use super::runner::{resolved, Runner};
+use super::runner::{self, resolved, Runner};
 use super::sandbox::snapshot::{Snapshot, Span};
 use super::sandbox::{self, Ended, Limits};
 use super::Options;
@@ -64,19 +64,15 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         inputs,
         &Engine::default().with_store(store.clone()),
     );
-    // what the programs must not see: every input and the answers beside it
-    let mut hidden = Vec::new();
-    for fixture in &fixtures {
+    // what the programs must not see: every input and the answers beside it, and the cache
+    let files = fixtures.iter().flat_map(|fixture| {
         let input = match &fixture.input {
             Source::File(path) => Some(path),
             Source::Inline(_) => None,
         };
-        for file in fixture.beside.iter().chain(input) {
-            hidden.extend_from_slice(file.as_os_str().as_encoded_bytes());
-            hidden.push(0);
-        }
-    }
-    let hidden = snapshot.add(&hidden)?;
+        fixture.beside.iter().chain(input).map(PathBuf::as_path)
+    });
+    let hidden = snapshot.add(&runner::hidden(files))?;
     // programs that may run without a mount namespace of their own can reach the cache folder:
     // it is sealed for the judge's whole run (see `Seal`)
     let seal = match options.unconfined {
@@ -174,7 +170,7 @@ pub(super) fn judge_input(
 ) -> io::Result<Ruling> {
     let mut snapshot = Snapshot::new()?;
     let span = snapshot.add(input)?;
-    let hidden = snapshot.add(&[])?;
+    let hidden = snapshot.add(&runner::hidden([]))?;
     let taken = Taken {
         input: Ok(span),
         answer: None,

@@ -28,6 +28,9 @@
 //! rlimit inherited by the program, sits well above the memory limit to stop a runaway between
 //! samples).
 
+// Linux's namespaces, cgroups and /proc: elsewhere the crate is empty, and eight's judge says why
+#![cfg(target_os = "linux")]
+
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs;
@@ -55,6 +58,7 @@ mod jail;
 mod loader;
 mod memory;
 mod mounts;
+mod nobody;
 mod processes;
 pub mod snapshot;
 mod supervisor;
@@ -164,7 +168,8 @@ struct Setup {
     limits: Limits,
     /// The program's input in the snapshot.
     input: Span,
-    /// The files to hide from the program, each path ended by a NUL, in the snapshot.
+    /// The files and folders to hide from the program, each path ended by a NUL, in the
+    /// snapshot.
     hidden: Span,
     terms: Terms,
 }
@@ -277,8 +282,8 @@ pub fn adopt_orphans() -> io::Result<()> {
 }
 
 /// Runs `program` (an executable's path and its arguments) on the `input` span of `snapshot`
-/// under `limits`, hiding from it the files listed in the `hidden` span (paths each ended by a
-/// NUL), through a supervisor started as `supervisor` (this executable and the hidden
+/// under `limits`, hiding from it the files and folders listed in the `hidden` span (paths
+/// each ended by a NUL; a folder is covered whole), through a supervisor started as `supervisor` (this executable and the hidden
 /// command's name), with the environment of `terms` alone. Where a layer of
 /// [`expected_layers`] cannot be had, the run is refused ([`Run::refused`]) unless the terms
 /// allow a weaker run; then the program runs without it.

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use nix::mount::{mount, MsFlags};
 
-use super::confine::allows;
 use super::mounts::bring;
+use super::nobody::allows;
 
 /// How deep a chain of interpreters is followed (a script run by a script's interpreter...).
 const DEEPEST: usize = 4;

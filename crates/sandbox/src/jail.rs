@@ -99,11 +99,12 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
     if let Ok(snapshot) = reopen(order.snapshot, false) {
         Reader::new(&snapshot, order.hidden).read_to_end(&mut hidden)?;
     }
-    let files: Vec<PathBuf> = hidden
+    // the list's folders are covered whole, its files each alone
+    let (folders, files): (Vec<PathBuf>, Vec<PathBuf>) = hidden
         .split(|&b| b == 0)
         .filter(|path| !path.is_empty())
         .map(|path| PathBuf::from(std::ffi::OsStr::from_bytes(path)))
-        .collect();
+        .partition(|path| path.is_dir());
     // opened before the file system turns read-only in the jail's own mount namespace: these
     // descriptors are of the machine's mounts, which stay writable
     let doors: io::Result<Vec<(fs::File, fs::File)>> = order
@@ -125,15 +126,9 @@ pub fn jail(arguments: &[OsString]) -> io::Result<()> {
     }
     let mut command = program.to_vec();
     if order.confine {
-        // eight's cache, and the machine's sockets (systemd's, D-Bus's, a container engine's):
+        // the machine's sockets (systemd's, D-Bus's, a container engine's) besides the list's:
         // a read-only file system still lets a program connect to a socket it can see
-        let (mut folders, mut files) = (Vec::new(), files);
-        if let Some(cache) = eight::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
-            match cache_files(&cache) {
-                None => folders.push(cache),
-                Some(own) => files.extend(own),
-            }
-        }
+        let mut folders = folders;
         folders.extend(SOCKETS.iter().map(PathBuf::from).filter(|f| f.is_dir()));
         match Plan::new(program, &files, &folders, order.scratch) {
             None => told(&mut status, NOT_CONFINED, &"the mounts cannot be read"),
@@ -281,20 +276,6 @@ fn start_init(order: &Order, command: &[OsString], mut status: fs::File) -> ! {
     std::process::exit(code)
 }
 
-/// How the cache folder is hidden: `None` where it holds eight's files only (or nothing), so
-/// that it is covered as a whole; else (`EIGHT_CACHE_DIR=/dev`, a home folder) eight's files in
-/// it, each covered alone, so that nothing else the program may need is hidden with them.
-fn cache_files(folder: &std::path::Path) -> Option<Vec<PathBuf>> {
-    let entries = eight::tools::cache::listing::list(folder).ok()?;
-    entries.iter().any(|entry| entry.kind.is_none()).then(|| {
-        entries
-            .iter()
-            .filter(|entry| entry.kind.is_some())
-            .map(|entry| folder.join(&entry.name))
-            .collect()
-    })
-}
-
 /// Tells the supervisor why the jail gives up, and gives up.
 fn told(status: &mut fs::File, prefix: &str, error: &dyn std::fmt::Display) -> ! {
     let _ = write!(status, "{prefix}{error}");
@@ -312,11 +293,8 @@ mod tests {
 
     #[test]
     fn reads_how_the_program_ended() {
-        assert_eq!(ended("exit 3"), Some(super::super::Ended::Exited(3)));
-        assert_eq!(
-            ended("signal 11\n"),
-            Some(super::super::Ended::Signaled(11))
-        );
+        assert_eq!(ended("exit 3"), Some(crate::Ended::Exited(3)));
+        assert_eq!(ended("signal 11\n"), Some(crate::Ended::Signaled(11)));
         assert_eq!(ended("started\n"), None);
         assert_eq!(ended(""), None);
     }

@@ -27,6 +27,7 @@ use nix::mount::{mount, MsFlags};
 use nix::sched::{unshare, CloneFlags};
 
 use super::mounts::{bring, cover, covered, mount_points};
+use super::nobody::{allows, NOBODY};
 use super::toolchain;
 
 /// The devices the program keeps in its `/dev`.
@@ -65,9 +66,6 @@ pub const MACHINE_TMP: &str = "/tmp/.eight-machine-tmp";
 /// Where the files of a command that nobody (root's program) could not reach are brought, in
 /// the program's own `/tmp`: each word's at a folder of its own, by its place in the command.
 const COMMAND_PLACE: &str = "/tmp/.eight-command";
-
-/// Whom root's program runs as: the overflow user and group, which own nothing of the machine's.
-pub const NOBODY: u32 = 65534;
 
 /// The layer of a user's program capped in its count of processes (RLIMIT_NPROC in its user
 /// namespace), as the report names it.
@@ -441,21 +439,6 @@ fn open(path: &Path) -> bool {
         true => allows(path, 0o5),
         false => allows(path, 0o4),
     }
-}
-
-/// Whether [`NOBODY`] has every permission of `wanted` (others' bits: `0o4` read, `0o1`
-/// search) on `path`, as its owner, its group or anyone.
-pub(super) fn allows(path: &Path, wanted: u32) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(meta) = fs::metadata(path) else {
-        return false;
-    };
-    let shift = match (meta.uid() == NOBODY, meta.gid() == NOBODY) {
-        (true, _) => 6,
-        (false, true) => 3,
-        (false, false) => 0,
-    };
-    (meta.mode() >> shift) & wanted == wanted
 }
 
 /// This process, and all it starts, on one CPU of those it may use (the first).
