@@ -105,8 +105,12 @@ fn home(judge: &Judge, shape: Shape) -> Board {
 
 /// A case of `kind` for `judge`, on one of its shapes.
 fn case(judge: &Judge, kind: Kind, rng: &mut ChaCha8Rng) -> Case {
+    // a judge of one size draws nothing for it: its files are as they were before sizes came
     let shapes = shapes(judge);
-    let shape = shapes[rng.random_range(0..shapes.len())];
+    let shape = match shapes.len() {
+        1 => shapes[0],
+        many => shapes[rng.random_range(0..many)],
+    };
     let goal = goal(judge, shape, rng);
     let square3 = shape.cells() == 9;
     let start = match kind {
