@@ -1,12 +1,13 @@
 //! `--algo`: one of two choices of the library, named as the user knows them. How 3×3 boards are
 //! answered ([`Small`]) and which heuristic guides the search of larger ones ([`Guide`]) are
-//! separate types; the command line offers them as one list of names. `--heuristic` names what
-//! guides the textbook A* and IDA*, and the two are checked against the boards' size here.
+//! separate types; the command line offers the library's catalogue of them as one list of
+//! names, and refuses a size in the catalogue's words. `--heuristic` names what guides the
+//! textbook A* and IDA*.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
-use eight::puzzle::Shape;
-use eight::solve::{Estimate, MOST_PACKED_CELLS};
+use eight::solve::catalog::{self, Choice, Component};
+use eight::solve::Estimate;
 use eight::{Engine, Guide, Small};
 
 /// What `--algo` asks for: one of two choices, how 3×3 boards are answered or which heuristic
@@ -22,39 +23,60 @@ pub(crate) enum Algo {
 }
 
 impl Algo {
-    /// Every value, by its name on the command line.
-    const ALL: [(&'static str, Algo); 8] = [
-        ("auto", Algo::Auto),
-        ("bibfs", Algo::Small(Small::Bibfs)),
-        ("bfs", Algo::Small(Small::Bfs)),
-        ("astar", Algo::Small(Small::Astar)),
-        ("idastar", Algo::Small(Small::Idastar)),
-        ("manhattan", Algo::Guide(Guide::Manhattan)),
-        ("conflicts", Algo::Guide(Guide::Conflicts)),
-        ("pdb", Algo::Guide(Guide::Pdb)),
-    ];
+    /// The choice of a component of the catalogue.
+    fn of(component: &Component) -> Algo {
+        match component.choice {
+            Choice::Small(small) => Algo::Small(small),
+            Choice::Guide(guide) => Algo::Guide(guide),
+        }
+    }
+
+    /// Its component in the catalogue (`None` for `auto`).
+    fn component(self) -> Option<&'static Component> {
+        catalog::COMPONENTS
+            .iter()
+            .find(|&component| Algo::of(component) == self)
+    }
 
     /// Its name on the command line.
     pub(crate) fn name(self) -> &'static str {
-        Algo::ALL
-            .into_iter()
-            .find(|&(_, algo)| algo == self)
-            .map_or("auto", |(name, _)| name)
+        self.component().map_or("auto", |component| component.name)
     }
 }
 
-/// `--algo`'s values: each choice's name, and `table`, the tables that `auto` answers 3x3 boards
-/// with, listed beside it (earlier versions took it as a choice of its own).
+/// `--algo`'s values: `auto`, `table` (the tables that `auto` answers 3x3 boards with, listed
+/// beside it: earlier versions took it as a choice of its own), and every component of the
+/// catalogue, each with what it is.
 pub(super) fn algorithm_parser() -> impl TypedValueParser<Value = Algo> {
-    let mut values: Vec<PossibleValue> = Algo::ALL
-        .iter()
-        .map(|&(name, _)| PossibleValue::new(name))
-        .collect();
-    values.insert(1, PossibleValue::new("table").help("The same as auto"));
-    PossibleValuesParser::new(values).map(|name| {
-        let found = Algo::ALL.into_iter().find(|&(known, _)| known == name);
-        found.map_or(Algo::Auto, |(_, algo)| algo)
-    })
+    let mut values = vec![
+        PossibleValue::new("auto").help("Chosen for the board: the tables, or a heuristic"),
+        PossibleValue::new("table").help("The same as auto"),
+    ];
+    values.extend(
+        catalog::COMPONENTS
+            .iter()
+            .map(|component| PossibleValue::new(component.name).help(component.about)),
+    );
+    PossibleValuesParser::new(values).map(|name| catalog::named(&name).map_or(Algo::Auto, Algo::of))
+}
+
+/// `--algo`'s long help: `auto`, then each component of the catalogue, what it is and the
+/// boards it serves.
+pub(super) fn algorithm_help() -> String {
+    let mut help = String::from(
+        "What answers the boards\n\n`auto` (or `table`) looks up the whole-space tables built \
+         into the binary (boards of up to 9 cells) and chooses IDA*'s heuristic (larger ones). \
+         Or a component, for comparing; answers are the same:\n",
+    );
+    for component in catalog::COMPONENTS {
+        help.push_str(&format!(
+            "\n- {}: {} ({})",
+            component.name,
+            component.about,
+            component.serves.said()
+        ));
+    }
+    help
 }
 
 /// `--heuristic`'s values: the textbook estimates, by name.
@@ -94,44 +116,23 @@ pub(super) fn algorithm_fits(
             estimate.name()
         ));
     }
-    let smaller = match shape {
-        Shape::SQUARE3 => "auto, bibfs, bfs, astar or idastar",
-        _ => "auto, bfs, astar or idastar",
+    // boards that give their own size are not checked
+    let Some(component) = algo.component().filter(|_| !judge.sided()) else {
+        return Ok(());
     };
-    match algo {
-        _ if judge.sided() => Ok(()),
-        Algo::Auto => Ok(()),
-        Algo::Small(Small::Bibfs | Small::Table) if shape != Shape::SQUARE3 => {
-            let instead = match shape.cells() {
-                ..=9 => "take auto (the whole-space tables), bfs, astar or idastar",
-                10..=16 => {
-                    "take auto, manhattan, conflicts, pdb, or the textbook bfs, astar or idastar"
-                }
-                _ => "take auto, manhattan, conflicts, pdb, or the textbook idastar",
-            };
+    match component.refusal(shape) {
+        None => Ok(()),
+        // a heuristic of larger boards asked of small ones: the size may be what is wrong
+        Some(refusal) if shape.cells() <= 9 && matches!(component.choice, Choice::Guide(_)) => {
             invalid(format!(
-                "--algo {name} runs on 3x3 boards, not {shape}: {instead}\n"
+                "--algo {refusal}: give --size 4x4 (or larger), or for {shape} take {}\n",
+                catalog::serving(shape)
             ))
         }
-        Algo::Small(Small::Bfs | Small::Astar) if shape.cells() > MOST_PACKED_CELLS => {
-            invalid(format!(
-                "--algo {name} keeps every board it meets, packed in a word: boards of at most 16 \
-                 cells, not {shape}: take auto, manhattan, conflicts, or the textbook idastar\n"
-            ))
-        }
-        Algo::Small(_) => Ok(()),
-        Algo::Guide(_) if shape.cells() <= 9 => invalid(format!(
-            "--algo {name} chooses the heuristic of boards of more than 9 cells, and {shape} \
-             boards are answered from whole-space tables: give --size 4x4 (or larger), or for \
-             {shape} take {smaller}\n"
+        Some(refusal) => invalid(format!(
+            "--algo {refusal}: take {}\n",
+            catalog::serving(shape)
         )),
-        Algo::Guide(Guide::Pdb) if ![Shape::SQUARE4, Shape::SQUARE5].contains(&shape) => {
-            invalid(format!(
-                "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not {shape}: take \
-                 manhattan or conflicts\n"
-            ))
-        }
-        Algo::Guide(_) => Ok(()),
     }
 }
 

@@ -8,7 +8,7 @@ use eight::solve::pdb::Family;
 use eight::solve::{Ask, Estimate};
 use std::time::Duration;
 
-use super::algo::{algorithm_parser, estimate_parser, Algo};
+use super::algo::{algorithm_help, algorithm_parser, estimate_parser, Algo};
 use super::{arguments, quantities, unit};
 
 /// The options every solving command shares.
@@ -27,15 +27,8 @@ pub(super) struct EngineArgs {
     #[arg(long)]
     pub(super) stats: bool,
     /// What answers the boards
-    ///
-    /// `auto` (or `table`) looks up the whole-space tables built into the binary (boards of up to 9
-    /// cells) and chooses IDA*'s heuristic (larger ones); `bibfs` searches each 3x3 case with the
-    /// bidirectional BFS; `bfs`, `astar` and `idastar` are the textbook searches, for comparing, on
-    /// every size (`bfs` and `astar` keep every board they meet: boards of at most 16 cells). On
-    /// boards of more than 9 cells, IDA*'s heuristic: `manhattan`, `conflicts` (Manhattan plus linear
-    /// conflicts) and `pdb` (pattern databases, as --pdb says) compare. Answers are the same.
     #[arg(long, value_name = "ALGO", default_value = "auto", value_parser = algorithm_parser(),
-          hide_possible_values = true)]
+          hide_possible_values = true, long_help = algorithm_help())]
     pub(super) algo: Algo,
     /// The estimate of the textbook astar and idastar [default: manhattan]
     ///

@@ -13,6 +13,7 @@
 //! output.
 
 pub(crate) mod bfs;
+pub mod catalog;
 mod clock;
 pub(crate) mod conflicts;
 pub(crate) mod control;

@@ -16,11 +16,12 @@ use serde::{Deserialize, Serialize};
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Path;
 use crate::solve::bfs::breadth_first;
+use crate::solve::catalog::{self, Choice, Serves};
 use crate::solve::conflicts::LinearConflicts;
 use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::report::{Layer, Want};
+use crate::solve::report::{Guide, Layer, Small, Want};
 use crate::solve::search::{Bibfs, Bounds, Ida, Query, Search, Textbook};
-use crate::solve::textbook::{Estimate, PACKED_CELLS};
+use crate::solve::textbook::Estimate;
 use crate::solve::{Control, Outcome};
 use crate::tools::gen::walk;
 use crate::tools::show::{frames, unreachable};
@@ -217,38 +218,88 @@ fn read(board: &Board, goal: &Board) -> Answer {
     }
 }
 
-/// The search `algo` names for boards like `goal`, and what its layers are.
+/// The search `algo` names in the catalogue for boards like `goal`, and what its layers are;
+/// refused in the catalogue's words where it does not serve them.
 fn component(
     algo: &str,
     estimate: Estimate,
     goal: &Board,
 ) -> Result<(Box<dyn Search>, &'static str), String> {
-    let cells = goal.cells().len();
-    let shape = goal.shape();
-    Ok(match algo {
-        "bibfs" if shape == Shape::SQUARE3 => (Box::new(Bibfs::default()), "depth"),
-        "bibfs" => return Err(format!("bibfs runs on 3x3 boards, not {shape}")),
-        "bfs" | "astar" if cells > PACKED_CELLS => {
+    let Some(entry) = catalog::named(algo).filter(|entry| entry.lab) else {
+        let offered: Vec<&str> = offered().map(|entry| entry.name).collect();
+        return Err(format!("algo: {algo} is none of {}", offered.join(", ")));
+    };
+    if let Some(refusal) = entry.refusal(goal.shape()) {
+        return Err(refusal);
+    }
+    let search: Box<dyn Search> = match entry.choice {
+        Choice::Small(Small::Bibfs) => Box::new(Bibfs::default()),
+        Choice::Small(Small::Bfs) => Box::new(Textbook::Bfs),
+        Choice::Small(Small::Astar) => Box::new(Textbook::Astar(estimate)),
+        Choice::Small(Small::Idastar) => Box::new(Textbook::Idastar(estimate)),
+        Choice::Guide(Guide::Manhattan) => Box::new(Ida::new(ManhattanDistance, 1)),
+        Choice::Guide(Guide::Conflicts) => Box::new(Ida::new(LinearConflicts, 1)),
+        choice => {
             return Err(format!(
-                "{algo} keeps every board it meets: boards of at most 16 cells, not {shape}"
+                "algo: {algo} ({choice:?}) has no search in the lab"
             ))
         }
-        "bfs" => (Box::new(Textbook::Bfs), "depth"),
-        "astar" => (Box::new(Textbook::Astar(estimate)), "f"),
-        "idastar" => (Box::new(Textbook::Idastar(estimate)), "bound"),
-        "manhattan" | "conflicts" if cells <= 9 => {
-            return Err(format!(
-                "{algo} guides eight's IDA* on boards of more than 9 cells, not {shape}"
-            ))
+    };
+    Ok((search, entry.trace))
+}
+
+/// The catalogue's components the page offers.
+fn offered() -> impl Iterator<Item = &'static catalog::Component> {
+    catalog::COMPONENTS.iter().filter(|entry| entry.lab)
+}
+
+/// One search the page lists: a component of the catalogue, with an estimate where one guides
+/// it.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Offered {
+    /// The component's name.
+    pub algo: &'static str,
+    /// The estimate's name, for a component an estimate guides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<&'static str>,
+    /// What the page calls it.
+    pub label: String,
+    /// What it is.
+    pub about: &'static str,
+    /// The sizes it runs on, as the page groups them: `3x3`, `small` (at most 16 cells), `all`
+    /// or `large` (more than 9 cells).
+    pub sizes: &'static str,
+}
+
+/// The searches the page lists, from the catalogue: each component it offers, once an estimate
+/// where estimates guide it.
+pub fn searches() -> Vec<Offered> {
+    let mut list = Vec::new();
+    for entry in offered() {
+        let sizes = match entry.serves {
+            Serves::Square3 => "3x3",
+            Serves::Packed => "small",
+            Serves::Large => "large",
+            Serves::Every | Serves::Databases => "all",
+        };
+        let estimates: Vec<Option<(&'static str, Estimate)>> = match entry.estimated {
+            true => Estimate::ALL.into_iter().map(Some).collect(),
+            false => vec![None],
+        };
+        for estimate in estimates {
+            list.push(Offered {
+                algo: entry.name,
+                heuristic: estimate.map(|(name, _)| name),
+                label: match estimate {
+                    Some((_, estimate)) => format!("{} {}", entry.label, estimate.label()),
+                    None => entry.label.to_string(),
+                },
+                about: entry.about,
+                sizes,
+            });
         }
-        "manhattan" => (Box::new(Ida::new(ManhattanDistance, 1)), "bound"),
-        "conflicts" => (Box::new(Ida::new(LinearConflicts, 1)), "bound"),
-        _ => {
-            return Err(format!(
-                "algo: {algo} is none of bfs, bibfs, astar, idastar, manhattan, conflicts"
-            ))
-        }
-    })
+    }
+    list
 }
 
 /// `algo`'s answer from `start` to `goal`.

@@ -36,6 +36,15 @@ impl Estimate {
             .map_or("manhattan", |(name, _)| name)
     }
 
+    /// Its name in a sentence or a label: `misplaced`, `Manhattan`, `conflicts`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Estimate::Misplaced => "misplaced",
+            Estimate::Manhattan => "Manhattan",
+            Estimate::Conflicts => "conflicts",
+        }
+    }
+
     /// The estimate of the moves from `board` to `goal`.
     pub fn of(self, board: &Board, goal: &Board) -> u32 {
         Home::of(goal).estimate(self, board)

@@ -1,0 +1,250 @@
+//! The catalogue of what a user names to answer boards: the searches and the heuristics of
+//! `--algo` and of the lab's page, one entry each. An entry says what the component is, the
+//! boards it serves, what its progress is counted in, and why it does not serve a size, in the
+//! words every front end says (the command line's refusal, the lab's); the command line's list
+//! of values, their help and the lab's list of searches are read from here.
+
+use super::report::{Guide, Small};
+use super::textbook::PACKED_CELLS;
+use crate::puzzle::board::Shape;
+
+/// What a component is, and so which choice of the engine it makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Choice {
+    /// How 3×3 boards are answered (and the textbook searches, on every size).
+    Small(Small),
+    /// The heuristic that guides IDA* on boards of more than 9 cells.
+    Guide(Guide),
+}
+
+/// The boards a component serves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Serves {
+    /// 3×3 boards alone.
+    Square3,
+    /// Boards of at most [`PACKED_CELLS`] cells: the search keeps every board it meets.
+    Packed,
+    /// Boards of every size.
+    Every,
+    /// Boards of more than 9 cells (smaller ones are answered from whole-space tables).
+    Large,
+    /// 4×4 and 5×5 boards: the pattern databases' sizes.
+    Databases,
+}
+
+/// One component of the catalogue.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Component {
+    /// Its name, as `--algo` and the lab take it.
+    pub name: &'static str,
+    /// What the lab's page calls it.
+    pub label: &'static str,
+    /// What it is, a line.
+    pub about: &'static str,
+    /// The engine's choice it makes.
+    pub choice: Choice,
+    /// The boards it serves.
+    pub serves: Serves,
+    /// Whether a textbook estimate (`--heuristic`) guides it.
+    pub estimated: bool,
+    /// What its progress is counted in: `depth` (BFS), `f` (A*) or `bound` (IDA*).
+    pub trace: &'static str,
+    /// Whether the lab's page offers it (the pattern databases take a native build).
+    pub lab: bool,
+}
+
+/// Every component, the textbook searches before the heuristics of larger boards.
+pub const COMPONENTS: [Component; 7] = [
+    Component {
+        name: "bibfs",
+        label: "bidirectional BFS",
+        about: "two breadth-first searches, from the start and the goal, that meet",
+        choice: Choice::Small(Small::Bibfs),
+        serves: Serves::Square3,
+        estimated: false,
+        trace: "depth",
+        lab: true,
+    },
+    Component {
+        name: "bfs",
+        label: "BFS",
+        about: "breadth-first search from the goal",
+        choice: Choice::Small(Small::Bfs),
+        serves: Serves::Packed,
+        estimated: false,
+        trace: "depth",
+        lab: true,
+    },
+    Component {
+        name: "astar",
+        label: "A*",
+        about: "the textbook A*, guided by --heuristic",
+        choice: Choice::Small(Small::Astar),
+        serves: Serves::Packed,
+        estimated: true,
+        trace: "f",
+        lab: true,
+    },
+    Component {
+        name: "idastar",
+        label: "IDA*",
+        about: "the textbook IDA*, guided by --heuristic",
+        choice: Choice::Small(Small::Idastar),
+        serves: Serves::Every,
+        estimated: true,
+        trace: "bound",
+        lab: true,
+    },
+    Component {
+        name: "manhattan",
+        label: "eight's IDA* Manhattan",
+        about: "eight's IDA* with the Manhattan distance, its duplicate paths cut",
+        choice: Choice::Guide(Guide::Manhattan),
+        serves: Serves::Large,
+        estimated: false,
+        trace: "bound",
+        lab: true,
+    },
+    Component {
+        name: "conflicts",
+        label: "eight's IDA* conflicts",
+        about: "eight's IDA* with the Manhattan distance and linear conflicts",
+        choice: Choice::Guide(Guide::Conflicts),
+        serves: Serves::Large,
+        estimated: false,
+        trace: "bound",
+        lab: true,
+    },
+    Component {
+        name: "pdb",
+        label: "eight's IDA* pattern databases",
+        about: "eight's IDA* with the pattern databases --pdb names",
+        choice: Choice::Guide(Guide::Pdb),
+        serves: Serves::Databases,
+        estimated: false,
+        trace: "bound",
+        lab: false,
+    },
+];
+
+/// The component of this name.
+pub fn named(name: &str) -> Option<&'static Component> {
+    COMPONENTS.iter().find(|component| component.name == name)
+}
+
+impl Serves {
+    /// The boards served, in words.
+    pub fn said(self) -> &'static str {
+        match self {
+            Serves::Square3 => "3x3 boards",
+            Serves::Packed => "boards of at most 16 cells",
+            Serves::Every => "boards of every size",
+            Serves::Large => "boards of more than 9 cells",
+            Serves::Databases => "4x4 and 5x5 boards",
+        }
+    }
+
+    /// Whether boards of `shape` are served.
+    pub fn fits(self, shape: Shape) -> bool {
+        match self {
+            Serves::Square3 => shape == Shape::SQUARE3,
+            Serves::Packed => shape.cells() <= PACKED_CELLS,
+            Serves::Every => true,
+            Serves::Large => shape.cells() > 9,
+            Serves::Databases => [Shape::SQUARE4, Shape::SQUARE5].contains(&shape),
+        }
+    }
+}
+
+impl Component {
+    /// Why it does not serve boards of `shape`, the same words everywhere; `None` where it
+    /// serves them.
+    pub fn refusal(&self, shape: Shape) -> Option<String> {
+        let name = self.name;
+        // a heuristic of larger boards is refused on small ones first for what it is
+        let small = matches!(self.choice, Choice::Guide(_)) && shape.cells() <= 9;
+        let serves = if small { Serves::Large } else { self.serves };
+        (!self.serves.fits(shape)).then(|| match serves {
+            Serves::Square3 => format!("{name} runs on 3x3 boards, not {shape}"),
+            Serves::Packed => format!(
+                "{name} keeps every board it meets, packed in a word: boards of at most \
+                 {PACKED_CELLS} cells, not {shape}"
+            ),
+            Serves::Large => format!(
+                "{name} chooses the heuristic of boards of more than 9 cells, and {shape} boards \
+                 are answered from whole-space tables"
+            ),
+            Serves::Databases => {
+                format!("{name}: pattern databases serve 4x4 and 5x5 boards, not {shape}")
+            }
+            Serves::Every => unreachable!("every size is served"),
+        })
+    }
+}
+
+/// What serves boards of `shape`, in words: `auto` first (the whole-space tables on boards of
+/// up to 9 cells), then the heuristics of larger boards, then the textbook searches.
+pub fn serving(shape: Shape) -> String {
+    let serves = |small: bool| -> Vec<&'static str> {
+        COMPONENTS
+            .iter()
+            .filter(|component| matches!(component.choice, Choice::Small(_)) == small)
+            .filter(|component| component.serves.fits(shape))
+            .map(|component| component.name)
+            .collect()
+    };
+    let either = |names: &[&str]| match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    let (heuristics, searches) = (serves(false), serves(true));
+    match heuristics.is_empty() {
+        true => format!("auto (the whole-space tables), {}", either(&searches)),
+        false => format!(
+            "auto, {}, or the textbook {}",
+            heuristics.join(", "),
+            either(&searches)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_size_is_served_and_refused_in_one_set_of_words() {
+        let shape = |w, h| Shape::new(w, h).expect("a shape");
+        assert_eq!(
+            serving(Shape::SQUARE3),
+            "auto (the whole-space tables), bibfs, bfs, astar or idastar"
+        );
+        assert_eq!(
+            serving(Shape::SQUARE4),
+            "auto, manhattan, conflicts, pdb, or the textbook bfs, astar or idastar"
+        );
+        assert_eq!(
+            serving(shape(6, 6)),
+            "auto, manhattan, conflicts, or the textbook idastar"
+        );
+        let bibfs = named("bibfs").expect("bibfs");
+        assert_eq!(bibfs.refusal(Shape::SQUARE3), None);
+        assert_eq!(
+            bibfs.refusal(shape(3, 2)).as_deref(),
+            Some("bibfs runs on 3x3 boards, not 3x2")
+        );
+        let pdb = named("pdb").expect("pdb");
+        assert!(pdb.refusal(Shape::SQUARE5).is_none());
+        let refused = |component: &Component, shape| component.refusal(shape).unwrap_or_default();
+        assert!(refused(pdb, shape(4, 3)).starts_with("pdb: pattern databases serve 4x4 and 5x5"));
+        assert!(refused(pdb, Shape::SQUARE3).contains("more than 9 cells"));
+        // every component serves some size, and each name is one component's
+        for component in COMPONENTS {
+            assert!([Shape::SQUARE3, Shape::SQUARE4]
+                .iter()
+                .any(|&s| component.serves.fits(s)));
+            assert_eq!(named(component.name), Some(&component));
+        }
+    }
+}
