@@ -292,6 +292,15 @@ fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
 /// Runs eight with `args`, sends SIGINT after `wait`, and returns its output and how long it
 /// took to end after the signal.
 fn interrupted(args: &[String], wait: Duration) -> (std::process::Output, Duration) {
+    signalled(args, wait, nix::sys::signal::Signal::SIGINT)
+}
+
+/// `eight ARGS` sent `signal` after `wait`: its output, and how long it took to end after.
+fn signalled(
+    args: &[String],
+    wait: Duration,
+    signal: nix::sys::signal::Signal,
+) -> (std::process::Output, Duration) {
     let child = common::process(assert_cmd::cargo::cargo_bin("eight"))
         .args(args)
         .env("XDG_CACHE_HOME", common::test_cache())
@@ -302,7 +311,7 @@ fn interrupted(args: &[String], wait: Duration) -> (std::process::Output, Durati
     std::thread::sleep(wait);
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     let sent = std::time::Instant::now();
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("a signal sent");
+    nix::sys::signal::kill(pid, signal).expect("a signal sent");
     let output = child.wait_with_output().expect("eight ends");
     (output, sent.elapsed())
 }
@@ -321,6 +330,15 @@ fn ctrl_c_ends_a_long_search_at_once_with_the_answers_before_it() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("eight: interrupted"), "{stderr}");
     assert!(!stderr.contains("stopped after"), "{stderr}");
+    // a closed terminal's SIGHUP stops it the same way: the stop signals are registered once,
+    // for every command
+    let (output, _) = signalled(
+        &[&args[..], &boards].concat(),
+        Duration::from_millis(700),
+        nix::sys::signal::Signal::SIGHUP,
+    );
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
     // the beam of --fast stops too: three 16x16 boards take seconds each
     let shape = Shape::new(16, 16).expect("a shape");
     let args = ["path", "--fast", "--size", "16x16"].map(String::from);

@@ -118,7 +118,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
             Finding::Trouble(_) => trouble += 1,
         }
         progress.inc(1);
-        if super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
+        if super::platform::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
             // --bless caught the signal: the file being written is as it was, and no other starts
             stopped = Some(
                 fixtures[index]

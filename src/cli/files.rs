@@ -6,47 +6,17 @@
 //! the way out; a file past the size limit is said as such ("File too large").
 
 use std::fs;
-use std::io;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 use eight::tools::staged::{folder_of, Finished};
 pub use eight::tools::staged::{Allow, Staged};
 
-/// The run's stop flag, which the command line keeps: set by a stop signal once caught, and
-/// handed to every search's control ([`super::live::control`]) and every writer.
-pub fn stop_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    Arc::clone(FLAG.get_or_init(Arc::default))
-}
-
-/// Set when a signal asks the writing to stop.
-pub struct Interrupts(Arc<AtomicBool>);
-
-impl Interrupts {
-    /// Turns SIGINT, SIGTERM and SIGHUP into the run's stop flag, for the writers to check and
-    /// the searches too: a search under way stops.
-    pub fn catch() -> io::Result<Interrupts> {
-        let flag = stop_flag();
-        super::platform::catch(&flag)?;
-        Ok(Interrupts(flag))
-    }
-
-    /// Whether a signal came.
-    pub fn came(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
+pub use super::platform::Interrupts;
 
 /// Starts writing `target` (see [`Staged`]), stopped by `interrupts`.
 pub fn staged(target: &Path, allow: Allow, interrupts: &Interrupts) -> anyhow::Result<Staged> {
-    Ok(Staged::stoppable(
-        target,
-        allow,
-        Some(Arc::clone(&interrupts.0)),
-    )?)
+    Ok(Staged::stoppable(target, allow, Some(interrupts.flag()))?)
 }
 
 /// Renames two finished files over their targets together: under a lock on the first one's

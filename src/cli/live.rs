@@ -125,7 +125,7 @@ fn switch(weak: &str, strong: &str, nodes: u64, bound: u32) -> String {
 /// The control of a run's searches: stopped by the run's stop flag, and, when `live`, telling
 /// their progress on standard error (the live line on a terminal only).
 pub fn control(live: bool) -> Control {
-    let control = Control::default().stopped_by(super::files::stop_flag());
+    let control = Control::default().stopped_by(super::platform::stop_flag());
     match live {
         true => control.watched_by(Arc::new(Live {
             terminal: io::stderr().is_terminal(),

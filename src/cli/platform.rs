@@ -6,8 +6,8 @@
 use std::fs::File;
 use std::io;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// This machine's name as it gives it (`hostname`), for a unit's record: on Windows,
 /// `COMPUTERNAME`.
@@ -32,14 +32,47 @@ pub fn stop_signals() -> &'static [i32] {
     return &[signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
 }
 
-/// Sets `flag` when a stop signal comes. A file past the size limit (`ulimit -f`, SIGXFSZ) is
-/// no stop: the write fails with EFBIG ([`survive_file_size_limit`], from the start), and the
-/// writer says "File too large" rather than "interrupted".
-pub fn catch(flag: &Arc<AtomicBool>) -> io::Result<()> {
-    for &signal in stop_signals() {
-        signal_hook::flag::register(signal, Arc::clone(flag))?;
+/// The run's stop flag, which the command line keeps: set by a stop signal once caught
+/// ([`Interrupts::catch`]), and handed to every search's control ([`super::live::control`]) and
+/// every writer.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    Arc::clone(FLAG.get_or_init(Arc::default))
+}
+
+/// The stop signals caught: they set the run's stop flag.
+pub struct Interrupts(Arc<AtomicBool>);
+
+impl Interrupts {
+    /// Turns the stop signals ([`stop_signals`]) into the run's stop flag, for the writers and
+    /// the searches to check: registered once a run, however many parts of it ask. A file past
+    /// the size limit (`ulimit -f`, SIGXFSZ) is no stop: the write fails with EFBIG
+    /// ([`survive_file_size_limit`], from the start), and the writer says "File too large"
+    /// rather than "interrupted".
+    pub fn catch() -> io::Result<Interrupts> {
+        static REGISTERED: OnceLock<io::Result<()>> = OnceLock::new();
+        let flag = stop_flag();
+        let registered = REGISTERED.get_or_init(|| {
+            for &signal in stop_signals() {
+                signal_hook::flag::register(signal, Arc::clone(&flag))?;
+            }
+            Ok(())
+        });
+        match registered {
+            Ok(()) => Ok(Interrupts(flag)),
+            Err(error) => Err(io::Error::new(error.kind(), error.to_string())),
+        }
     }
-    Ok(())
+
+    /// Whether a signal came.
+    pub fn came(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag the signals set.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// Past a file-size limit a write fails with EFBIG instead of the signal killing the run:

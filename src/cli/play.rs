@@ -1,6 +1,7 @@
 //! `eight play`: the game ([`eight::tools::play`]) in a terminal in raw mode, one key at a time.
 //! The terminal is restored on every way out: the goal, `q`, Ctrl-C or Ctrl-D (keys in raw
-//! mode), SIGTERM or SIGHUP (a flag checked between keys), an error, a panic (a guard dropped).
+//! mode), a stop signal (SIGINT from outside, SIGTERM, SIGHUP: a flag checked between keys), an
+//! error, a panic (a guard dropped).
 
 use std::io::{self, IsTerminal};
 #[cfg(unix)]
@@ -182,10 +183,8 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 #[cfg(unix)]
 fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<Status> {
     use std::os::fd::AsFd;
-    let interrupted = super::files::stop_flag();
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
-    }
+    // the stop signals: SIGINT too, which only comes from outside while the terminal is raw
+    let interrupted = super::platform::Interrupts::catch()?.flag();
     // stopped (SIGTSTP: the terminal is raw, so it comes from outside, or a shell's job
     // control), the game gives the terminal back first; continued, it takes it and redraws
     let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));

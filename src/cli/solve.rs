@@ -197,10 +197,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     // under way (the answers before it written whole) instead of killing the process
     let long = judge.shape.cells() > 9 || judge.sided();
     if long {
-        let flag = super::files::stop_flag();
-        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-            signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
-        }
+        super::platform::Interrupts::catch()?;
     }
     let engine = super::algo::with_algo(Engine::default(), options.algo)
         .with_estimate(options.heuristic.unwrap_or_default())

@@ -107,7 +107,7 @@ pub fn run(
     engine = engine.with_bounds(Bounds::Share(share));
     let solution = engine.seek(find::wanted(judge), &start, &goal, None);
     if solution.outcome == eight::solve::Outcome::Exhausted {
-        let why = match super::files::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
+        let why = match super::platform::stop_flag().load(std::sync::atomic::Ordering::Relaxed) {
             true => "was stopped",
             false => "spent its budget (--max-nodes)",
         };
