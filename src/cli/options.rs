@@ -92,7 +92,7 @@ pub(super) struct EngineArgs {
     /// chapters). Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`.
     #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser(),
           hide_possible_values = true)]
-    pub(super) pdb: Databases,
+    pub(super) pdb: PdbChoice,
     /// Resume an optimal search at this IDA* bound
     ///
     /// Boards of more than 9 cells are searched from this bound on, not from the heuristic's
@@ -117,7 +117,7 @@ pub(super) struct EngineArgs {
 
 /// Whether the databases asked for (`--pdb`) serve `judge`'s boards: a family of another size is
 /// a usage error, not a silent fallback (boards that give their own size are not checked).
-pub(super) fn databases_fit(judge: &Judge, databases: Databases) -> clap::error::Result<()> {
+pub(super) fn databases_fit(judge: &Judge, databases: PdbChoice) -> clap::error::Result<()> {
     let serves = match databases.0 {
         None => return Ok(()),
         Some(kind) if kind.side() == 4 => Shape::SQUARE4,
@@ -140,7 +140,7 @@ pub(super) fn databases_fit(judge: &Judge, databases: Databases) -> clap::error:
 /// The pattern databases asked for: a family, or `None` for the automatic choice; and whether
 /// with the dual lookup.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Databases(pub(super) Option<Family>, pub(super) bool);
+pub(super) struct PdbChoice(pub(super) Option<Family>, pub(super) bool);
 
 /// Parses a family of pattern databases by its name ([`Family::name`]).
 pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
@@ -149,7 +149,7 @@ pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
 }
 
 /// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
-pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
+pub(super) fn databases_parser() -> impl TypedValueParser<Value = PdbChoice> {
     let names = std::iter::once("auto".to_string()).chain(Family::ALL.map(Family::name));
     let duals = Family::ALL
         .into_iter()
@@ -159,7 +159,7 @@ pub(super) fn databases_parser() -> impl TypedValueParser<Value = Databases> {
         let (name, dual) = name
             .strip_suffix("+dual")
             .map_or((&*name, false), |n| (n, true));
-        Databases(Family::named(name), dual)
+        PdbChoice(Family::named(name), dual)
     })
 }
 

@@ -8,7 +8,7 @@ use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
 use eight::solve::{Bounds, Range, Share, PLACES};
 use eight::tools::find;
-use eight::tools::unit::{self, Merged, Record, MOST_PARTS};
+use eight::tools::unit::{self, Merged, UnitRecord, MOST_PARTS};
 
 use super::Status;
 
@@ -117,7 +117,7 @@ pub fn run(
         ));
         return Ok(Status::Trouble);
     }
-    let mut record = Record::new(judge.id, (&start, &goal), share, &solution);
+    let mut record = UnitRecord::new(judge.id, (&start, &goal), share, &solution);
     record.host = super::platform::host();
     let mut out = io::stdout().lock();
     writeln!(out, "{}", serde_json::to_string(&record)?)?;
@@ -161,7 +161,9 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
                 continue;
             }
             let parsed = match line.ends_with(b"\n") || read < LONGEST as usize {
-                true => serde_json::from_str::<Record>(&text).map_err(|error| error.to_string()),
+                true => {
+                    serde_json::from_str::<UnitRecord>(&text).map_err(|error| error.to_string())
+                }
                 false => Err(format!("a line longer than {LONGEST} bytes")),
             };
             match parsed {
@@ -231,7 +233,7 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
 /// Writes to `file` the next wave's shares cut evenly by the nodes of the wave of `records`, a
 /// `--part` a line; where the records tell no nodes below their boards (a count's, or of an
 /// eight before they did), says so and writes nothing.
-fn evened(records: &[(String, Record)], file: &Path) -> anyhow::Result<()> {
+fn evened(records: &[(String, UnitRecord)], file: &Path) -> anyhow::Result<()> {
     let parts = records[0].1.parts;
     let Some(ranges) = unit::even(records, parts) else {
         super::warn(&format_args!(
@@ -251,9 +253,9 @@ fn evened(records: &[(String, Record)], file: &Path) -> anyhow::Result<()> {
 /// The balance of the wave's shares on standard error: the nodes of the largest against their
 /// mean, and the largest shares, each with its part of the wave and the host that ran it (a
 /// share run twice counted once).
-fn balance(records: &[(String, Record)]) {
+fn balance(records: &[(String, UnitRecord)]) {
     let mut seen = std::collections::HashSet::new();
-    let mut shares: Vec<&Record> = records
+    let mut shares: Vec<&UnitRecord> = records
         .iter()
         .map(|(_, record)| record)
         .filter(|record| seen.insert(record.part))

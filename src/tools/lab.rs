@@ -73,9 +73,9 @@ pub enum Request {
     },
 }
 
-/// The estimates of one board to the goal.
+/// One board of the page's frames: its cells and its estimates to the goal.
 #[derive(Serialize, Debug, PartialEq, Eq)]
-pub struct Estimates {
+pub struct Frame {
     /// Its cells, 0 for the blank.
     pub cells: Vec<u8>,
     /// The tiles off their goal's cell.
@@ -86,9 +86,9 @@ pub struct Estimates {
     pub conflicts: u32,
 }
 
-impl Estimates {
-    fn of(board: &Board, goal: &Board) -> Estimates {
-        Estimates {
+impl Frame {
+    fn of(board: &Board, goal: &Board) -> Frame {
+        Frame {
             cells: board.cells().to_vec(),
             misplaced: Estimate::Misplaced.of(board, goal),
             manhattan: Estimate::Manhattan.of(board, goal),
@@ -125,7 +125,7 @@ pub struct Answer {
     /// The search's progress, layer by layer.
     pub layers: Vec<Layer>,
     /// The boards along the path (the start, for `read`), each with its estimates.
-    pub frames: Vec<Estimates>,
+    pub frames: Vec<Frame>,
 }
 
 impl Answer {
@@ -213,7 +213,7 @@ fn respond(request: Request) -> Result<Answer, String> {
 fn read(board: &Board, goal: &Board) -> Answer {
     Answer {
         board: Some(board.to_string()),
-        frames: vec![Estimates::of(board, goal)],
+        frames: vec![Frame::of(board, goal)],
         ..Answer::default()
     }
 }
@@ -350,10 +350,10 @@ fn solve(
 }
 
 /// The boards of `path` from `start`, with their estimates.
-fn along(start: &Board, goal: &Board, path: &Path) -> Vec<Estimates> {
+fn along(start: &Board, goal: &Board, path: &Path) -> Vec<Frame> {
     frames(start, path)
         .iter()
-        .map(|(_, board)| Estimates::of(board, goal))
+        .map(|(_, board)| Frame::of(board, goal))
         .collect()
 }
 

@@ -1,5 +1,5 @@
 //! Every JSON record eight writes, in one place: the stream's `--json`, `gen --json` and
-//! `show --json` all write a [`Solution`], inside a [`Record`] when it is one case of many;
+//! `show --json` all write a [`Solved`], inside a [`Record`] when it is one case of many;
 //! `eight judge --json` writes a [`Judged`] per file, `eight batch --json` a [`Checked`], and
 //! both close with a [`Summary`]. Each record is written with its newline in one write; the
 //! fields of the last three are in alphabetical order, as their earlier versions printed them.
@@ -20,9 +20,10 @@ use crate::solve::engine::{Bound, Quality, Want};
 use crate::solve::Round;
 use crate::solve::{Report, Stats};
 
-/// A start, its goal and the canonical answer.
+/// A start, its goal and the canonical answer, as a JSON record writes a solved case (the
+/// search's own [`crate::solve::Solution`] is what it found and what that cost).
 #[derive(Serialize, Debug)]
-pub struct Solution {
+pub struct Solved {
     /// The start board, glued digits with `0` for the blank.
     pub start: String,
     /// The goal board.
@@ -54,10 +55,10 @@ pub struct Solution {
     pub limit: Option<u32>,
 }
 
-impl Solution {
+impl Solved {
     /// The solution from `start` to `goal` whose canonical path is `path`.
-    pub fn new(start: &impl Display, goal: &impl Display, path: Option<&Path>) -> Solution {
-        Solution {
+    pub fn new(start: &impl Display, goal: &impl Display, path: Option<&Path>) -> Solved {
+        Solved {
             start: start.to_string(),
             goal: goal.to_string(),
             solvable: path.is_some(),
@@ -74,55 +75,55 @@ impl Solution {
     /// The solution from `start` to `goal` of what a judge asked found: its path, or only
     /// whether the goal is reachable; a farthest board's solution ends there; a scatter is a
     /// distance with no path.
-    pub fn found(start: &Board, goal: &Board, found: &Found) -> Solution {
+    pub fn found(start: &Board, goal: &Board, found: &Found) -> Solved {
         match found {
             // `solvable` is whether the goal is reachable for every judge, also where a judge's
             // limit gives no path
-            Found::Path(path) => Solution {
+            Found::Path(path) => Solved {
                 solvable: path.is_some() || start.reaches(goal),
-                ..Solution::new(start, goal, path.as_ref())
+                ..Solved::new(start, goal, path.as_ref())
             },
-            Found::Farthest { board, path } => Solution::new(start, board, Some(path)),
-            Found::Reachable(solvable) => Solution {
+            Found::Farthest { board, path } => Solved::new(start, board, Some(path)),
+            Found::Reachable(solvable) => Solved {
                 solvable: *solvable,
-                ..Solution::new(start, goal, None)
+                ..Solved::new(start, goal, None)
             },
-            Found::Scatter(scatter) => Solution {
+            Found::Scatter(scatter) => Solved {
                 solvable: start.reaches(goal),
                 scatter: Some(*scatter),
-                ..Solution::new(start, goal, None)
+                ..Solved::new(start, goal, None)
             },
         }
     }
 
     /// The solution of a board read as a grid (POJ 2893's), whose answer is whether it reaches
     /// the tiles in order with the blank last: the boards' cells, separated by spaces.
-    pub fn grid(grid: &Grid, found: &Found) -> Solution {
+    pub fn grid(grid: &Grid, found: &Found) -> Solved {
         let cells = grid.cells.len() as u32;
         let goal = (1..cells).chain([0]);
-        Solution {
+        Solved {
             solvable: found.reachable(),
-            ..Solution::new(&grid.cells.iter().join(" "), &goal.format(" "), None)
+            ..Solved::new(&grid.cells.iter().join(" "), &goal.format(" "), None)
         }
     }
 
     /// This solution of a judge whose answers stop at `limit` moves, if it has one.
-    pub fn with_limit(self, limit: Option<u32>) -> Solution {
-        Solution { limit, ..self }
+    pub fn with_limit(self, limit: Option<u32>) -> Solved {
+        Solved { limit, ..self }
     }
 
     /// This solution, without its path when the search `found` a shortest path alone, not
     /// proved the canonical one (for a count): eight prints no other path.
-    pub fn with_found(self, found: Want) -> Solution {
+    pub fn with_found(self, found: Want) -> Solved {
         match found {
             Want::Canonical => self,
-            Want::Shortest => Solution { path: None, ..self },
+            Want::Shortest => Solved { path: None, ..self },
         }
     }
 
     /// This solution, saying how good its path is when it comes from a `--fast` engine.
-    pub fn with_quality(self, quality: Option<Quality>) -> Solution {
-        Solution {
+    pub fn with_quality(self, quality: Option<Quality>) -> Solved {
+        Solved {
             optimal: quality.map(|quality| quality.optimal),
             lower_bound: quality.map(|quality| quality.lower_bound),
             within: quality.map(Quality::within),
@@ -161,7 +162,7 @@ pub struct Record {
 #[serde(untagged)]
 pub enum Body {
     /// A valid case's solution.
-    Solved(Solution),
+    Solved(Solved),
     /// A malformed case.
     Malformed {
         /// Where and why.
@@ -182,7 +183,7 @@ pub struct ErrorRecord {
 
 impl Record {
     /// The record of case `case`, solved, with no statistics.
-    pub fn solved(case: u64, line: Option<u64>, solution: Solution) -> Record {
+    pub fn solved(case: u64, line: Option<u64>, solution: Solved) -> Record {
         Record {
             case,
             line,

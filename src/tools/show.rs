@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
 use crate::puzzle::BLANK;
-use crate::tools::record::Solution;
+use crate::tools::record::Solved;
 
 /// The gap between boards.
 const GAP: usize = 3;
@@ -155,7 +155,7 @@ pub fn unreachable(start: &Board, goal: &Board) -> String {
 pub struct Drawing {
     /// The start, the goal and the canonical path.
     #[serde(flatten)]
-    pub solution: Solution,
+    pub solution: Solved,
     /// Every board along the path, the start first; none when unreachable.
     pub boards: Vec<String>,
 }
@@ -170,7 +170,7 @@ impl Drawing {
                 .collect()
         });
         Drawing {
-            solution: Solution::new(start, goal, path),
+            solution: Solved::new(start, goal, path),
             boards,
         }
     }

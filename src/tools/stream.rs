@@ -11,7 +11,7 @@ use crate::solve::parallel::ordered_map;
 use crate::solve::report::Method;
 use crate::solve::{Engine, MoveSink, Outcome, Report};
 use crate::tools::find::{find, wanted};
-use crate::tools::record::{self, Record, Solution};
+use crate::tools::record::{self, Record, Solved};
 use eight_core::table::Walk;
 
 /// What a run writes for each case.
@@ -146,7 +146,7 @@ impl Stream<'_> {
                     let unproved = quality.is_some_and(|quality| !quality.optimal);
                     tally.unproved += u64::from(unproved && path.is_some());
                     let record = (self.output == Output::Json).then(|| {
-                        let solution = Solution::new(start, goal, path.as_ref());
+                        let solution = Solved::new(start, goal, path.as_ref());
                         solution.with_quality(quality).with_found(found)
                     });
                     self.told(case.number, case.place.line, record, report, out)?;
@@ -165,7 +165,7 @@ impl Stream<'_> {
                         out.write_all(text.as_bytes())?;
                     }
                     let record =
-                        (self.output == Output::Json).then(|| Solution::grid(case.grid, &found));
+                        (self.output == Output::Json).then(|| Solved::grid(case.grid, &found));
                     self.told(case.number, case.place.line, record, report, out)?;
                     tally.answered += 1;
                 }
@@ -213,7 +213,7 @@ impl Stream<'_> {
         &self,
         number: u64,
         line: u64,
-        solution: Solution,
+        solution: Solved,
         report: Report,
         out: &mut impl Write,
     ) -> io::Result<()> {
@@ -231,7 +231,7 @@ impl Stream<'_> {
         &mut self,
         number: u64,
         line: u64,
-        record: Option<Solution>,
+        record: Option<Solved>,
         report: Report,
         out: &mut impl Write,
     ) -> io::Result<()> {
@@ -394,7 +394,7 @@ impl Stream<'_> {
                 out.write_all(text.as_bytes())?;
             }
             Output::Json => {
-                let solution = Solution::found(start, goal, &found)
+                let solution = Solved::found(start, goal, &found)
                     .with_quality(report.quality)
                     .with_found(report.found)
                     .with_limit(self.judge.spelling.limit);

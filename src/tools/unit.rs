@@ -21,7 +21,7 @@ pub const MOST_PARTS: u32 = 1_000_000;
 
 /// What a unit found, and what it cost: one line of JSON.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Record {
+pub struct UnitRecord {
     /// The judge whose format the answer takes (the command's id, or the alias run).
     pub judge: String,
     /// The board searched.
@@ -64,7 +64,7 @@ pub struct Record {
     pub slices: Vec<Slice>,
 }
 
-impl Record {
+impl UnitRecord {
     /// The record of `share` of the search from `start` to `goal`, for `judge`, from the
     /// engine's solution (found with the share as its bounds).
     pub fn new(
@@ -72,7 +72,7 @@ impl Record {
         (start, goal): (&Board, &Board),
         share: Share,
         solution: &Solution,
-    ) -> Record {
+    ) -> UnitRecord {
         let (solvable, path, next_bound) = match &solution.outcome {
             Outcome::Found(path) => (true, Some(path.to_string()), None),
             Outcome::Unreachable => (false, None, None),
@@ -80,7 +80,7 @@ impl Record {
             Outcome::Beyond(beyond) => (true, None, beyond.checked_add(1)),
             Outcome::Exhausted => (true, None, None),
         };
-        Record {
+        UnitRecord {
             judge: judge.to_string(),
             start: start.to_string(),
             goal: goal.to_string(),
@@ -119,7 +119,7 @@ pub struct Mismatch(pub String);
 /// share's, every share before it read; a shortest: any share's, no other needed), else the next
 /// bound (every share read); an error when a share is missing, a record is of another search or
 /// wave than the first, or two records of one share disagree.
-pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatch> {
+pub fn merge(records: &[(String, UnitRecord)], want: Want) -> Result<Merged, Mismatch> {
     let Some((first_place, first)) = records.first() else {
         return Err(Mismatch("no records: a wave's units write one each".into()));
     };
@@ -131,7 +131,7 @@ pub fn merge(records: &[(String, Record)], want: Want) -> Result<Merged, Mismatc
     }
     // the boards are read, not believed: the answer is replayed from one to the other
     let (start, goal) = boards(first_place, first)?;
-    let mut shares: Vec<Option<&(String, Record)>> = vec![None; first.parts as usize];
+    let mut shares: Vec<Option<&(String, UnitRecord)>> = vec![None; first.parts as usize];
     for entry @ (place, record) in records {
         let same = (
             &record.judge,
@@ -319,7 +319,7 @@ fn runs(parts: &[u32]) -> String {
 /// Whether `record`'s slices (read at `place`) are a unit's: in ascending places, below
 /// [`PLACES`] and inside its range if it has one, their nodes no more than it expanded. A
 /// record whose slices were changed would cut the next wave (`merge --even`) by its own say.
-fn sliced(place: &str, record: &Record) -> Result<(), Mismatch> {
+fn sliced(place: &str, record: &UnitRecord) -> Result<(), Mismatch> {
     let [from, to] = record.range.unwrap_or([0, PLACES]);
     let ascending = record
         .slices
@@ -344,7 +344,7 @@ fn sliced(place: &str, record: &Record) -> Result<(), Mismatch> {
 }
 
 /// The start and the goal of `record` (read at `place`), read as boards of its size.
-fn boards(place: &str, record: &Record) -> Result<(Board, Board), Mismatch> {
+fn boards(place: &str, record: &UnitRecord) -> Result<(Board, Board), Mismatch> {
     let cells = record
         .start
         .split_whitespace()
@@ -375,8 +375,8 @@ fn boards(place: &str, record: &Record) -> Result<(Board, Board), Mismatch> {
 /// Whether the shares read, cut by place, cover the places together: every record with a range
 /// or none, the first from place 0, the last to [`PLACES`], and each one's end the start of the
 /// next one read.
-fn tiled(shares: &[Option<&(String, Record)>]) -> Result<(), Mismatch> {
-    let read: Vec<&(String, Record)> = shares.iter().flatten().copied().collect();
+fn tiled(shares: &[Option<&(String, UnitRecord)>]) -> Result<(), Mismatch> {
+    let read: Vec<&(String, UnitRecord)> = shares.iter().flatten().copied().collect();
     let ranged = read
         .iter()
         .filter(|(_, record)| record.range.is_some())
@@ -426,7 +426,7 @@ fn tiled(shares: &[Option<&(String, Record)>]) -> Result<(), Mismatch> {
 /// nodes below its boards as the others did in the wave of `records` (their [`Slice`]s, a share
 /// run twice counted once): a share costs what its boards cost the wave before, times the
 /// growth from one bound to the next. `None` when the records tell no slices.
-pub fn even(records: &[(String, Record)], parts: u32) -> Option<Vec<Range>> {
+pub fn even(records: &[(String, UnitRecord)], parts: u32) -> Option<Vec<Range>> {
     let mut seen = std::collections::BTreeSet::new();
     let mut slices: Vec<Slice> = records
         .iter()
@@ -473,8 +473,8 @@ mod tests {
     use super::*;
 
     /// A record of share `part` of `parts` telling `slices` (place, nodes).
-    fn told(part: u32, parts: u32, slices: &[(u32, u64)]) -> (String, Record) {
-        let record = Record {
+    fn told(part: u32, parts: u32, slices: &[(u32, u64)]) -> (String, UnitRecord) {
+        let record = UnitRecord {
             judge: "poj1077".into(),
             start: String::new(),
             goal: String::new(),

@@ -19,7 +19,7 @@ use crate::format::judge::Judge;
 use crate::puzzle::board::{Board, Shape, BLANK};
 use crate::solve::{Control, Engine, Outcome, Store, Want};
 use crate::tools::find::find;
-use crate::tools::record::{self, Record, Solution};
+use crate::tools::record::{self, Record, Solved};
 
 mod layers;
 mod shapes;
@@ -296,7 +296,7 @@ fn write_case(
 ) -> io::Result<()> {
     let judge = &request.judge;
     if request.json {
-        let solution = Solution::found(start, goal, found)
+        let solution = Solved::found(start, goal, found)
             .with_found(want)
             .with_limit(judge.spelling.limit);
         return record::write(&Record::solved(case, None, solution), input);

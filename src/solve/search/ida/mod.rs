@@ -34,7 +34,7 @@ pub use crate::solve::report::{Bound, Outcome, Slice, Want};
 pub use component::Ida;
 use split::{sliced, split, Order, LARGEST_FIRST_ABOVE, WHOLE};
 pub use split::{Range, Share, PLACES};
-use tree::{Search, Step};
+use tree::{Step, Tree};
 
 /// The canonical path from `start` to the goal that `heuristic` (in step with `start`) estimates,
 /// which `start` must reach, as the linear-conflicts `solve` does; on `jobs` threads when more
@@ -172,7 +172,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     };
     let meter = control.begin();
     let found = AtomicBool::new(false);
-    let mut search = Search::new(start, heuristic, budget, machine(0), (&meter, &found));
+    let mut search = Tree::new(start, heuristic, budget, machine(0), (&meter, &found));
     if let Bounds::Share(share) = bounds {
         meter.bound(share.bound);
         let mut boards = Vec::new();

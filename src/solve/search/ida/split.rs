@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::tree::{Search, Step};
+use super::tree::{Step, Tree};
 use super::{ordered_map, Heuristic, Slice};
 use crate::puzzle::moves::Move;
 
@@ -122,7 +122,7 @@ pub(super) fn sliced(boards: &[(u32, u64)]) -> Vec<Slice> {
 ///
 /// On return, `search` holds the path found and the nodes of every thread.
 pub(super) fn split<H: Heuristic + Clone + Send + Sync>(
-    search: &mut Search<'_, H>,
+    search: &mut Tree<'_, H>,
     bound: u32,
     (jobs, order): (usize, Order),
     share: Option<(Share, &mut Vec<(u32, u64)>)>,

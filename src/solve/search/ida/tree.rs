@@ -9,10 +9,10 @@ use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::moves::Move;
 use crate::puzzle::BLANK;
 
-/// A search: the board, the moves so far, the nodes spent, the heuristic in step, and the
-/// meter its threads share.
+/// One iteration's tree, searched depth first: the board, the moves so far, the nodes spent,
+/// the heuristic in step, and the meter its threads share.
 #[derive(Clone)]
-pub(super) struct Search<'m, H> {
+pub(super) struct Tree<'m, H> {
     /// The board, in an array of every cell a board may have: indexed by a byte, never
     /// checked against its length.
     pub(super) cells: [u8; MOST_CELLS],
@@ -39,7 +39,7 @@ pub(super) enum Step {
     Exhausted,
 }
 
-impl<'m, H: Heuristic> Search<'m, H> {
+impl<'m, H: Heuristic> Tree<'m, H> {
     /// A search from `start`, with `heuristic` in step with it, told to `meter`.
     pub(super) fn new(
         start: &Board,
@@ -47,7 +47,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
         budget: u64,
         detours: Arc<Detours>,
         (meter, found): (&'m Meter<'m>, &'m AtomicBool),
-    ) -> Search<'m, H> {
+    ) -> Tree<'m, H> {
         let shape = start.shape();
         let mut cells = [BLANK; MOST_CELLS];
         cells[..start.cells().len()].copy_from_slice(start.cells());
@@ -55,7 +55,7 @@ impl<'m, H: Heuristic> Search<'m, H> {
         for (cell, targets) in targets.iter_mut().enumerate().take(start.cells().len()) {
             *targets = Move::ALL.map(|step| shape.target(cell, step).map(|t| t as u8));
         }
-        Search {
+        Tree {
             cells,
             blank: start.blank() as u8,
             targets,
