@@ -81,11 +81,25 @@ pub(super) fn algorithm_help() -> String {
 
 /// `--heuristic`'s values: the textbook estimates, by name.
 pub(super) fn estimate_parser() -> impl TypedValueParser<Value = Estimate> {
-    let names: Vec<&str> = Estimate::ALL.iter().map(|&(name, _)| name).collect();
-    PossibleValuesParser::new(names).map(|name| {
+    let values = catalog::ESTIMATES
+        .iter()
+        .map(|&(estimate, counts)| PossibleValue::new(estimate.name()).help(counts));
+    PossibleValuesParser::new(values).map(|name| {
         let found = Estimate::ALL.into_iter().find(|&(known, _)| known == name);
         found.map_or(Estimate::Manhattan, |(_, estimate)| estimate)
     })
+}
+
+/// `--heuristic`'s long help: each estimate of the catalogue and what it counts.
+pub(super) fn estimate_help() -> String {
+    let mut help = String::from(
+        "The estimate of the textbook astar and idastar [default: manhattan]\n\nWhat guides \
+         `--algo astar` and `idastar`, added up afresh at every board:\n",
+    );
+    for (estimate, counts) in catalog::ESTIMATES {
+        help.push_str(&format!("\n- {}: {counts}", estimate.name()));
+    }
+    help
 }
 
 /// Whether `--algo` (and `--heuristic`) apply to `judge`'s boards: the bidirectional BFS runs on

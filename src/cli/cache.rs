@@ -22,11 +22,9 @@ pub enum Action {
     /// Build a family of databases now, into the folder, rather than at the first search that
     /// needs it
     Build {
-        /// The family: 6-6-3 (17 MB a blank class, seconds), 7-8 (288 MB, minutes), 6-6-6-6
-        /// (the 24-puzzle's, 128 MB, a minute or more), 6-6-6-6x7 (seven 24-puzzle splits,
-        /// 701 MB, some 13 minutes); zero-aware: 7-8z (922 MB, 9 minutes), 6-6-6-6z (181 MB, two
-        /// minutes), 6-6-6-6x7z
-        #[arg(value_parser = super::options::family_parser(), default_value = "6-6-3")]
+        /// The family
+        #[arg(value_parser = super::options::family_parser(), default_value = "6-6-3",
+              long_help = format!("The family\n\n{}", super::options::families()))]
         family: Family,
     },
 }

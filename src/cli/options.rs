@@ -8,7 +8,7 @@ use eight::solve::pdb::Family;
 use eight::solve::{Ask, Estimate};
 use std::time::Duration;
 
-use super::algo::{algorithm_help, algorithm_parser, estimate_parser, Algo};
+use super::algo::{algorithm_help, algorithm_parser, estimate_help, estimate_parser, Algo};
 use super::{arguments, quantities, unit};
 
 /// The options every solving command shares.
@@ -31,10 +31,8 @@ pub(super) struct EngineArgs {
           hide_possible_values = true, long_help = algorithm_help())]
     pub(super) algo: Algo,
     /// The estimate of the textbook astar and idastar [default: manhattan]
-    ///
-    /// What guides `--algo astar` and `idastar`, added up afresh at every board: `misplaced` (the tiles off their goal's cell), `manhattan`
-    /// (each tile's rows and columns from it) or `conflicts` (Manhattan plus linear conflicts).
-    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser(), hide_possible_values = true)]
+    #[arg(long, value_name = "ESTIMATE", value_parser = estimate_parser(), hide_possible_values = true,
+          long_help = estimate_help())]
     pub(super) heuristic: Option<Estimate>,
     /// The boards' size, W columns by H rows (4x4, 2x3)
     ///
@@ -82,16 +80,8 @@ pub(super) struct EngineArgs {
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(super) jobs: u16,
     /// Pattern databases of optimal 4x4 and 5x5 searches
-    ///
-    /// `6-6-3` (4x4, built in seconds), `7-8` (4x4, far fewer nodes; minutes), `6-6-6-6` (5x5, the
-    /// goal's blank in a corner; minutes), `6-6-6-6x7` (seven splits; 15 minutes); a `z` after 7-8 or
-    /// 6-6-6-6(x7): zero-aware (fewer nodes, larger tables); `+dual` (4x4): each board looked up in its
-    /// dual too (half the nodes, slower). `auto`: what is cached (7-8 before 7-8z); else on 4x4 6-6-3,
-    /// then 7-8 built once the searches spent 4 billion nodes, and on 5x5 linear conflicts, then
-    /// 6-6-6-6 built after 50 million and 6-6-6-6x7z after 7.5 billion (the guide's 15- and 24-puzzle
-    /// chapters). Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`.
     #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser(),
-          hide_possible_values = true)]
+          hide_possible_values = true, long_help = databases_help())]
     pub(super) pdb: PdbChoice,
     /// Resume an optimal search at this IDA* bound
     ///
@@ -141,6 +131,28 @@ pub(super) fn databases_fit(judge: &Judge, databases: PdbChoice) -> clap::error:
 /// with the dual lookup.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PdbChoice(pub(super) Option<Family>, pub(super) bool);
+
+/// The families of the library's catalogue ([`Family::ALL`]), a line each with what it is.
+pub(super) fn families() -> String {
+    Family::ALL
+        .iter()
+        .map(|family| format!("- {}: {}", family.name(), family.about()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `--pdb`'s long help: the families, then what `+dual` and `auto` do.
+fn databases_help() -> String {
+    format!(
+        "Pattern databases of optimal 4x4 and 5x5 searches\n\n{}\n\n`+dual` (4x4): each board \
+         looked up in its dual too (half the nodes, slower). `auto`: what is cached (7-8 before \
+         7-8z); else on 4x4 6-6-3, then 7-8 built once the searches spent 4 billion nodes, and on \
+         5x5 linear conflicts, then 6-6-6-6 built after 50 million and 6-6-6-6x7z after 7.5 \
+         billion (the guide's 15- and 24-puzzle chapters). Kept in $EIGHT_CACHE_DIR, else \
+         ~/.cache/eight: see `eight cache`.",
+        families()
+    )
+}
 
 /// Parses a family of pattern databases by its name ([`Family::name`]).
 pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {

@@ -1,11 +1,11 @@
 //! The catalogue of what a user names to answer boards: the searches and the heuristics of
-//! `--algo` and of the lab's page, one entry each. An entry says what the component is, the
+//! `--algo` and of the lab's page, one entry each, and the textbook estimates of `--heuristic`. An entry says what the component is, the
 //! boards it serves, what its progress is counted in, and why it does not serve a size, in the
 //! words every front end says (the command line's refusal, the lab's); the command line's list
 //! of values, their help and the lab's list of searches are read from here.
 
 use super::report::{Guide, Small};
-use super::textbook::PACKED_CELLS;
+use super::textbook::{Estimate, PACKED_CELLS};
 use crate::puzzle::board::Shape;
 
 /// What a component is, and so which choice of the engine it makes.
@@ -125,6 +125,17 @@ pub const COMPONENTS: [Component; 7] = [
         trace: "bound",
         lab: false,
     },
+];
+
+/// The textbook estimates that guide `--algo astar` and `idastar` (`--heuristic`), each with
+/// what it counts: added up afresh at every board, every one admissible.
+pub const ESTIMATES: [(Estimate, &str); 3] = [
+    (Estimate::Misplaced, "the tiles off their goal's cell"),
+    (Estimate::Manhattan, "each tile's rows and columns from it"),
+    (
+        Estimate::Conflicts,
+        "the Manhattan distance plus linear conflicts",
+    ),
 ];
 
 /// The component of this name.
