@@ -23,7 +23,7 @@ pub enum Serves {
     /// 3×3 boards alone.
     Square3,
     /// Boards of at most [`PACKED_CELLS`] cells: the search keeps every board it meets.
-    Packed,
+    UpTo16,
     /// Boards of every size.
     Every,
     /// Boards of more than 9 cells (smaller ones are answered from whole-space tables).
@@ -70,7 +70,7 @@ pub const COMPONENTS: [Component; 7] = [
         label: "BFS",
         about: "breadth-first search from the goal",
         choice: Choice::Small(Small::Bfs),
-        serves: Serves::Packed,
+        serves: Serves::UpTo16,
         estimated: false,
         trace: "depth",
         lab: true,
@@ -78,9 +78,9 @@ pub const COMPONENTS: [Component; 7] = [
     Component {
         name: "astar",
         label: "A*",
-        about: "the textbook A*, guided by --heuristic",
+        about: "the textbook A*, guided by an estimate",
         choice: Choice::Small(Small::Astar),
-        serves: Serves::Packed,
+        serves: Serves::UpTo16,
         estimated: true,
         trace: "f",
         lab: true,
@@ -88,7 +88,7 @@ pub const COMPONENTS: [Component; 7] = [
     Component {
         name: "idastar",
         label: "IDA*",
-        about: "the textbook IDA*, guided by --heuristic",
+        about: "the textbook IDA*, guided by an estimate",
         choice: Choice::Small(Small::Idastar),
         serves: Serves::Every,
         estimated: true,
@@ -118,7 +118,7 @@ pub const COMPONENTS: [Component; 7] = [
     Component {
         name: "pdb",
         label: "eight's IDA* pattern databases",
-        about: "eight's IDA* with the pattern databases --pdb names",
+        about: "eight's IDA* with pattern databases",
         choice: Choice::Guide(Guide::Pdb),
         serves: Serves::Databases,
         estimated: false,
@@ -148,7 +148,7 @@ impl Serves {
     pub fn said(self) -> &'static str {
         match self {
             Serves::Square3 => "3x3 boards",
-            Serves::Packed => "boards of at most 16 cells",
+            Serves::UpTo16 => "boards of at most 16 cells",
             Serves::Every => "boards of every size",
             Serves::Large => "boards of more than 9 cells",
             Serves::Databases => "4x4 and 5x5 boards",
@@ -159,7 +159,7 @@ impl Serves {
     pub fn fits(self, shape: Shape) -> bool {
         match self {
             Serves::Square3 => shape == Shape::SQUARE3,
-            Serves::Packed => shape.cells() <= PACKED_CELLS,
+            Serves::UpTo16 => shape.cells() <= PACKED_CELLS,
             Serves::Every => true,
             Serves::Large => shape.cells() > 9,
             Serves::Databases => [Shape::SQUARE4, Shape::SQUARE5].contains(&shape),
@@ -177,7 +177,7 @@ impl Component {
         let serves = if small { Serves::Large } else { self.serves };
         (!self.serves.fits(shape)).then(|| match serves {
             Serves::Square3 => format!("{name} runs on 3x3 boards, not {shape}"),
-            Serves::Packed => format!(
+            Serves::UpTo16 => format!(
                 "{name} keeps every board it meets, packed in a word: boards of at most \
                  {PACKED_CELLS} cells, not {shape}"
             ),

@@ -278,7 +278,7 @@ pub fn searches() -> Vec<Offered> {
     for entry in offered() {
         let sizes = match entry.serves {
             Serves::Square3 => "3x3",
-            Serves::Packed => "small",
+            Serves::UpTo16 => "small",
             Serves::Large => "large",
             Serves::Every | Serves::Databases => "all",
         };
