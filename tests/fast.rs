@@ -568,3 +568,32 @@ fn board_of(record: &Value) -> Board {
         .collect();
     Board::new(Shape::new(6, 6).expect("a shape"), &cells).expect("a board")
 }
+
+#[test]
+fn one_engine_answers_a_judge_s_largest_boards_with_any_path_and_the_rest_optimally() {
+    // POJ 3240's rule as an engine setting: boards of more than 16 cells get --fast's path, the
+    // others the optimal search's, from the one engine the answer stream keeps
+    let mut engine = eight::Engine::default().with_fast_above(Some(16));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let shape = Shape::new(6, 6).expect("a shape");
+    let large = engine.solve(&random(shape, &mut rng), &Board::ordered(shape), None);
+    assert!(matches!(large.outcome, eight::solve::Outcome::Found(_)));
+    let quality = large
+        .report
+        .quality
+        .expect("a path of any length says its quality");
+    assert!(quality.lower_bound <= quality.length);
+    let four =
+        Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", Shape::SQUARE4).expect("a board");
+    let small = engine.solve(&four, &Board::ordered(Shape::SQUARE4), None);
+    assert!(matches!(small.outcome, eight::solve::Outcome::Found(ref path) if path.len() == 1));
+    assert_eq!(
+        small.report.quality, None,
+        "an optimal answer, as without --fast"
+    );
+    // without the setting the 6x6 board is the optimal search's, within a small budget: none
+    let mut optimal = eight::Engine::default().with_budget(Some(10_000));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let none = optimal.solve(&random(shape, &mut rng), &Board::ordered(shape), None);
+    assert_eq!(none.outcome, eight::solve::Outcome::Exhausted);
+}

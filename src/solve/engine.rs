@@ -43,6 +43,10 @@ struct Settings {
     jobs: Option<usize>,
     /// Whether any path will do where the shortest is out of reach (`--fast`).
     fast: bool,
+    /// The most cells a board may have and still be answered by the optimal search, where any
+    /// path will do above it (a judge's `fast_above`: POJ 3240's 10×10 boards); `None`: no
+    /// such size.
+    fast_above: Option<usize>,
     /// How `--fast`'s path is then shortened, and what must be proved of it (`None`: not).
     bounded: Option<Ask>,
     /// The pattern databases asked for (`--pdb`); `None`: chosen for the board and the run.
@@ -217,6 +221,20 @@ impl Engine {
         self
     }
 
+    /// This engine, answering boards of more than `most` cells as [`Engine::with_fast`] does
+    /// (any path where the shortest is out of reach), others optimally: a judge that takes any
+    /// path on its largest boards (`None`: every board as `with_fast` says).
+    pub fn with_fast_above(mut self, most: Option<usize>) -> Engine {
+        self.settings.fast_above = most;
+        self
+    }
+
+    /// [`Engine::with_fast_above`] on this engine, for the queries from now on: one engine
+    /// serves judges of both kinds.
+    pub fn set_fast_above(&mut self, most: Option<usize>) {
+        self.settings.fast_above = most;
+    }
+
     /// The factor of the shortest (in hundredths) its paths must be proved within, if asked.
     pub fn within(&self) -> Option<u32> {
         self.settings.bounded.and_then(|ask| ask.within)
@@ -371,7 +389,7 @@ impl Engine {
         if let (Duration::ZERO, Some(began)) = (report.stats.time, began) {
             report.stats.time = began.elapsed();
         }
-        if let (true, Outcome::Found(path)) = (self.settings.fast, &solution.outcome) {
+        if let (true, Outcome::Found(path)) = (self.settings.fast_for(goal), &solution.outcome) {
             let length = path.len() as u32;
             solution.report.quality = Some(match solution.report.method {
                 Method::Beam => {
@@ -419,6 +437,15 @@ impl Engine {
 }
 
 impl Settings {
+    /// Whether any path will do for a query towards `goal`: `--fast`, or a board larger than
+    /// the judge answers optimally.
+    fn fast_for(&self, goal: &Board) -> bool {
+        self.fast
+            || self
+                .fast_above
+                .is_some_and(|most| goal.cells().len() > most)
+    }
+
     /// The node budget of a search of a board of `shape`, of more than 9 cells.
     fn budget(&self, shape: Shape) -> u64 {
         let default = match shape {

@@ -39,18 +39,9 @@ pub fn find(
             (found, without_search(Method::Table))
         }
         Answer::Count | Answer::Path | Answer::CountThenPath | Answer::CountThenMoves => {
-            // a board beyond what the judge asks to be answered optimally gets `--fast`'s path
-            let beyond = judge
-                .fast_above
-                .is_some_and(|most| start.cells().len() > most);
-            let mut fast;
-            let engine = match beyond && !engine.is_fast() {
-                true => {
-                    fast = engine.like().with_fast(true);
-                    &mut fast
-                }
-                false => engine,
-            };
+            // a board beyond what the judge asks to be answered optimally gets `--fast`'s path:
+            // the plan's choice, told the judge's size
+            engine.set_fast_above(judge.fast_above);
             let solution = engine.seek(wanted(judge), start, goal, judge.spelling.limit);
             let found = match solution.outcome {
                 Outcome::Found(path) => Some(Found::Path(Some(path))),

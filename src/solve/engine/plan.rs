@@ -103,7 +103,7 @@ pub(super) fn plan<'a>(
     if goal.cells().len() <= small::MAX_CELLS {
         return Planned::Kept(whole);
     }
-    if settings.fast {
+    if settings.fast_for(goal) {
         let (probe, within): (Box<dyn Search>, u64) = match settings.ready_for_fast(goal) {
             true => (
                 optimal(settings, goal),
