@@ -124,3 +124,38 @@ pub(super) fn parse_nodes(text: &str) -> Result<u64, String> {
         )),
     }
 }
+
+/// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
+/// A judge whose boards give their own side (algs4) takes `--size` only to write boards (`gen`,
+/// where the size must be square), never to read them.
+pub(super) fn sized(
+    judge: &Judge,
+    size: Option<Shape>,
+    goal: Option<&str>,
+    writing: bool,
+) -> clap::error::Result<Judge> {
+    let invalid =
+        |message: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n");
+    let mut judge = *judge;
+    if let Some(size) = size {
+        if judge.sided() && !writing {
+            return Err(invalid(format!(
+                "{}'s boards give their own size: leave out --size",
+                judge.id
+            )));
+        }
+        if judge.square_only() && size.width != size.height {
+            return Err(invalid(format!(
+                "{}'s boards are square, not {size}",
+                judge.id
+            )));
+        }
+        judge = judge.with_shape(size);
+    }
+    let Some(goal) = goal else {
+        return Ok(judge);
+    };
+    let goal = Board::parse(goal, judge.shape)
+        .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
+    Ok(judge.with_goal(goal))
+}

@@ -24,7 +24,7 @@ pub struct Options {
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The judge of every file, instead of the nearest folder named after one
-    #[arg(long, value_name = "JUDGE", value_parser = super::judge_parser(),
+    #[arg(long, value_name = "JUDGE", value_parser = super::spelled::judge_parser(),
           hide_possible_values = true)]
     judge: Option<&'static Judge>,
     /// The goal of every case, for judges whose cases share one
@@ -132,7 +132,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     });
     progress.finish_and_clear();
     if let Some(answer) = stopped {
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "interrupted: {} is as it was",
             answer.display()
         ));

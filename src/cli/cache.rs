@@ -51,7 +51,7 @@ pub fn store() -> Arc<Store> {
         if !terminal {
             let mut line = line.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(estimate) = line.due(what, done, total) {
-                super::warn(&format_args!("building the {what}, {place}: {estimate}"));
+                super::report::warn(&format_args!("building the {what}, {place}: {estimate}"));
             }
             return;
         }
@@ -74,7 +74,7 @@ pub fn store() -> Arc<Store> {
     let cache = DiskCache::new(
         folder,
         Box::new(progress),
-        Box::new(|line| super::warn(&line)),
+        Box::new(|line| super::report::warn(&line)),
     );
     Arc::new(Store::new(Arc::new(cache)))
 }
@@ -137,14 +137,14 @@ pub fn store() -> Arc<Store> {
 pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status> {
     let Some(folder) = DiskCache::folder() else {
         if let Some(relative) = std::env::var_os(FOLDER_VARIABLE).filter(|f| !f.is_empty()) {
-            super::warn(&format_args!(
+            super::report::warn(&format_args!(
                 "no cache folder: ${FOLDER_VARIABLE} ({}) is not an absolute path, so the \
                  databases live in memory, a run at a time",
                 relative.to_string_lossy()
             ));
             return Ok(Status::Trouble);
         }
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "no cache folder: ${FOLDER_VARIABLE}, $XDG_CACHE_HOME and $HOME give no absolute \
              path, so the databases live in memory, a run at a time"
         ));
@@ -201,7 +201,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
             let control = super::live::control(false);
             for partition in &Partition::family(family) {
                 if source.tables(partition, &control).is_none() {
-                    super::warn(&"interrupted: nothing half-built is left");
+                    super::report::warn(&"interrupted: nothing half-built is left");
                     return Ok(Status::Interrupted);
                 }
             }
@@ -219,7 +219,7 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
 /// Off Unix: there is no disk cache to show, clear or fill.
 #[cfg(not(unix))]
 pub fn run(_: Option<Action>, _: &Arc<Store>) -> anyhow::Result<Status> {
-    super::warn(
+    super::report::warn(
         &"no disk cache on this system (it needs Unix's file locks): the databases live in \
           memory, a run at a time",
     );

@@ -18,7 +18,8 @@ use eight::tools::check::{self, cases_of, Verdict};
 use eight::Engine;
 
 use super::report::wrong_said;
-use super::{judge_parser, Status};
+use super::spelled::judge_parser;
+use super::Status;
 
 #[derive(Args, Debug)]
 pub struct Options {
@@ -49,17 +50,17 @@ pub struct Options {
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     match judged(options, store) {
         Ok(status) => Ok(status),
-        Err(error) if super::is_broken_pipe(&error) => Err(error),
+        Err(error) if super::report::is_broken_pipe(&error) => Err(error),
         // whatever keeps the checker from judging is its failure, not the program's
         Err(error) => Ok(said(format!("{error:#}"))),
     }
 }
 
 fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
-    let judge = match super::sized(options.judge, None, options.goal.as_deref(), false) {
+    let judge = match super::arguments::sized(options.judge, None, options.goal.as_deref(), false) {
         Ok(judge) => judge,
         Err(error) => {
-            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+            super::report::warn(&error.to_string().trim_end().trim_start_matches("error: "));
             return Ok(Status::CheckerFailure);
         }
     };
@@ -83,7 +84,7 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         )? {
             Ok(Verdict::Accepted { .. }) => {}
             Ok(Verdict::Wrong(wrong)) => {
-                super::warn(&format_args!(
+                super::report::warn(&format_args!(
                     "{}: not a right answer to {}: {}",
                     answer.display(),
                     options.input.display(),
@@ -97,15 +98,15 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let policy = check::rule(options.optimal);
     match checked(&judge, &options.input, &options.output, policy, &mut engine)? {
         Ok(Verdict::Accepted { cases }) => {
-            super::warn(&format_args!("ok: {} accepted", cases_of(cases)));
+            super::report::warn(&format_args!("ok: {} accepted", cases_of(cases)));
             Ok(Status::Success)
         }
         Ok(Verdict::Wrong(wrong)) if wrong.fault.is_presentation() => {
-            super::warn(&format_args!("presentation error: {}", wrong_said(&wrong)));
+            super::report::warn(&format_args!("presentation error: {}", wrong_said(&wrong)));
             Ok(Status::Trouble)
         }
         Ok(Verdict::Wrong(wrong)) => {
-            super::warn(&format_args!("wrong answer: {}", wrong_said(&wrong)));
+            super::report::warn(&format_args!("wrong answer: {}", wrong_said(&wrong)));
             // more than one case wrong, or an output of another length: where the output can
             // be read again (a file), both outputs around the first wrong line
             let context = match std::fs::metadata(&options.output) {
@@ -128,7 +129,7 @@ fn judged(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 
 /// Says `trouble` and gives its status: the checker's failure.
 fn said(trouble: String) -> Status {
-    super::warn(&trouble);
+    super::report::warn(&trouble);
     Status::CheckerFailure
 }
 

@@ -12,7 +12,8 @@ use eight::tools::gen::{generate, Impossible, Request};
 use eight::Judge;
 
 use super::files::{commit_pair, staged, Allow, Interrupts};
-use super::{judge_parser, Status};
+use super::spelled::judge_parser;
+use super::Status;
 
 #[derive(Args, Debug)]
 pub struct Options {
@@ -79,13 +80,14 @@ pub struct Options {
 }
 
 pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
-    let judge = match super::sized(options.judge, options.size, options.goal.as_deref(), true) {
-        Ok(judge) => judge,
-        Err(error) => {
-            super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
-            return Ok(Status::Trouble);
-        }
-    };
+    let judge =
+        match super::arguments::sized(options.judge, options.size, options.goal.as_deref(), true) {
+            Ok(judge) => judge,
+            Err(error) => {
+                super::report::warn(&error.to_string().trim_end().trim_start_matches("error: "));
+                return Ok(Status::Trouble);
+            }
+        };
     let limit = judge.spelling.limit;
     let request = Request {
         judge,
@@ -120,7 +122,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         let generated = generate(&request, (store, &control), &mut out, None)?;
         out.flush()?;
         if generated.is_ok() && !request.json && eight::tools::gen::out_of_reach(&request) {
-            super::warn(&format!(
+            super::report::warn(&format!(
                 "the input alone: random {} boards are out of the optimal search's reach, so \
                  there are no answers to write (--walk MOVES draws boards near the goal, which \
                  --out and --json answer)",
@@ -178,7 +180,7 @@ fn report(generated: Result<(), Impossible>) -> Status {
     match generated {
         Ok(()) => Status::Success,
         Err(impossible) => {
-            super::warn(&said(&impossible));
+            super::report::warn(&said(&impossible));
             Status::Trouble
         }
     }

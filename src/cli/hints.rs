@@ -44,7 +44,7 @@ pub(super) fn other_goal(judge: &Judge, arguments: &[OsString]) -> Option<String
 /// Says [`other_goal`]'s words on standard error, if it has any.
 pub(super) fn tell_other_goal(judge: &Judge, arguments: &[OsString]) {
     if let Some(note) = other_goal(judge, arguments) {
-        super::warn(&note);
+        super::report::warn(&note);
     }
 }
 
@@ -69,7 +69,7 @@ pub(super) fn elsewhere(board: &Board, goal: &Board) -> Option<(&'static Judge, 
 pub(super) fn when_typing(command: &str) {
     use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "reading cases from the terminal: type them as the judge's input has them, then \
              Ctrl-D (`eight {command} --help` says what a case is)"
         ));

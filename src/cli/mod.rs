@@ -5,14 +5,11 @@ use std::io;
 use std::sync::Arc;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use eight::puzzle::{Board, Shape};
-use eight::Judge;
 use help::{
     BATCH_EXAMPLES, CACHE_EXAMPLES, CHECK_EXAMPLES, COMPLETIONS_EXAMPLES, GEN_EXAMPLES,
     HISTOGRAM_EXAMPLES, JUDGE_EXAMPLES, MAN_EXAMPLES, MERGE_EXAMPLES, PLAY_EXAMPLES, SHOW_EXAMPLES,
     STRESS_EXAMPLES,
 };
-use spelled::judge_parser;
 
 mod algo;
 mod arguments;
@@ -36,6 +33,9 @@ mod spelled;
 mod totals;
 mod unit;
 mod usage;
+
+// what main.rs, above the command line, says and asks
+pub use report::{is_broken_pipe, warn};
 
 /// Solve sliding-tile puzzles of every size in the exact formats of the classic online judges.
 #[derive(Parser, Debug)]
@@ -193,41 +193,6 @@ enum Shell {
     Zsh,
 }
 
-/// `judge` for boards of `size` (`--size`) and with `goal` (`--goal`, read at that size).
-/// A judge whose boards give their own side (algs4) takes `--size` only to write boards (`gen`,
-/// where the size must be square), never to read them.
-fn sized(
-    judge: &Judge,
-    size: Option<Shape>,
-    goal: Option<&str>,
-    writing: bool,
-) -> clap::error::Result<Judge> {
-    let invalid =
-        |message: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n");
-    let mut judge = *judge;
-    if let Some(size) = size {
-        if judge.sided() && !writing {
-            return Err(invalid(format!(
-                "{}'s boards give their own size: leave out --size",
-                judge.id
-            )));
-        }
-        if judge.square_only() && size.width != size.height {
-            return Err(invalid(format!(
-                "{}'s boards are square, not {size}",
-                judge.id
-            )));
-        }
-        judge = judge.with_shape(size);
-    }
-    let Some(goal) = goal else {
-        return Ok(judge);
-    };
-    let goal = Board::parse(goal, judge.shape)
-        .map_err(|error| invalid(format!("invalid value for '--goal <BOARD>': {error}")))?;
-    Ok(judge.with_goal(goal))
-}
-
 /// When to colour.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum Color {
@@ -358,7 +323,7 @@ fn exit(error: clap::Error) -> ! {
     });
     match written {
         Err(failure) if failure.kind() != io::ErrorKind::BrokenPipe => {
-            warn(&format_args!("cannot write to standard output: {failure}"));
+            report::warn(&format_args!("cannot write to standard output: {failure}"));
             std::process::exit(Status::Trouble as i32)
         }
         _ => std::process::exit(0),
@@ -370,7 +335,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
     platform::survive_file_size_limit(&Arc::default())?;
     let store = cache::store();
     if platform::stdout_was_closed() {
-        warn(&"standard output is closed: the answers have nowhere to go");
+        report::warn(&"standard output is closed: the answers have nowhere to go");
         return Ok(Status::Trouble);
     }
     let cli = match invocation {
@@ -400,7 +365,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
         }
         #[cfg(not(target_os = "linux"))]
         Command::Supervise { .. } | Command::Jail { .. } => {
-            warn(&judge::ELSEWHERE);
+            report::warn(&judge::ELSEWHERE);
             Ok(Status::Trouble)
         }
         Command::Completions { shell } => {
@@ -441,7 +406,7 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
                     Some(found) => found.clone().version(env!("CARGO_PKG_VERSION")),
                     None => {
                         let names = cli.get_subcommands().filter(|c| !c.is_hide_set());
-                        warn(&format_args!(
+                        report::warn(&format_args!(
                             "no manual page for `{name}`: the commands are {}",
                             itertools::Itertools::join(
                                 &mut names.map(clap::Command::get_name),
@@ -462,21 +427,6 @@ pub fn run(invocation: Invocation) -> anyhow::Result<Status> {
             Ok(Status::Success)
         }
     }
-}
-
-/// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard
-/// error that cannot be written to (closed, full) loses the line, never the answers.
-pub fn warn(line: &dyn std::fmt::Display) {
-    use std::io::Write;
-    let text = format!("eight: {line}\n");
-    let _ = io::stderr().write_all(text.as_bytes());
-}
-
-/// Whether `error` is a write to a closed pipe, which ends a run quietly.
-pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .downcast_ref::<io::Error>()
-        .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
 }
 
 #[cfg(test)]

@@ -130,7 +130,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let goal = match goal {
         Ok(goal) => goal,
         Err(error) => {
-            super::warn(&format_args!("--goal: {error}"));
+            super::report::warn(&format_args!("--goal: {error}"));
             return Ok(Status::Trouble);
         }
     };
@@ -139,7 +139,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         false => match Board::parse(&options.board.join(" "), options.size) {
             Ok(start) => start,
             Err(error) => {
-                super::warn(&error);
+                super::report::warn(&error);
                 return Ok(Status::Trouble);
             }
         },
@@ -153,11 +153,11 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
                 judge.name()
             );
         }
-        super::warn(&words);
+        super::report::warn(&words);
         return Ok(Status::Trouble);
     }
     if !io::stdin().is_terminal() {
-        super::warn(&"play needs a terminal: standard input is not one");
+        super::report::warn(&"play needs a terminal: standard input is not one");
         return Ok(Status::Trouble);
     }
     let mut engine = Engine::default()
@@ -166,11 +166,11 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let mut game = match Game::new(start, goal, &mut engine) {
         Ok(game) => game,
         Err(Refusal::Unreachable) => {
-            super::warn(&format_args!("{goal} cannot be reached from {start}"));
+            super::report::warn(&format_args!("{goal} cannot be reached from {start}"));
             return Ok(Status::Trouble);
         }
         Err(Refusal::OutOfReach) => {
-            super::warn(&format_args!(
+            super::report::warn(&format_args!(
                 "{start} is too far from {goal} for the optimal search"
             ));
             return Ok(Status::Trouble);
@@ -255,7 +255,7 @@ fn turns(game: &mut Game, engine: &mut Engine, goal: &Board) -> anyhow::Result<S
 /// Off Unix the terminal is not made raw (no termios): nothing to play on.
 #[cfg(not(unix))]
 fn turns(_: &mut Game, _: &mut Engine, _: &Board) -> anyhow::Result<Status> {
-    super::warn(&"play needs a Unix terminal (termios) to read keys as they are typed");
+    super::report::warn(&"play needs a Unix terminal (termios) to read keys as they are typed");
     Ok(Status::Trouble)
 }
 

@@ -70,7 +70,7 @@ impl Printer {
         if let Err(error) = say(line) {
             self.closed = true;
             if error.kind() != io::ErrorKind::BrokenPipe {
-                super::warn(&format_args!("cannot write to standard output: {error}"));
+                warn(&format_args!("cannot write to standard output: {error}"));
                 self.failed = true;
             }
         }
@@ -307,6 +307,21 @@ pub(crate) fn escaped(text: &str, width: usize) -> String {
         }
     }
     shown
+}
+
+/// Writes one diagnostic line on standard error, `eight: ` first, in one write. A standard
+/// error that cannot be written to (closed, full) loses the line, never the answers.
+pub fn warn(line: &dyn std::fmt::Display) {
+    use std::io::Write;
+    let text = format!("eight: {line}\n");
+    let _ = io::stderr().write_all(text.as_bytes());
+}
+
+/// Whether `error` is a write to a closed pipe, which ends a run quietly.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
 }
 
 #[cfg(test)]

@@ -82,11 +82,11 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let (start, goal) = match (read(&options.board.join(" ")), goal) {
         (Ok(start), Ok(goal)) => (start, goal),
         (Err(error), _) => {
-            super::warn(&error);
+            super::report::warn(&error);
             return Ok(Status::Trouble);
         }
         (_, Err(error)) => {
-            super::warn(&error);
+            super::report::warn(&error);
             return Ok(Status::Trouble);
         }
     };
@@ -101,7 +101,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
         Outcome::Found(path) => Some(path),
         Outcome::Unreachable | Outcome::Beyond(_) => None,
         Outcome::Exhausted => {
-            super::warn(&format_args!(
+            super::report::warn(&format_args!(
                 "{start}: the optimal search stopped after {} nodes: --fast draws a path that may \
                  not be shortest",
                 engine.budget_for(&goal)
@@ -121,7 +121,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
         let elsewhere = super::hints::elsewhere(&start, &goal).filter(|_| options.goal.is_none());
         if let Some((judge, reached)) = elsewhere {
             out.flush()?;
-            super::warn(&format_args!(
+            super::report::warn(&format_args!(
                 "it reaches {reached}, the goal of `eight {}` ({}): `eight show --goal {reached}`",
                 judge.command,
                 judge.name()
@@ -178,7 +178,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
 
 pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
     if options.size.cells() > eight::solve::MOST_WHOLE_CELLS {
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "--size {}: a histogram needs the whole space, which boards of at most 9 cells have \
              (2x2, 2x3, 3x2, 2x4, 4x2, 3x3)",
             options.size
@@ -189,7 +189,7 @@ pub fn histogram(options: &HistogramOptions) -> anyhow::Result<Status> {
         Some(text) => match Board::parse(text, options.size) {
             Ok(goal) => goal,
             Err(error) => {
-                super::warn(&format_args!("--goal: {error}"));
+                super::report::warn(&format_args!("--goal: {error}"));
                 return Ok(Status::Trouble);
             }
         },
@@ -225,11 +225,11 @@ pub(super) fn write_file(file: &Path, text: &str) -> anyhow::Result<Status> {
     });
     match written {
         Ok(()) => {
-            super::warn(&format_args!("wrote {}", file.display()));
+            super::report::warn(&format_args!("wrote {}", file.display()));
             Ok(Status::Success)
         }
         Err(error) if interrupts.came() => {
-            super::warn(&format_args!("{error:#}"));
+            super::report::warn(&format_args!("{error:#}"));
             Ok(Status::Interrupted)
         }
         Err(error) => Err(error),

@@ -162,7 +162,7 @@ impl Invocation {
             .ok()
             .flatten()
             .filter(|_| given);
-        let sized = super::sized(&judge, engine.size, goal.map(String::as_str), false)
+        let sized = super::arguments::sized(&judge, engine.size, goal.map(String::as_str), false)
             .and_then(|judge| databases_fit(&judge, engine.pdb).map(|()| judge))
             .and_then(|judge| {
                 super::algo::algorithm_fits(&judge, engine.algo, engine.heuristic).map(|()| judge)
@@ -186,8 +186,8 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     // the file being read, when the arguments name files: it names the place of an error
     let file = RefCell::new(String::new());
     let mut report = |error: &InputError| match file.borrow().as_str() {
-        "" => super::warn(error),
-        name => super::warn(&format_args!("{name}: {error}")),
+        "" => super::report::warn(error),
+        name => super::report::warn(&format_args!("{name}: {error}")),
     };
     let mut totals = Totals::default();
     let mut each = |case: u64, report: Report| totals.add(case, &report);
@@ -221,7 +221,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     let searched = judge.shape.cells() > 9 || judge.framing.sided();
     if let (None, Some(bound), true) = (options.part, options.bound, searched) {
         // a resumed search proves nothing below its bound: the user who gives one is told
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "--bound {bound}: no bound below {bound} is searched, so an answer is the shortest \
              only if an earlier run of this board searched each of them (where {bound} is above \
              a board's estimate, --json says \"optimal\": false)"
@@ -262,14 +262,14 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         Path::new(argument).is_file() && argument.to_string_lossy().parse::<Board>().is_err()
     }) {
         let file = file.to_string_lossy();
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "`{file}` is a file, and boards are read from arguments or standard input: \
              eight {command} < {file}"
         ));
         return Ok(Status::Trouble);
     }
     if let Some(hint) = super::arguments::misread(arguments, &invocation.judge, options.size) {
-        super::warn(&hint);
+        super::report::warn(&hint);
         return Ok(Status::Trouble);
     }
     // `-` alone is standard input, as for most tools
@@ -296,10 +296,10 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     }
     // (a judge whose special judge takes any path gets `--fast`'s unasked, and no note)
     if outcome.unproved > 0 && !options.json && options.bounded().is_some() {
-        super::warn(&unproved(outcome.unproved));
+        super::report::warn(&unproved(outcome.unproved));
     }
     if outcome.interrupted {
-        super::warn(&"interrupted: the cases before the one under way are answered");
+        super::report::warn(&"interrupted: the cases before the one under way are answered");
         return Ok(Status::Interrupted);
     }
     Ok(if outcome.malformed + outcome.errors > 0 {
@@ -322,7 +322,7 @@ fn answer_files(
     for file in files {
         let name = Path::new(file).display().to_string();
         let unreadable = |error: io::Error| {
-            super::warn(&format_args!("{name}: {error}"));
+            super::report::warn(&format_args!("{name}: {error}"));
         };
         let input = match super::platform::open_without_waiting(std::path::Path::new(file)) {
             Ok(input) => input,
@@ -354,7 +354,7 @@ fn answer_files(
         };
         out.flush()?;
         if outcome.interrupted {
-            super::warn(&"interrupted: the cases before the one under way are answered");
+            super::report::warn(&"interrupted: the cases before the one under way are answered");
             return Ok(Status::Interrupted);
         }
         if outcome.malformed + outcome.errors > 0 {

@@ -74,24 +74,24 @@ pub fn run(
                 problem = Some((*start, *goal));
             }
             Item::Case(_) | Item::Grid(_) => {
-                super::warn(
+                super::report::warn(
                     &"--part searches one board: give one (a unit of each board is its own run)",
                 );
                 return Ok(Status::Trouble);
             }
             Item::Malformed(error) | Item::Header(error) => {
-                super::warn(&error);
+                super::report::warn(&error);
                 return Ok(Status::Trouble);
             }
             Item::End => break,
         }
     }
     let Some((start, goal)) = problem else {
-        super::warn(&"--part searches one board, given as an argument");
+        super::report::warn(&"--part searches one board, given as an argument");
         return Ok(Status::Trouble);
     };
     if start.cells().len() <= 9 {
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "a board of {} cells is answered at once from whole-space tables: --part splits the \
              search of a larger one",
             start.cells().len()
@@ -111,7 +111,7 @@ pub fn run(
             true => "was stopped",
             false => "spent its budget (--max-nodes)",
         };
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "share {}/{} at bound {bound} {why} before its end: no record written; run it again",
             part.part, part.parts
         ));
@@ -128,7 +128,7 @@ pub fn run(
             (None, Some(next)) => format!("no path, the next bound {next}"),
             (None, None) => "no path, no board past the bound".to_string(),
         };
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "share {}/{} at bound {bound}  {}  expanded {}  {found}  {:.3} ms",
             part.part,
             part.parts,
@@ -169,7 +169,7 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
             match parsed {
                 Ok(record) => records.push((place, record)),
                 Err(error) => {
-                    super::warn(&format_args!(
+                    super::report::warn(&format_args!(
                         "{place}: found `{}`, expected a unit's record (--part --json): {error}",
                         text.trim().chars().take(40).collect::<String>()
                     ));
@@ -188,7 +188,7 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
                 match std::fs::File::open(file) {
                     Ok(opened) => complete &= read(&name, &mut io::BufReader::new(opened))?,
                     Err(error) => {
-                        super::warn(&format_args!("{name}: {error}"));
+                        super::report::warn(&format_args!("{name}: {error}"));
                         complete = false;
                     }
                 }
@@ -207,7 +207,7 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
     let merged = match unit::merge(&records, find::wanted(judge)) {
         Ok(merged) => merged,
         Err(mismatch) => {
-            super::warn(&mismatch.0);
+            super::report::warn(&mismatch.0);
             return Ok(Status::Trouble);
         }
     };
@@ -236,7 +236,7 @@ pub fn merge(files: &[PathBuf], stats: bool, even: Option<&Path>) -> anyhow::Res
 fn evened(records: &[(String, UnitRecord)], file: &Path) -> anyhow::Result<()> {
     let parts = records[0].1.parts;
     let Some(ranges) = unit::even(records, parts) else {
-        super::warn(&format_args!(
+        super::report::warn(&format_args!(
             "{}: not written: the records tell no nodes below their boards",
             file.display()
         ));
@@ -272,7 +272,7 @@ fn balance(records: &[(String, UnitRecord)]) {
         1 => "1 share".to_string(),
         count => format!("{count} shares"),
     };
-    super::warn(&format_args!(
+    super::report::warn(&format_args!(
         "bound {}: {count}, {total} nodes in all, the largest {largest} ({ratio:.2}x the mean)",
         records[0].1.bound,
     ));
@@ -291,7 +291,7 @@ fn balance(records: &[(String, UnitRecord)]) {
             )
         })
         .collect();
-    super::warn(&format_args!("the largest: {}", named.join(", ")));
+    super::report::warn(&format_args!("the largest: {}", named.join(", ")));
 }
 
 /// How many of the largest shares `merge --stats` names.

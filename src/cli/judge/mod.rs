@@ -10,7 +10,8 @@ use clap::Args;
 use eight::format::Judge;
 
 use super::quantities::{parse_memory, parse_output, parse_time};
-use super::{judge_parser, Color};
+use super::spelled::judge_parser;
+use super::Color;
 
 #[cfg(target_os = "linux")]
 mod limits;
@@ -220,14 +221,14 @@ pub fn stress(
     _: &StressOptions,
     _: &std::sync::Arc<eight::solve::Store>,
 ) -> anyhow::Result<super::Status> {
-    super::warn(&ELSEWHERE);
+    super::report::warn(&ELSEWHERE);
     Ok(super::Status::Trouble)
 }
 
 /// Elsewhere than on Linux: nothing is run, and the user learns why.
 #[cfg(not(target_os = "linux"))]
 pub fn run(_: &Options, _: &std::sync::Arc<eight::solve::Store>) -> anyhow::Result<super::Status> {
-    super::warn(&ELSEWHERE);
+    super::report::warn(&ELSEWHERE);
     Ok(super::Status::Trouble)
 }
 

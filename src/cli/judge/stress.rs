@@ -31,7 +31,7 @@ use super::{Options, StressOptions};
 pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status> {
     let judge = options.judge;
     if judge.files {
-        super::super::warn(&format_args!(
+        super::super::report::warn(&format_args!(
             "{}'s cases are files named on the command line: stress a judge whose cases are \
              read from standard input",
             judge.id
@@ -42,7 +42,7 @@ pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status
     let runner = match stress_runner(&judging)? {
         Ok(runner) => runner,
         Err(why) => {
-            super::super::warn(&format_args!("cannot run the command: {why}"));
+            super::super::report::warn(&format_args!("cannot run the command: {why}"));
             return Ok(Status::Trouble);
         }
     };
@@ -53,13 +53,13 @@ pub fn run(options: &StressOptions, store: &Arc<Store>) -> anyhow::Result<Status
             let mut reference = options.judging();
             reference.command = words.map(OsString::from).collect();
             if reference.command.is_empty() {
-                super::super::warn(&"--against names no command");
+                super::super::report::warn(&"--against names no command");
                 return Ok(Status::Trouble);
             }
             match resolved(&reference.command) {
                 Ok(program) => Some(Runner::new(&reference, program)?),
                 Err(why) => {
-                    super::super::warn(&format_args!("cannot run --against: {why}"));
+                    super::super::report::warn(&format_args!("cannot run --against: {why}"));
                     return Ok(Status::Trouble);
                 }
             }

@@ -35,13 +35,16 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         Ok(program) => program,
         Err(why) => return cannot_run(options, &why),
     };
-    let judge = match super::super::sized(options.judge, None, options.goal.as_deref(), false) {
-        Ok(judge) => judge,
-        Err(error) => {
-            super::super::warn(&error.to_string().trim_end().trim_start_matches("error: "));
-            return Ok(Status::Trouble);
-        }
-    };
+    let judge =
+        match super::super::arguments::sized(options.judge, None, options.goal.as_deref(), false) {
+            Ok(judge) => judge,
+            Err(error) => {
+                super::super::report::warn(
+                    &error.to_string().trim_end().trim_start_matches("error: "),
+                );
+                return Ok(Status::Trouble);
+            }
+        };
     let judge = &judge;
     sandbox::adopt_orphans()?;
     sandbox::guard()?;
@@ -77,10 +80,10 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     // it is sealed for the judge's whole run (see `Seal`)
     let seal = match options.unconfined {
         true => DiskCache::folder().and_then(|folder| {
-            let warn = |line: &str| super::super::warn(&line);
+            let warn = |line: &str| super::super::report::warn(&line);
             Seal::take(&folder, &warn)
                 .map_err(|error| {
-                    super::super::warn(&format_args!(
+                    super::super::report::warn(&format_args!(
                         "{}: cannot lock the cache folder to seal it: {error}",
                         folder.display()
                     ))
@@ -132,7 +135,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         .filter(|_| reached)
         .flat_map(Seal::break_changed)
     {
-        super::super::warn(&format_args!(
+        super::super::report::warn(&format_args!(
             "{}: changed while programs ran without a mount namespace of their own: removed",
             file.display()
         ));
@@ -143,7 +146,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
 
 /// The command cannot start: said once on standard error, and each file is trouble.
 fn cannot_run(options: &Options, why: &str) -> anyhow::Result<Status> {
-    super::super::warn(&format_args!("cannot run the command: {why}"));
+    super::super::report::warn(&format_args!("cannot run the command: {why}"));
     let (fixtures, _) = inputs(&options.paths);
     for fixture in &fixtures {
         if say(&format!(
@@ -278,13 +281,13 @@ fn judge_file(
     };
     if let Some(why) = &run.failed_to_start {
         if !runner.unstartable.swap(true, Ordering::Relaxed) {
-            super::super::warn(&format_args!("cannot run the command: {why}"));
+            super::super::report::warn(&format_args!("cannot run the command: {why}"));
         }
         return trouble("the command cannot start (said above)".into());
     }
     if let Some(why) = &run.refused {
         if !runner.unstartable.swap(true, Ordering::Relaxed) {
-            super::super::warn(&format_args!(
+            super::super::report::warn(&format_args!(
                 "the sandbox cannot hold, so no program was run: {why}; run as root, or where \
                  user namespaces are allowed, or pass --unconfined to run programs without the \
                  layers that cannot be had (each verdict then names them)"
@@ -294,7 +297,7 @@ fn judge_file(
     }
     if let Some(why) = &run.unconfined {
         if !runner.said_unconfined.swap(true, Ordering::Relaxed) {
-            super::super::warn(&format_args!(
+            super::super::report::warn(&format_args!(
                 "{why}: programs run without them, as --unconfined asks"
             ));
         }
