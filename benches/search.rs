@@ -5,9 +5,9 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use eight::format::judge::HDU1043;
 use eight::format::Origin;
-use eight::tools::gen::{generate, Request};
-use eight::tools::stream::{Output, Stream};
 use eight::{Board, Engine};
+use eight_app::gen::{generate, Request};
+use eight_app::stream::{Output, Stream};
 use eight_core::{rank, Packed, Solver, Table};
 
 fn board(text: &str) -> Packed {

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
+use eight::cache::DiskCache;
 use eight::solve::{Outcome, Store};
-use eight::tools::cache::DiskCache;
 use eight::{Board, Engine, Shape};
 
 fn main() {

@@ -7,8 +7,8 @@
 use std::io::Cursor;
 
 use eight::format::{Judge, Origin};
-use eight::tools::stream::{Output, Stream};
 use eight::Engine;
+use eight_app::stream::{Output, Stream};
 
 fn main() {
     let judge = Judge::from_id("poj1077").expect("a judge eight knows");

@@ -13,9 +13,9 @@ use std::thread;
 use std::time::Duration;
 
 use common::names;
+use eight::cache::{self, DiskCache};
 use eight::solve::pdb::{Class, Family, Memory, Nibbles, Partition, Pattern, Pdb, Spec, Supply};
 use eight::solve::Control;
-use eight::tools::cache::{self, DiskCache};
 use nix::fcntl::{Flock, FlockArg};
 
 /// One build for the whole binary: the bytes a whole cache file holds.

@@ -77,17 +77,17 @@ fn the_licence_is_the_one_cargo_toml_names_and_the_readme_says_how_to_install() 
     assert!(readme.contains("cargo install --path ."));
 }
 
-/// The crates `cargo tree` lists for eight's library and binary as built for this machine,
-/// without dev- and build-dependencies, with `features` (`None`: the default ones). Not
-/// offline and not for every target: a fresh cargo home holds only the crates this machine's
-/// build downloaded, and cargo fetches whatever else the tree needs.
-fn crates_with(features: Option<&str>) -> Vec<String> {
+/// The crates `cargo tree` lists for the crate `package` as built for this machine, without dev-
+/// and build-dependencies, with `features` (`None`: the default ones). Not offline and not for
+/// every target: a fresh cargo home holds only the crates this machine's build downloaded, and
+/// cargo fetches whatever else the tree needs.
+fn crates_with(package: &str, features: Option<&str>) -> Vec<String> {
     let mut tree = Command::new(env!("CARGO"));
     tree.current_dir(env!("CARGO_MANIFEST_DIR"))
         .args([
             "tree",
             "--package",
-            "eight",
+            package,
             "--edges",
             "normal",
             "--prefix",
@@ -112,7 +112,7 @@ fn crates_with(features: Option<&str>) -> Vec<String> {
 }
 
 #[test]
-fn the_library_without_default_features_needs_none_of_the_command_lines_crates() {
+fn the_library_and_the_use_cases_need_none_of_the_command_lines_crates() {
     let command_line = [
         "anyhow",
         "caps",
@@ -128,23 +128,29 @@ fn the_library_without_default_features_needs_none_of_the_command_lines_crates()
         "tempfile",
         "dirs",
     ];
-    let everything = crates_with(None);
+    let everything = crates_with("eight-cli", None);
     for name in command_line {
         assert!(
             everything.iter().any(|c| c == name),
             "the binary uses {name}"
         );
     }
-    let lean = crates_with(Some(""));
-    for name in command_line {
-        assert!(
-            !lean.iter().any(|c| c == name),
-            "{name} in the lean library: {lean:?}"
-        );
+    // the library without its disk cache, and the use-cases above it, which take it so
+    for (package, lean) in [
+        ("eight", crates_with("eight", Some(""))),
+        ("eight-app", crates_with("eight-app", None)),
+    ] {
+        for name in command_line {
+            assert!(
+                !lean.iter().any(|c| c == name),
+                "{name} in {package}: {lean:?}"
+            );
+        }
+        assert!(lean.iter().any(|c| c == "eight-core"), "{package}");
     }
-    assert!(lean.iter().any(|c| c == "eight-core"));
-    // the cache feature adds the cache's own crates, and still no command line
-    let cached = crates_with(Some("cache"));
+    // the cache feature (the library's default) adds the cache's own crates, and still no
+    // command line
+    let cached = crates_with("eight", None);
     assert!(cached.iter().any(|c| c == "nix") && cached.iter().any(|c| c == "dirs"));
     for name in ["clap", "indicatif", "walkdir", "caps", "anyhow"] {
         assert!(

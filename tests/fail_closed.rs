@@ -10,8 +10,8 @@ use common::eight;
 use std::fs;
 use std::path::Path;
 
+use eight::cache::DiskCache;
 use eight::solve::pdb::Class;
-use eight::tools::cache::DiskCache;
 use serde_json::Value;
 
 /// Every layer of a run as root.
@@ -172,7 +172,7 @@ fn a_cache_folder_anywhere_keeps_every_layer_and_hides_only_eight_s_files() {
     fs::create_dir(&cache).expect("folder");
     open(&cache);
     fs::write(cache.join("notes.txt"), "mine\n").expect("write");
-    let database = eight::tools::cache::DiskCache::file(&cache, eight::solve::pdb::Class::Corner);
+    let database = eight::cache::DiskCache::file(&cache, eight::solve::pdb::Class::Corner);
     fs::write(&database, "secret\n").expect("write");
     fs::write(
         dir.path().join("program.sh"),

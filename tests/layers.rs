@@ -1,17 +1,27 @@
-//! The library's layers point one way: the puzzle at the bottom, the solvers and the formats
-//! above it (neither knowing the other), the tools above those. Every `crate::` path in a
-//! layer's files must name that layer or one below it, and the library never names clap.
+//! The layers point one way. Between crates the compiler holds it: eight-core, then the library
+//! `eight` (the puzzle, the solvers, the formats, the disk cache), then `eight-app` (the
+//! use-cases), then the binary `eight-cli`; the sandbox knows none of them. Inside the library,
+//! every `crate::` path in a layer's files must name that layer or one below it: the puzzle at
+//! the bottom, the solvers and the formats above it (neither knowing the other), the cache above
+//! the solvers. No crate below the binary names clap.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Each layer's folder under `src/`, and the layers its files may name.
-const LAYERS: [(&str, &[&str]); 4] = [
+/// Each of the library's layers, a folder or file under `crates/eight/src/`, and the layers its
+/// files may name.
+const LAYERS: [(&str, &[&str]); 5] = [
     ("puzzle", &["puzzle"]),
     ("solve", &["puzzle", "solve"]),
     ("format", &["puzzle", "format"]),
-    ("tools", &["puzzle", "solve", "format", "tools"]),
+    ("staged.rs", &[]),
+    ("cache", &["puzzle", "solve", "staged", "cache"]),
 ];
+
+/// A folder of the workspace.
+fn folder(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
 
 /// Every `crate::NAME` in `text`, with its line number.
 fn crate_paths(text: &str) -> Vec<(usize, String)> {
@@ -32,24 +42,24 @@ fn crate_paths(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn no_layer_imports_from_one_above_it() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = folder("crates/eight/src");
     let mut checked = 0;
     for (layer, allowed) in LAYERS {
-        // subfolders too (`tools/gen/`)
+        // subfolders too (`solve/pdb/`)
         for entry in walkdir::WalkDir::new(src.join(layer)) {
             let path = entry.expect("an entry").into_path();
             if !path.is_file() {
                 continue;
             }
             let text = fs::read_to_string(&path).expect("a source file");
+            let own = layer.trim_end_matches(".rs");
             for (line, name) in crate_paths(&text) {
                 assert!(
-                    allowed.contains(&name.as_str()),
+                    allowed.contains(&name.as_str()) || name == own,
                     "{}:{line}: the {layer} layer names crate::{name}",
                     path.display()
                 );
             }
-            assert!(!text.contains("clap"), "{} names clap", path.display());
             checked += 1;
         }
     }
@@ -57,18 +67,73 @@ fn no_layer_imports_from_one_above_it() {
 }
 
 #[test]
+fn no_crate_below_the_binary_names_clap() {
+    let mut checked = 0;
+    for crate_src in [
+        "crates/core/src",
+        "crates/eight/src",
+        "crates/app/src",
+        "web/src",
+    ] {
+        for entry in walkdir::WalkDir::new(folder(crate_src)) {
+            let path = entry.expect("an entry").into_path();
+            if path.is_file() {
+                let text = fs::read_to_string(&path).expect("a source file");
+                assert!(!text.contains("clap"), "{} names clap", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "only {checked} files checked");
+}
+
+/// The crates of eight's that the manifest in `folder` depends on, for building or testing.
+fn eight_dependencies(folder_path: &str) -> Vec<String> {
+    let manifest = fs::read_to_string(folder(folder_path).join("Cargo.toml")).expect("a manifest");
+    let mut found: Vec<String> = manifest
+        .lines()
+        .skip_while(|line| !line.contains("dependencies]"))
+        .filter(|line| !line.starts_with('[') && !line.starts_with('#'))
+        .filter_map(|line| {
+            line.split_once(" = ")
+                .map(|(name, _)| name.trim().to_string())
+        })
+        .filter(|name| name == "eight" || name.starts_with("eight-"))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn each_crate_depends_only_on_the_layers_below_it() {
+    // the compiler refuses a circle; this holds the order of the picture in how-it-works.md
+    for (crate_folder, below) in [
+        ("crates/core", &[][..]),
+        ("crates/sandbox", &[][..]),
+        ("crates/eight", &["eight-core"][..]),
+        ("crates/app", &["eight", "eight-core"][..]),
+        ("web", &["eight", "eight-app"][..]),
+        (
+            ".",
+            &["eight", "eight-app", "eight-core", "eight-sandbox"][..],
+        ),
+    ] {
+        let found = eight_dependencies(crate_folder);
+        assert!(
+            found.iter().all(|name| below.contains(&name.as_str())),
+            "{crate_folder} depends on {found:?}, not only on {below:?}"
+        );
+    }
+    assert_eq!(eight_dependencies("crates/app"), ["eight", "eight-core"]);
+}
+
+#[test]
 fn the_sandbox_knows_nothing_of_eight() {
     // crates/sandbox runs programs: what it hides and what it allows is passed in its order,
     // and neither its manifest nor its code names another crate of eight's
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sandbox");
-    let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("its manifest");
-    let dependencies = manifest
-        .lines()
-        .skip_while(|line| !line.contains("dependencies]"))
-        .take_while(|line| !line.starts_with("[lints"));
-    for line in dependencies {
-        assert!(!line.starts_with("eight"), "the sandbox depends on {line}");
-    }
+    let root = folder("crates/sandbox");
+    assert_eq!(eight_dependencies("crates/sandbox"), Vec::<String>::new());
     let mut checked = 0;
     for entry in walkdir::WalkDir::new(root.join("src")) {
         let path = entry.expect("an entry").into_path();
@@ -88,14 +153,15 @@ fn the_sandbox_knows_nothing_of_eight() {
 
 #[test]
 fn the_check_sees_an_upward_import() {
-    let text = "use crate::puzzle::Packed;\nuse crate::tools::stream::Stream; // crate::solve";
+    let text = "use crate::puzzle::Packed;\nuse crate::cache::DiskCache; // crate::solve";
     let names: Vec<String> = crate_paths(text).into_iter().map(|(_, n)| n).collect();
-    assert_eq!(names, ["puzzle", "tools", "solve"]);
+    assert_eq!(names, ["puzzle", "cache", "solve"]);
 }
 
-/// The library's modules, each by its path (`solve::pdb::lookup`), with its file's text.
-fn modules() -> Vec<(String, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The modules of the crate whose sources are in `crate_src`, each by its path
+/// (`solve::pdb::lookup`), with its file's text; the binary's are under `cli`.
+fn modules_of(crate_src: &str) -> Vec<(String, String)> {
+    let src = folder(crate_src);
     let mut modules = Vec::new();
     for entry in walkdir::WalkDir::new(&src) {
         let path = entry.expect("an entry").into_path();
@@ -103,13 +169,18 @@ fn modules() -> Vec<(String, String)> {
         let Some(name) = relative.to_str().and_then(|name| name.strip_suffix(".rs")) else {
             continue;
         };
-        if name == "main" || name.starts_with("cli") {
-            continue;
-        }
         let name = name.trim_end_matches("/mod").replace('/', "::");
         let text = fs::read_to_string(&path).expect("a source file");
-        modules.push((if name == "lib" { String::new() } else { name }, text));
+        let root = name == "lib" || name == "main";
+        modules.push((if root { String::new() } else { name }, text));
     }
+    modules
+}
+
+/// The modules of the library and of the use-cases above it, each crate's by its own paths.
+fn modules() -> Vec<(String, String)> {
+    let mut modules = modules_of("crates/eight/src");
+    modules.extend(modules_of("crates/app/src"));
     modules
 }
 
@@ -196,14 +267,29 @@ fn cycle(edges: &[(String, Vec<String>)]) -> Option<Vec<String>> {
 
 #[test]
 fn no_file_imports_in_a_circle() {
-    let modules = modules();
-    let known: Vec<String> = modules.iter().map(|(name, _)| name.clone()).collect();
-    let edges: Vec<(String, Vec<String>)> = modules
-        .iter()
-        .map(|(name, text)| (name.clone(), imports(name, text, &known)))
-        .collect();
-    assert!(edges.len() > 40, "only {} modules", edges.len());
-    assert_eq!(cycle(&edges), None, "modules that import each other");
+    for (crate_src, least) in [
+        ("crates/eight/src", 40),
+        ("crates/app/src", 10),
+        ("src", 20),
+        ("crates/sandbox/src", 10),
+    ] {
+        let modules = modules_of(crate_src);
+        let known: Vec<String> = modules.iter().map(|(name, _)| name.clone()).collect();
+        let edges: Vec<(String, Vec<String>)> = modules
+            .iter()
+            .map(|(name, text)| (name.clone(), imports(name, text, &known)))
+            .collect();
+        assert!(
+            edges.len() > least,
+            "{crate_src}: only {} modules",
+            edges.len()
+        );
+        assert_eq!(
+            cycle(&edges),
+            None,
+            "{crate_src}: modules that import each other"
+        );
+    }
 }
 
 #[test]
@@ -244,15 +330,16 @@ fn only_the_solvers_see_the_packed_board() {
 fn every_file_reads_in_one_sitting() {
     // the lines before a file's module of tests (a file of tests, `tests.rs` or under `tests/`,
     // is one), the core crate's, the sandbox's and the lab's too
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for folder in [
+    for crate_src in [
         "src",
         "crates/core/src",
+        "crates/eight/src",
+        "crates/eight/build",
+        "crates/app/src",
         "crates/sandbox/src",
-        "build",
         "web/src",
     ] {
-        for entry in walkdir::WalkDir::new(root.join(folder)) {
+        for entry in walkdir::WalkDir::new(folder(crate_src)) {
             let path = entry.expect("an entry").into_path();
             if path.extension().and_then(|extension| extension.to_str()) != Some("rs") {
                 continue;

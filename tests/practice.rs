@@ -240,7 +240,7 @@ fn every_judge_s_fixtures_catch_the_common_wrong_solutions() {
     // the right ones: no line for a solved board, `-1` for 0, the last case missing; each one
     // that differs from the right answers is caught by the judge's rule
     use eight::format::judge::ALL;
-    use eight::tools::check::{check, rule, Verdict};
+    use eight_app::check::{check, rule, Verdict};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut caught = 0;
     for judge in ALL.into_iter().filter(|judge| !judge.files) {

@@ -2,7 +2,7 @@
 //! a FIFO or a link, `show --svg`, `show --html` and `histogram --svg` write in place (a
 //! device, a FIFO, a link to one) or refuse (a link to a regular file); `gen --out`, `batch
 //! --bless` and the cache take regular files only, and refuse the rest (the cache's through the
-//! same writer, `eight::tools::staged`, whose unit test tries it). What was there stays.
+//! same writer, `eight::staged`, whose unit test tries it). What was there stays.
 
 mod common;
 use common::eight;

@@ -3,7 +3,7 @@
 #![no_main]
 
 use eight::format::{judge, Answer, Origin};
-use eight::tools::stream::{Output, Stream};
+use eight_app::stream::{Output, Stream};
 use eight::Engine;
 use libfuzzer_sys::fuzz_target;
 

@@ -6,13 +6,13 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::cli::fixtures::{Fixture, Source};
 use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
-use eight::tools::batch;
-use eight::tools::check::{self, cases_of, Verdict};
-use eight::tools::fixtures::{Fixture, Source};
-use eight::tools::record::Checked;
 use eight::{Engine, Judge};
+use eight_app::batch;
+use eight_app::check::{self, cases_of, Verdict};
+use eight_app::record::Checked;
 
 use super::files::{staged, Allow, Interrupts};
 use super::report::{inputs, progress, summary, Printer};

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use clap::Subcommand;
+#[cfg(unix)]
+use eight::cache::{listing, DiskCache, FOLDER_VARIABLE};
 use eight::solve::pdb::Family;
 #[cfg(unix)]
 use eight::solve::pdb::Partition;
 use eight::solve::Store;
-#[cfg(unix)]
-use eight::tools::cache::{listing, DiskCache, FOLDER_VARIABLE};
 
 use super::Status;
 

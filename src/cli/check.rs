@@ -13,9 +13,9 @@ use std::sync::Arc;
 use clap::Args;
 use eight::format::Judge;
 use eight::solve::Store;
-use eight::tools::batch;
-use eight::tools::check::{self, cases_of, Verdict};
 use eight::Engine;
+use eight_app::batch;
+use eight_app::check::{self, cases_of, Verdict};
 
 use super::report::wrong_said;
 use super::spelled::judge_parser;
@@ -159,7 +159,7 @@ fn around(
     output: &Path,
     wrong: &check::Wrong,
     engine: &mut Engine,
-) -> Option<Vec<eight::tools::record::Around>> {
+) -> Option<Vec<eight_app::record::Around>> {
     let cases = opened(input, false).ok()?;
     let mut expected = Vec::new();
     check::write_answers(judge, cases, engine, &mut expected)

@@ -9,8 +9,8 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::Context;
-use eight::tools::staged::{folder_of, Finished};
-pub use eight::tools::staged::{Allow, Staged};
+use eight::staged::{folder_of, Finished};
+pub use eight::staged::{Allow, Staged};
 
 pub use super::platform::Interrupts;
 

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use clap::Args;
 use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
-use eight::tools::gen::{generate, Impossible, Request};
 use eight::Judge;
+use eight_app::gen::{generate, Impossible, Request};
 
 use super::files::{commit_pair, staged, Allow, Interrupts};
 use super::spelled::judge_parser;
@@ -121,7 +121,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         let control = super::live::control(false);
         let generated = generate(&request, (store, &control), &mut out, None)?;
         out.flush()?;
-        if generated.is_ok() && !request.json && eight::tools::gen::out_of_reach(&request) {
+        if generated.is_ok() && !request.json && eight_app::gen::out_of_reach(&request) {
             super::report::warn(&format!(
                 "the input alone: random {} boards are out of the optimal search's reach, so \
                  there are no answers to write (--walk MOVES draws boards near the goal, which \
@@ -236,12 +236,12 @@ fn said(impossible: &Impossible) -> String {
              optimal search's reach: ask for boards near the goal with --walk MOVES (walks of up \
              to {} moves are solved in about a second on every size), or leave out --out and \
              --json for the input alone",
-            eight::tools::gen::REACHABLE_WALK
+            eight_app::gen::REACHABLE_WALK
         ),
         Impossible::Exhausted { case, budget } => format!(
             "case {case}: the optimal search stopped after {budget} nodes: ask for boards nearer \
              the goal with --walk MOVES (up to {} moves work on every size), or raise --max-nodes",
-            eight::tools::gen::REACHABLE_WALK
+            eight_app::gen::REACHABLE_WALK
         ),
     }
 }

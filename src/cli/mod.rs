@@ -17,6 +17,7 @@ mod batch;
 mod cache;
 mod check;
 mod files;
+mod fixtures;
 mod gen;
 mod help;
 mod hints;

@@ -33,7 +33,7 @@ pub fn stop_signals() -> &'static [i32] {
 }
 
 /// The run's stop flag, which the command line keeps: set by a stop signal once caught
-/// ([`Interrupts::catch`]), and handed to every search's control ([`super::live::control`]) and
+/// ([`Interrupts::catch`]), and handed to every search's control (`control` in `live.rs`) and
 /// every writer.
 pub fn stop_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();

@@ -1,4 +1,4 @@
-//! `eight play`: the game ([`eight::tools::play`]) in a terminal in raw mode, one key at a time.
+//! `eight play`: the game ([`eight_app::play`]) in a terminal in raw mode, one key at a time.
 //! The terminal is restored on every way out: the goal, `q`, Ctrl-C or Ctrl-D (keys in raw
 //! mode), a stop signal (SIGINT from outside, SIGTERM, SIGHUP: a flag checked between keys), an
 //! error, a panic (a guard dropped).
@@ -15,8 +15,8 @@ use clap::Args;
 use eight::puzzle::Move;
 use eight::puzzle::{Board, Shape};
 use eight::solve::Store;
-use eight::tools::play::{Game, Refusal};
 use eight::Engine;
+use eight_app::play::{Game, Refusal};
 
 use super::Status;
 
@@ -145,7 +145,7 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
         },
     };
     if !start.reaches(&goal) {
-        let mut words = eight::tools::show::unreachable(&start, &goal);
+        let mut words = eight_app::show::unreachable(&start, &goal);
         if let Some((judge, reached)) = super::hints::elsewhere(&start, &goal) {
             words += &format!(
                 "; it reaches {reached}, the goal of `eight {}` ({}): `eight play --goal {reached}`",
@@ -270,5 +270,5 @@ fn random(goal: &Board, seed: Option<u64>) -> Board {
     });
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let moves = if goal.cells().len() <= 9 { 200 } else { 30 };
-    eight::tools::gen::walk(goal, moves, &mut rng)
+    eight_app::gen::walk(goal, moves, &mut rng)
 }

@@ -8,12 +8,12 @@ use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::path::PathBuf;
 
+use crate::cli::fixtures::{self, Fixture};
 use eight::format::answer::{ticked, Side};
-use eight::tools::check::Wrong;
-use eight::tools::fixtures::{self, Fixture};
+use eight_app::check::Wrong;
 #[cfg(target_os = "linux")]
-use eight::tools::record::Judged;
-use eight::tools::record::Summary;
+use eight_app::record::Judged;
+use eight_app::record::Summary;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Status;
@@ -200,11 +200,11 @@ pub(crate) fn side_by_side(expected: &str, got: &str, room: Option<usize>) -> Ve
 /// lines above the program's where `room` (the columns left) is too narrow for both.
 pub(crate) fn in_context(
     at: u64,
-    rows: &[eight::tools::record::Around],
+    rows: &[eight_app::record::Around],
     room: Option<usize>,
 ) -> Vec<String> {
     let cell = |line: &str| escaped(line, 40);
-    let widest = |side: fn(&eight::tools::record::Around) -> &str| {
+    let widest = |side: fn(&eight_app::record::Around) -> &str| {
         rows.iter()
             .map(|row| cell(side(row)).chars().count())
             .max()
@@ -212,13 +212,13 @@ pub(crate) fn in_context(
     };
     let width = widest(|row| &row.expected).max("expected".len());
     let needed = 8 + width + 4 + widest(|row| &row.got).max("got".len());
-    let mark = |row: &eight::tools::record::Around| if row.expected != row.got { '>' } else { ' ' };
+    let mark = |row: &eight_app::record::Around| if row.expected != row.got { '>' } else { ' ' };
     if room.is_some_and(|room| needed > room) {
         let mut lines = vec![format!("the outputs around line {at}, expected then got:")];
         for (name, side) in [
             (
                 "expected",
-                (|row| &row.expected) as fn(&eight::tools::record::Around) -> &String,
+                (|row| &row.expected) as fn(&eight_app::record::Around) -> &String,
             ),
             ("got", |row| &row.got),
         ] {

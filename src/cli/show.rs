@@ -9,9 +9,9 @@ use clap::Args;
 use eight::puzzle::{Board, Shape};
 use eight::solve::Outcome;
 use eight::solve::Store;
-use eight::tools::histogram::Histogram;
-use eight::tools::show::{self, Drawing};
 use eight::Engine;
+use eight_app::histogram::Histogram;
+use eight_app::show::{self, Drawing};
 
 use super::files::{staged, Allow, Interrupts};
 use super::{Color, Status};
@@ -139,10 +139,10 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     }
     let title = format!("{start} to {goal}, {} {moves}: {path}", path.len());
     let pictures = [
-        (&options.svg, eight::tools::picture::strip(&frames, &title)),
+        (&options.svg, eight_app::picture::strip(&frames, &title)),
         (&options.html, {
             let bound = quality.filter(|q| !q.optimal);
-            eight::tools::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
+            eight_app::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
         }),
     ];
     let mut drawn = false;

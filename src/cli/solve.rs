@@ -16,8 +16,8 @@ use eight::solve::pdb::Family;
 use eight::solve::Bounds;
 use eight::solve::Report;
 use eight::solve::Store;
-use eight::tools::stream::{Output, Stream};
 use eight::{Board, Engine, Guide};
+use eight_app::stream::{Output, Stream};
 use itertools::Itertools;
 
 use super::algo::Algo;

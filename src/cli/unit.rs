@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use eight::format::answer::Found;
 use eight::format::{judge, Cases, Item, Origin};
 use eight::solve::{Bounds, Range, Share, PLACES};
-use eight::tools::find;
-use eight::tools::unit::{self, Merged, UnitRecord, MOST_PARTS};
+use eight_app::find;
+use eight_app::unit::{self, Merged, UnitRecord, MOST_PARTS};
 
 use super::Status;
 

@@ -1,4 +1,4 @@
-//! The lab's module: [`eight::tools::lab`] exported to the page's script over the module's
+//! The lab's module: [`eight_app::lab`] exported to the page's script over the module's
 //! linear memory, with no generated glue. The script asks for an input buffer of a request's
 //! length ([`lab_input`]), writes the request's JSON into it, calls [`lab_answer`], and reads the
 //! answer's JSON from [`lab_output`] (its length is what `lab_answer` returned).
@@ -34,7 +34,7 @@ pub extern "C" fn lab_input(length: usize) -> usize {
 pub extern "C" fn lab_answer() -> usize {
     BUFFERS.with_borrow_mut(|(input, output)| {
         let request = String::from_utf8_lossy(input);
-        *output = eight::tools::lab::answer(&request).into_bytes();
+        *output = eight_app::lab::answer(&request).into_bytes();
         output.len()
     })
 }

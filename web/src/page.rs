@@ -18,10 +18,10 @@ pub fn page(module: &[u8]) -> String {
     zipped.write_all(module).expect("writing to memory");
     let zipped = zipped.finish().expect("writing to memory");
     let text = base64::engine::general_purpose::STANDARD.encode(zipped);
-    let searches = serde_json::to_string(&eight::tools::lab::searches()).expect("a list");
+    let searches = serde_json::to_string(&eight_app::lab::searches()).expect("a list");
     TEMPLATE
         .replace("{searches}", &searches)
-        .replace("{style}", eight::tools::page::STYLE)
+        .replace("{style}", eight_app::page::STYLE)
         .replace("{module}", &text)
 }
 

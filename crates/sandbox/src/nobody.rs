@@ -1,5 +1,5 @@
-//! Whom root's program runs as, and what it may read: the jail's plan ([`super::confine`]) and
-//! the toolchain it follows ([`super::toolchain`]) both ask, neither of the other.
+//! Whom root's program runs as, and what it may read: the jail's plan (`confine.rs`) and
+//! the toolchain it follows (`toolchain.rs`) both ask, neither of the other.
 
 use std::fs;
 use std::path::Path;

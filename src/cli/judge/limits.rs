@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use eight::tools::fixtures::OwnLimits;
-use eight::tools::record::RunLimits;
+use crate::cli::fixtures::OwnLimits;
+use eight_app::record::RunLimits;
 
 use super::super::quantities::{shown_size, trimmed_number};
 use super::Options;

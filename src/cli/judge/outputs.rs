@@ -5,9 +5,9 @@
 use std::io;
 
 use eight::format::Judge;
-use eight::tools::check::{self, cases_of, Verdict, Wrong};
-use eight::tools::record::Around;
 use eight::Engine;
+use eight_app::check::{self, cases_of, Verdict, Wrong};
+use eight_app::record::Around;
 
 use super::sandbox::snapshot::{Snapshot, Span};
 

@@ -4,9 +4,9 @@
 use std::fs;
 use std::io;
 
+use eight::cache::DiskCache;
 use eight::format::{Cases, Item, Judge, Origin};
 use eight::puzzle::Board;
-use eight::tools::cache::DiskCache;
 use eight::Engine;
 
 use super::sandbox::snapshot::{Snapshot, Span};

@@ -83,8 +83,8 @@ pub(super) fn resolved(command: &[OsString]) -> Result<Vec<OsString>, String> {
 /// a home folder), so that nothing else a program may need is hidden with them.
 pub(super) fn hidden<'a>(files: impl IntoIterator<Item = &'a Path>) -> Vec<u8> {
     let mut hidden: Vec<PathBuf> = files.into_iter().map(Path::to_path_buf).collect();
-    if let Some(cache) = eight::tools::cache::DiskCache::folder().filter(|f| f.is_dir()) {
-        let entries = eight::tools::cache::listing::list(&cache).ok();
+    if let Some(cache) = eight::cache::DiskCache::folder().filter(|f| f.is_dir()) {
+        let entries = eight::cache::listing::list(&cache).ok();
         match entries {
             Some(entries) if entries.iter().any(|entry| entry.kind.is_none()) => hidden.extend(
                 entries

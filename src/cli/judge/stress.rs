@@ -11,9 +11,9 @@ use std::time::Instant;
 
 use eight::format::Judge;
 use eight::solve::Store;
-use eight::tools::check;
-use eight::tools::stress::{draw, render, shrink, Case};
 use eight::Engine;
+use eight_app::check;
+use eight_app::stress::{draw, render, shrink, Case};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

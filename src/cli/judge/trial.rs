@@ -1,18 +1,18 @@
-//! The judge on Linux: each file run in the sandbox ([`sandbox`](super::sandbox)) and its output
+//! The judge on Linux: each file run in the sandbox ([`sandbox`]) and its output
 //! judged like the online judge does.
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
+use crate::cli::fixtures::{Fixture, OwnLimits, Source};
+use eight::cache::{DiskCache, Seal};
 use eight::format::answer::Side;
 use eight::format::Judge;
 use eight::solve::ordered_map;
 use eight::solve::Store;
-use eight::tools::cache::{DiskCache, Seal};
-use eight::tools::check::{self, cases_of, Verdict};
-use eight::tools::fixtures::{Fixture, OwnLimits, Source};
-use eight::tools::record::{Judged, WrongCase};
 use eight::Engine;
+use eight_app::check::{self, cases_of, Verdict};
+use eight_app::record::{Judged, WrongCase};
 use nix::sys::signal::Signal;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -259,7 +259,7 @@ fn judge_file(
                 return trouble(format!(
                     "{}: not a right answer: {}",
                     name.display(),
-                    eight::tools::batch::describe(&wrong)
+                    eight_app::batch::describe(&wrong)
                 ))
             }
             Ok(Err(error)) => return trouble(format!("malformed input: {error}")),

@@ -13,18 +13,18 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
-use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::Path;
-use crate::solve::bfs::breadth_first;
-use crate::solve::catalog::{self, Choice, Serves};
-use crate::solve::conflicts::LinearConflicts;
-use crate::solve::manhattan::ManhattanDistance;
-use crate::solve::report::{Guide, Layer, Small, Want};
-use crate::solve::search::{Bibfs, Bounds, Ida, Query, Search, Textbook};
-use crate::solve::textbook::Estimate;
-use crate::solve::{Control, Outcome};
-use crate::tools::gen::walk;
-use crate::tools::show::{frames, unreachable};
+use crate::gen::walk;
+use crate::show::{frames, unreachable};
+use eight::puzzle::board::{Board, Shape};
+use eight::puzzle::moves::Path;
+use eight::solve::breadth_first;
+use eight::solve::catalog::{self, Choice, Serves};
+use eight::solve::Estimate;
+use eight::solve::LinearConflicts;
+use eight::solve::ManhattanDistance;
+use eight::solve::{Bibfs, Bounds, Ida, Query, Search, Textbook};
+use eight::solve::{Control, Outcome};
+use eight::solve::{Guide, Layer, Small, Want};
 
 /// The boards a search may expand unless the request says: seconds in a browser.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -395,7 +395,7 @@ fn random(goal: &Board, distance: u32, seed: u64) -> Result<Board, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Engine;
+    use eight::solve::Engine;
     use serde_json::{json, Value};
 
     fn ask(request: Value) -> Value {

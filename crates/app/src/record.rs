@@ -12,16 +12,16 @@ use serde::Serialize;
 
 use itertools::Itertools;
 
-use crate::format::answer::Found;
-use crate::format::cases::Grid;
-use crate::format::InputError;
-use crate::puzzle::{Board, Path};
-use crate::solve::engine::{Bound, Quality, Want};
-use crate::solve::Round;
-use crate::solve::{Report, Stats};
+use eight::format::answer::Found;
+use eight::format::cases::Grid;
+use eight::format::InputError;
+use eight::puzzle::{Board, Path};
+use eight::solve::Round;
+use eight::solve::{Bound, Quality, Want};
+use eight::solve::{Report, Stats};
 
 /// A start, its goal and the canonical answer, as a JSON record writes a solved case (the
-/// search's own [`crate::solve::Solution`] is what it found and what that cost).
+/// search's own [`eight::solve::Solution`] is what it found and what that cost).
 #[derive(Serialize, Debug)]
 pub struct Solved {
     /// The start board, glued digits with `0` for the blank.

@@ -3,13 +3,13 @@
 //! The answer stream, the checker and `gen` all ask here, so that a judge that asks something
 //! else is one more arm of one match.
 
-use crate::format::answer::{Answer, Found};
-use crate::format::Judge;
-use crate::puzzle::Board;
-use crate::solve::report::Method;
-use crate::solve::square3;
-use crate::solve::textbook::manhattan;
-use crate::solve::{Engine, Outcome, Report, Want};
+use eight::format::answer::{Answer, Found};
+use eight::format::Judge;
+use eight::puzzle::Board;
+use eight::solve::{self, Method};
+
+use eight::solve::manhattan;
+use eight::solve::{Engine, Outcome, Report, Want};
 
 /// What `judge` asks of the case from `start` to `goal`, and what answered it at what cost;
 /// `None` when the search ran out of nodes (or was stopped), which is no answer.
@@ -64,7 +64,7 @@ pub fn wanted(judge: &Judge) -> Want {
 /// The board farthest from a 3×3 `start` that is least in reading order (its cells compared in
 /// turn, `0` the blank): UVa 10085 takes any, and this is the one `eight` prints.
 pub fn farthest(start: &Board) -> Board {
-    let boards = square3::farthest(start);
+    let boards = solve::farthest(start);
     boards
         .into_iter()
         .min_by(|a, b| a.cells().cmp(b.cells()))

@@ -11,9 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::puzzle::{Board, Path, Shape};
-use crate::solve::search::ida::{Range, Share, Slice, PLACES};
-use crate::solve::{Outcome, Solution, Want};
+use eight::puzzle::{Board, Path, Shape};
+use eight::solve::{Outcome, Solution, Want};
+use eight::solve::{Range, Share, Slice, PLACES};
 
 /// The most shares of an iteration: more would leave most of them without a board (the
 /// iteration's boards a dozen moves in are some tens of thousands on 5×5).

@@ -14,12 +14,12 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::answer::Found;
-use crate::format::judge::Judge;
-use crate::puzzle::board::{Board, Shape, BLANK};
-use crate::solve::{Control, Engine, Outcome, Store, Want};
-use crate::tools::find::find;
-use crate::tools::record::{self, Record, Solved};
+use crate::find::find;
+use crate::record::{self, Record, Solved};
+use eight::format::answer::Found;
+use eight::format::judge::Judge;
+use eight::puzzle::board::{Board, Shape, BLANK};
+use eight::solve::{Control, Engine, Outcome, Store, Want};
 
 mod layers;
 mod shapes;

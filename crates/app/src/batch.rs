@@ -4,7 +4,7 @@
 //! of `eight judge`, which expects `eight`'s answer and got the program's.
 
 use super::check::Wrong;
-use crate::format::answer::{Fault, Side};
+use eight::format::answer::{Fault, Side};
 
 /// What a failing file's line says after its name: the case and why, or the count of extra
 /// answers.
@@ -20,9 +20,9 @@ pub fn describe(wrong: &Wrong) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::judge::{Judge, HDU1043, HOJ10466, P1379};
-    use crate::solve::Engine;
-    use crate::tools::check::{check, rule, Verdict};
+    use crate::check::{check, rule, Verdict};
+    use eight::format::judge::{Judge, HDU1043, HOJ10466, P1379};
+    use eight::solve::Engine;
 
     /// What `batch` says of `recorded` as the `.out` of `input`.
     fn said(judge: &Judge, input: &str, recorded: &str) -> String {

@@ -2,8 +2,8 @@
 //! with its step and move, the tile that just moved marked, the tiles as SVG text (searchable,
 //! read by screen readers), rows of ten boards.
 
-use crate::puzzle::board::Board;
-use crate::puzzle::moves::Move;
+use eight::puzzle::board::Board;
+use eight::puzzle::moves::Move;
 
 /// The side of a cell, in pixels.
 const CELL: f64 = 36.0;
@@ -83,12 +83,12 @@ pub fn escaped(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::show::frames;
+    use crate::show::frames;
 
     #[test]
     fn draws_a_board_per_position_and_marks_the_moved_tile() {
         let start: Board = "1234567x8".parse().expect("a board");
-        let path = crate::puzzle::moves::Path(vec![Move::Right]);
+        let path = eight::puzzle::moves::Path(vec![Move::Right]);
         let svg = strip(&frames(&start, &path), "1 move: r");
         assert_eq!(svg.matches("<g class=\"board\"").count(), 2);
         assert_eq!(svg.matches("class=\"tile moved\"").count(), 1);

@@ -3,15 +3,15 @@
 
 use std::io::{self, Read, Write};
 
-use crate::format::answer::{Answer, Found};
-use crate::format::write;
-use crate::format::{Cases, InputError, Item, Judge, Origin, Place};
-use crate::puzzle::{Board, Move, Path};
-use crate::solve::parallel::ordered_map;
-use crate::solve::report::Method;
-use crate::solve::{Engine, MoveSink, Outcome, Report};
-use crate::tools::find::{find, wanted};
-use crate::tools::record::{self, Record, Solved};
+use crate::find::{find, wanted};
+use crate::record::{self, Record, Solved};
+use eight::format::answer::{Answer, Found};
+use eight::format::write;
+use eight::format::{Cases, InputError, Item, Judge, Origin, Place};
+use eight::puzzle::{Board, Move, Path};
+use eight::solve::ordered_map;
+use eight::solve::Method;
+use eight::solve::{Engine, MoveSink, Outcome, Report};
 use eight_core::table::Walk;
 
 /// What a run writes for each case.
@@ -460,8 +460,12 @@ impl<W: Write> MoveSink for Line<'_, W> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::judge::{HDU1043, HOJ10466, P1379};
-    use crate::puzzle::board::tests::board;
+    use eight::format::judge::{HDU1043, HOJ10466, P1379};
+
+    /// A 3×3 board from its glued cells, `x` or `0` the blank.
+    pub(crate) fn board(text: &str) -> Board {
+        text.parse().expect("a valid board")
+    }
 
     /// Runs `judge`'s cases in `input`, returning standard output and the reported errors.
     pub(crate) fn answers(judge: Judge, input: &str) -> (String, Vec<String>) {

@@ -40,7 +40,7 @@ pub use seal::Seal;
 
 use crate::solve::control::Control;
 use crate::solve::pdb::{self, Class, Depth, Family, Memory, Partition, Pdb, Spec, Supply};
-use crate::tools::staged::{Allow, Staged};
+use crate::staged::{Allow, Staged};
 use files::VERSION;
 
 /// The variable that moves the cache folder: an absolute path, used as it is.

@@ -9,12 +9,12 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::format::answer::{Expected, Fault, Found, Policy};
-use crate::format::{Cases, InputError, Item, Judge, Origin};
-use crate::puzzle::Board;
-use crate::solve::Engine;
-use crate::tools::find::find;
-use crate::tools::record::Around;
+use crate::find::find;
+use crate::record::Around;
+use eight::format::answer::{Expected, Fault, Found, Policy};
+use eight::format::{Cases, InputError, Item, Judge, Origin};
+use eight::puzzle::Board;
+use eight::solve::Engine;
 
 /// The judge's rule, one for every answer (a program's, a fixture's recorded one, a jury's):
 /// paths legal, ending on the goal and within the judge's limit (its canonical path, where it
@@ -75,7 +75,7 @@ pub fn check(
     let mut failure = None;
     // a farthest board's distance from its start, asked of the plan like every query (by an
     // engine like the one solving the cases, sharing its store), for the judges that ask one
-    let farthest = judge.answer == crate::format::Answer::Farthest;
+    let farthest = judge.answer == eight::format::Answer::Farthest;
     let measure = std::cell::RefCell::new(farthest.then(|| engine.like()));
     let cases = solve_all(judge, input, engine, &mut |solved| {
         let output_line = lines.read + 1;
@@ -379,13 +379,13 @@ fn solve_all(
     }
 }
 
-pub use crate::format::cases::cases_of;
+pub use eight::format::cases::cases_of;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::judge::{HDU1043, P1379};
-    use crate::puzzle::Path;
+    use eight::format::judge::{HDU1043, P1379};
+    use eight::puzzle::Path;
 
     fn verdict(judge: &Judge, input: &str, output: &str, policy: Policy) -> Verdict {
         check(
@@ -538,7 +538,7 @@ mod tests {
     #[test]
     fn accepts_any_shortest_path_not_only_the_canonical_one() {
         // a board 6 moves from the goal by two paths: the larger one passes too
-        let crate::format::judge::Goal::Fixed(goal) = HDU1043.goal else {
+        let eight::format::judge::Goal::Fixed(goal) = HDU1043.goal else {
             panic!("a fixed goal")
         };
         let (start, other) = two_shortest_paths(&goal);
@@ -556,9 +556,9 @@ mod tests {
     /// A board 6 moves from `goal` (the shortest cycle has 12) with a shortest path that is not
     /// its canonical one.
     fn two_shortest_paths(goal: &Board) -> (Board, Path) {
-        let oracle = crate::solve::oracle::Oracle::new(goal);
+        let oracle = eight::solve::Oracle::new(goal);
         let all = itertools::Itertools::multi_cartesian_product(
-            (0..6).map(|_| crate::puzzle::Move::ALL.into_iter()),
+            (0..6).map(|_| eight::puzzle::Move::ALL.into_iter()),
         );
         for moves in all {
             let path = Path(moves);
@@ -584,7 +584,7 @@ mod tests {
     #[test]
     fn gives_the_canonical_answers_as_a_fixture_records_them() {
         let input = "2 8 3 1 0 4 7 6 5\n1 2 3 8 0 4 7 6 5\n";
-        let judge = crate::format::judge::HOJ10466;
+        let judge = eight::format::judge::HOJ10466;
         let mut out = Vec::new();
         let written = write_answers(&judge, input.as_bytes(), &mut Engine::default(), &mut out);
         assert_eq!(written.expect("memory"), Ok(1));

@@ -6,9 +6,9 @@
 
 use serde::Serialize;
 
-use crate::puzzle::{Board, Shape};
-use crate::solve::small;
-use crate::solve::square3::Space;
+use eight::puzzle::{Board, Shape};
+use eight::solve::layers;
+use eight::solve::Space;
 
 /// The distribution of distances to one goal.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -41,7 +41,7 @@ impl Histogram {
                 .map(|depth| space.count_within(blank, depth, depth) as u32)
                 .collect()
         } else {
-            small::layers(goal)
+            layers(goal)
         };
         let total: u64 = counts.iter().map(|&count| u64::from(count)).sum();
         let weighted: u64 = (0u64..)

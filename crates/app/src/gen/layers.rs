@@ -6,9 +6,9 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{other_half, shuffled, Impossible, Request};
-use crate::format::judge::Goal;
-use crate::puzzle::board::{Board, Shape};
-use crate::solve::square3::Space;
+use eight::format::judge::Goal;
+use eight::puzzle::board::{Board, Shape};
+use eight::solve::Space;
 
 pub(super) struct Layers {
     /// The 3×3 boards by distance, from the embedded tables.

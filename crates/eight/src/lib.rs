@@ -11,7 +11,11 @@
 //!   searches) and the [`Engine`] that plans which answers a query; the plain BFS the tests
 //!   trust;
 //! - [`format`](mod@format): reading cases with located errors, and each judge's description;
-//! - [`tools`]: the answer stream, the checker, test data, drawings and histograms.
+//! - `cache` (the feature of that name, Unix): the pattern databases on disk, sealed and
+//!   memory-mapped, and the staged writer that never leaves half a file.
+//!
+//! The use-cases above it (the answer stream, the checker, test data, drawings) are the crate
+//! `eight-app`'s, and the command line is `eight-cli`'s.
 //!
 //! Every path is the canonical one: the lexicographically smallest shortest path in the order
 //! `d < l < r < u`.
@@ -31,10 +35,13 @@
 //! assert_eq!(engine.path(&start, &goal).unwrap().to_string(), "r");
 //! ```
 
+#[cfg(all(feature = "cache", unix))]
+pub mod cache;
 pub mod format;
 pub mod puzzle;
 pub mod solve;
-pub mod tools;
+#[cfg(feature = "cache")]
+pub mod staged;
 
 pub use format::Judge;
 pub use puzzle::{Board, Move, Path, Shape};

@@ -7,8 +7,8 @@
 macro_rules! sample {
     ($id:literal) => {
         Some(Sample {
-            input: include_str!(concat!("../../../fixtures/", $id, "/sample.in")),
-            output: include_str!(concat!("../../../fixtures/", $id, "/sample.out")),
+            input: include_str!(concat!("../../../../../fixtures/", $id, "/sample.in")),
+            output: include_str!(concat!("../../../../../fixtures/", $id, "/sample.out")),
         })
     };
 }

@@ -33,6 +33,7 @@ pub(crate) mod store;
 pub(crate) mod textbook;
 
 // The façade: what a program built on the library names. Everything else is the crate's own.
+pub use bfs::breadth_first;
 pub use conflicts::LinearConflicts;
 pub use control::{Control, Watcher};
 pub use engine::{
@@ -42,11 +43,14 @@ pub use heuristic::{Evaluator, Heuristic};
 pub use manhattan::ManhattanDistance;
 pub use oracle::Oracle;
 pub use parallel::ordered_map;
-pub use report::{Bound, Method, Quality, Round};
+pub use report::{Bound, Layer, Method, Quality, Round};
 pub use search::bounded::{Ask, MOST_CELLS as MOST_BOUNDED_CELLS};
 pub use search::ida::{Bounds, Outcome, Range, Share, Slice, PLACES};
-pub use search::{Ida, Query, Search, Solution};
-pub use small::MAX_CELLS as MOST_WHOLE_CELLS;
+pub use search::{Bibfs, Ida, Query, Search, Solution, Textbook};
+pub use small::{layers, MAX_CELLS as MOST_WHOLE_CELLS};
+pub use square3::{farthest, Space};
 pub use stats::Stats;
 pub use store::Store;
-pub use textbook::{idastar as textbook_idastar, Estimate, PACKED_CELLS as MOST_PACKED_CELLS};
+pub use textbook::{
+    idastar as textbook_idastar, manhattan, Estimate, PACKED_CELLS as MOST_PACKED_CELLS,
+};

@@ -21,7 +21,7 @@ use eight_core::packed::Packed;
 
 mod databases;
 mod plan;
-pub use super::report::{Bound, Guide, Method, Quality, Report, Small, Want};
+pub use super::report::{Guide, Method, Quality, Report, Small, Want};
 pub use super::search::ida::Outcome;
 pub use super::search::MoveSink;
 use plan::Kept;

@@ -10,12 +10,12 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::judge::{Goal, Judge};
-use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::Move;
-use crate::solve::Engine;
-use crate::tools::find::farthest;
-use crate::tools::gen::walk;
+use crate::find::farthest;
+use crate::gen::walk;
+use eight::format::judge::{Goal, Judge};
+use eight::puzzle::board::{Board, Shape};
+use eight::puzzle::moves::Move;
+use eight::solve::Engine;
 
 /// One case of a stress file: a start and its goal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -145,7 +145,7 @@ fn case(judge: &Judge, kind: Kind, rng: &mut ChaCha8Rng) -> Case {
 pub fn unreachable_from(goal: &Board) -> Board {
     let cells = goal.cells();
     let tiles: Vec<usize> = (0..cells.len())
-        .filter(|&cell| cells[cell] != crate::puzzle::BLANK)
+        .filter(|&cell| cells[cell] != eight::puzzle::BLANK)
         .take(2)
         .collect();
     let mut swapped = cells.to_vec();

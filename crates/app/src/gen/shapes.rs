@@ -8,10 +8,10 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{other_half, shuffled, swapped, Impossible, Request};
-use crate::format::judge::Goal;
-use crate::puzzle::board::{Board, Shape};
-use crate::puzzle::moves::Move;
-use crate::solve::{small, Engine, Outcome};
+use eight::format::judge::Goal;
+use eight::puzzle::board::{Board, Shape};
+use eight::puzzle::moves::Move;
+use eight::solve::{Engine, Outcome, MOST_WHOLE_CELLS};
 
 /// Draws tried for one case of a requested distance before giving up.
 const TRIES: u32 = 100_000;
@@ -64,7 +64,7 @@ fn refusal(request: &Request, shape: Shape, answering: bool) -> Option<Impossibl
     if depth_asked && request.walk.is_some() {
         return Some(Impossible::WalkAndDepth);
     }
-    if depth_asked && shape.cells() > small::MAX_CELLS {
+    if depth_asked && shape.cells() > MOST_WHOLE_CELLS {
         return Some(Impossible::DepthOfShape(shape));
     }
     // a random board above 4×4 lies too deep for an optimal answer: said at once, not after the

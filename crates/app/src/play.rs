@@ -3,8 +3,8 @@
 //! moves made beside the optimum. The terminal is the command line's business; this is the
 //! game itself, drawn as text.
 
-use crate::puzzle::{Board, Move};
-use crate::solve::{Engine, Outcome};
+use eight::puzzle::{Board, Move};
+use eight::solve::{Engine, Outcome};
 
 /// One game.
 pub struct Game {

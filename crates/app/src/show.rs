@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::puzzle::board::Board;
-use crate::puzzle::moves::{Move, Path};
-use crate::puzzle::BLANK;
-use crate::tools::record::Solved;
+use crate::record::Solved;
+use eight::puzzle::board::Board;
+use eight::puzzle::moves::{Move, Path};
+use eight::puzzle::BLANK;
 
 /// The gap between boards.
 const GAP: usize = 3;
@@ -181,7 +181,7 @@ mod tests {
     use super::*;
 
     fn board(text: &str) -> Board {
-        crate::puzzle::board::tests::board(text)
+        text.parse().expect("a valid board")
     }
 
     #[test]
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn draws_larger_boards_with_cells_of_equal_width() {
-        let goal = Board::ordered(crate::puzzle::board::Shape::SQUARE4);
+        let goal = Board::ordered(eight::puzzle::board::Shape::SQUARE4);
         let start = goal.apply(Move::Up).expect("a move");
         let frames = frames(&start, &"d".parse().expect("path"));
         assert_eq!(
@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn explains_an_unreachable_board_by_its_parity() {
-        let shape = crate::puzzle::board::Shape::new(2, 2).expect("a shape");
+        let shape = eight::puzzle::board::Shape::new(2, 2).expect("a shape");
         let square = |cells: &[u8]| Board::new(shape, cells).expect("a board");
         assert_eq!(
             unreachable(&square(&[2, 1, 3, 0]), &square(&[1, 2, 3, 0])),

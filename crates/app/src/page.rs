@@ -8,9 +8,9 @@
 
 use serde::Serialize;
 
-use crate::puzzle::board::Board;
-use crate::puzzle::moves::{Move, Path};
-use crate::tools::picture::escaped;
+use crate::picture::escaped;
+use eight::puzzle::board::Board;
+use eight::puzzle::moves::{Move, Path};
 
 /// What the page's script reads: the boards along the path and what to say of them.
 #[derive(Serialize)]
@@ -170,7 +170,7 @@ if (location.hash === "#play") { speed.value = 20; play(); }
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::show::frames;
+    use crate::show::frames;
 
     #[test]
     fn holds_every_board_and_fetches_nothing() {
