@@ -30,7 +30,7 @@ pub fn find(
         }
         Answer::Scatter => {
             let found = Found::Scatter(manhattan(start, goal));
-            (Some(found), without_search(Method::Manhattan))
+            (Some(found), without_search(Method::MANHATTAN))
         }
         Answer::Farthest => {
             let board = farthest(start);

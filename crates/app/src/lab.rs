@@ -18,11 +18,9 @@ use crate::show::{frames, unreachable};
 use eight::puzzle::board::{Board, Shape};
 use eight::puzzle::moves::Path;
 use eight::solve::breadth_first;
-use eight::solve::catalog::{self, Choice, Serves};
+use eight::solve::catalog::{self, Choice, Rig, Serves};
 use eight::solve::Estimate;
-use eight::solve::LinearConflicts;
-use eight::solve::ManhattanDistance;
-use eight::solve::{Bibfs, Bounds, Ida, Query, Search, Textbook};
+use eight::solve::{Bibfs, Bounds, Query, Search, Textbook};
 use eight::solve::{Control, Outcome};
 use eight::solve::{Guide, Layer, Small, Want};
 
@@ -237,8 +235,7 @@ fn component(
         Choice::Small(Small::Bfs) => Box::new(Textbook::Bfs),
         Choice::Small(Small::Astar) => Box::new(Textbook::Astar(estimate)),
         Choice::Small(Small::Idastar) => Box::new(Textbook::Idastar(estimate)),
-        Choice::Guide(Guide::Manhattan) => Box::new(Ida::new(ManhattanDistance, 1)),
-        Choice::Guide(Guide::Conflicts) => Box::new(Ida::new(LinearConflicts, 1)),
+        Choice::Guide(Guide::Heuristic(guided)) => (guided.search)(&Rig::alone()),
         choice => {
             return Err(format!(
                 "algo: {algo} ({choice:?}) has no search in the lab"

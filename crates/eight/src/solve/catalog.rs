@@ -4,9 +4,111 @@
 //! words every front end says (the command line's refusal, the lab's); the command line's list
 //! of values, their help and the lab's list of searches are read from here.
 
-use super::report::{Guide, Small};
+use std::sync::Arc;
+
+use super::conflicts::{self, LinearConflicts};
+use super::detours::Machines;
+use super::heuristic::Evaluator;
+use super::manhattan::{self, ManhattanDistance};
+use super::report::{Method, Small};
+use super::search::{Ida, Search};
 use super::textbook::{Estimate, PACKED_CELLS};
 use crate::puzzle::board::Shape;
+
+/// The heuristic that guides IDA* on boards of more than 9 cells (`--algo
+/// auto|manhattan|conflicts|pdb`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Guide {
+    /// Chosen for the board and what the cache holds: linear conflicts first where databases are
+    /// not ready, pattern databases where they serve.
+    #[default]
+    Auto,
+    /// A heuristic that needs no tables, the search it guides made by its entry of the
+    /// catalogue: the Manhattan distance ([`Guide::MANHATTAN`]), linear conflicts
+    /// ([`Guide::CONFLICTS`]), or a program's own.
+    Heuristic(Guided),
+    /// Pattern databases (the family `--pdb` chooses), never linear conflicts first.
+    Pdb,
+}
+
+impl Guide {
+    /// The Manhattan distance alone.
+    pub const MANHATTAN: Guide = Guide::Heuristic(Guided {
+        name: manhattan::NAME,
+        search: |rig| rig.ida(ManhattanDistance),
+    });
+    /// The Manhattan distance and linear conflicts.
+    pub const CONFLICTS: Guide = Guide::Heuristic(Guided {
+        name: conflicts::NAME,
+        search: |rig| rig.ida(LinearConflicts),
+    });
+}
+
+impl Method {
+    /// IDA* with the Manhattan distance alone.
+    pub const MANHATTAN: Method = Method::Heuristic(manhattan::NAME);
+    /// IDA* with the Manhattan distance and linear conflicts.
+    pub const CONFLICTS: Method = Method::Heuristic(conflicts::NAME);
+}
+
+/// An IDA* guided by a heuristic that needs no tables, as the catalogue holds it: the name its
+/// answers are reported under, and how its search is made for a run.
+#[derive(Clone, Copy)]
+pub struct Guided {
+    /// Its name, as `--algo`, `--stats` and the reports say it.
+    pub name: &'static str,
+    /// Its search, made with the run's threads and duplicate-path machines.
+    pub search: fn(&Rig) -> Box<dyn Search>,
+}
+
+/// Two guides of one name are one: a function's address is not a name.
+impl PartialEq for Guided {
+    fn eq(&self, other: &Guided) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Guided {}
+
+impl std::fmt::Debug for Guided {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(formatter, "Guided({})", self.name)
+    }
+}
+
+/// What a heuristic's entry is given to make its search: the run's threads and the engine's
+/// duplicate-path machines.
+pub struct Rig<'a> {
+    jobs: usize,
+    machines: Option<&'a Arc<Machines>>,
+}
+
+impl<'a> Rig<'a> {
+    /// A search on one thread, with machines of its own (the lab's).
+    pub fn alone() -> Rig<'static> {
+        Rig {
+            jobs: 1,
+            machines: None,
+        }
+    }
+
+    /// A search on `jobs` threads that cuts the detours of `machines`.
+    pub(crate) fn new(jobs: usize, machines: &'a Arc<Machines>) -> Rig<'a> {
+        Rig {
+            jobs,
+            machines: Some(machines),
+        }
+    }
+
+    /// IDA* guided by `evaluator`'s heuristic.
+    pub fn ida<E: Evaluator + 'static>(&self, evaluator: E) -> Box<dyn Search> {
+        let ida = Ida::new(evaluator, self.jobs);
+        Box::new(match self.machines {
+            Some(machines) => ida.with_machines(machines),
+            None => ida,
+        })
+    }
+}
 
 /// What a component is, and so which choice of the engine it makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,7 +201,7 @@ pub const COMPONENTS: [Component; 7] = [
         name: "manhattan",
         label: "eight's IDA* Manhattan",
         about: "eight's IDA* with the Manhattan distance, its duplicate paths cut",
-        choice: Choice::Guide(Guide::Manhattan),
+        choice: Choice::Guide(Guide::MANHATTAN),
         serves: Serves::Large,
         estimated: false,
         trace: "bound",
@@ -109,7 +211,7 @@ pub const COMPONENTS: [Component; 7] = [
         name: "conflicts",
         label: "eight's IDA* conflicts",
         about: "eight's IDA* with the Manhattan distance and linear conflicts",
-        choice: Choice::Guide(Guide::Conflicts),
+        choice: Choice::Guide(Guide::CONFLICTS),
         serves: Serves::Large,
         estimated: false,
         trace: "bound",

@@ -12,6 +12,9 @@ use super::report::Method;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
 
+/// Its name, as `--algo` and the reports say it.
+pub const NAME: &str = "conflicts";
+
 /// The evaluator of `Conflicts` (the Manhattan distance plus linear conflicts, kept up to date
 /// move by move): it looks nothing up.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,7 +28,7 @@ impl Evaluator for LinearConflicts {
     }
 
     fn method(&self) -> Method {
-        Method::Conflicts
+        Method::Heuristic(NAME)
     }
 }
 

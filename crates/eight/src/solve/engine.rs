@@ -21,7 +21,8 @@ use eight_core::packed::Packed;
 
 mod databases;
 mod plan;
-pub use super::report::{Guide, Method, Quality, Report, Small, Want};
+pub use super::catalog::Guide;
+pub use super::report::{Method, Quality, Report, Small, Want};
 pub use super::search::ida::Outcome;
 pub use super::search::MoveSink;
 use plan::Kept;
@@ -589,7 +590,7 @@ mod tests {
         let goal = Board::ordered(Shape::SQUARE4);
         let cells = "0 6 14 11 5 10 13 7 9 2 3 1 12 4 15 8";
         let start = Board::parse(cells, Shape::SQUARE4).expect("a board");
-        let engine = || Engine::default().with_guide(Guide::Conflicts);
+        let engine = || Engine::default().with_guide(Guide::CONFLICTS);
         let (mut first, mut second) = (engine(), engine());
         let nodes = |engine: &mut Engine| {
             let solution = engine.solve(&start, &goal, None);

@@ -9,6 +9,9 @@ use super::report::Method;
 use crate::puzzle::board::Board;
 use crate::puzzle::BLANK;
 
+/// Its name, as `--algo` and the reports say it.
+pub const NAME: &str = "manhattan";
+
 /// The Manhattan distance of a board from one goal, in step with the board.
 #[derive(Clone)]
 pub struct Manhattan {
@@ -86,7 +89,7 @@ impl Evaluator for ManhattanDistance {
     }
 
     fn method(&self) -> Method {
-        Method::Manhattan
+        Method::Heuristic(NAME)
     }
 }
 

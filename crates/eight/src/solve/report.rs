@@ -29,22 +29,6 @@ pub enum Small {
     Idastar,
 }
 
-/// The heuristic that guides IDA* on boards of more than 9 cells (`--algo
-/// auto|manhattan|conflicts|pdb`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Guide {
-    /// Chosen for the board and what the cache holds: linear conflicts first where databases are
-    /// not ready, pattern databases where they serve.
-    #[default]
-    Auto,
-    /// The Manhattan distance alone.
-    Manhattan,
-    /// The Manhattan distance and linear conflicts.
-    Conflicts,
-    /// Pattern databases (the family `--pdb` chooses), never linear conflicts first.
-    Pdb,
-}
-
 /// What answered a query: the whole-space tables, parity alone, or a search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Method {
@@ -61,10 +45,9 @@ pub enum Method {
     Astar,
     /// IDA* with the Manhattan distance, on 3×3.
     Idastar,
-    /// IDA* with the Manhattan distance alone, on a board of more than 9 cells.
-    Manhattan,
-    /// IDA* with the Manhattan distance and linear conflicts, on a board of more than 9 cells.
-    Conflicts,
+    /// IDA* guided by a heuristic that needs no tables, of this name, on a board of more than 9
+    /// cells: [`Method::MANHATTAN`], [`Method::CONFLICTS`] or a program's own.
+    Heuristic(&'static str),
     /// IDA* with pattern databases of a family.
     Pdb(Family),
     /// The same, each board looked up in its dual too.
@@ -85,8 +68,7 @@ impl Method {
             Method::Bfs => "bfs",
             Method::Astar => "astar",
             Method::Idastar => "idastar",
-            Method::Manhattan => "manhattan",
-            Method::Conflicts => "conflicts",
+            Method::Heuristic(name) => name,
             Method::Pdb(family) => return Cow::Owned(format!("pdb:{family}")),
             Method::Dual(family) => return Cow::Owned(format!("pdb:{family}+dual")),
             Method::Beam => "beam",

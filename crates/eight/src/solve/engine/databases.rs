@@ -5,9 +5,10 @@
 
 use super::Settings;
 use crate::puzzle::board::{Board, Shape};
+use crate::solve::catalog::Guide;
 use crate::solve::control::Control;
 use crate::solve::pdb::{Class, Family, Partition};
-use crate::solve::report::{Guide, Small};
+use crate::solve::report::Small;
 use crate::solve::search::Bounds;
 use crate::solve::small;
 

@@ -16,13 +16,13 @@ use crate::puzzle::board::Board;
 use crate::solve::conflicts::LinearConflicts;
 use crate::solve::control::Control;
 use crate::solve::heuristic::{Evaluator, Heuristic};
-use crate::solve::manhattan::ManhattanDistance;
 use crate::solve::search::fast;
 use std::sync::Arc;
 
+use crate::solve::catalog::{Guide, Rig};
 use crate::solve::detours::Machines;
 use crate::solve::pdb::{Family, Loaded, Partition, Pdb, Supply, UseLoaded};
-use crate::solve::report::{Guide, Method, Small};
+use crate::solve::report::{Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
     Textbook, Whole,
@@ -128,11 +128,9 @@ pub(super) fn plan<'a>(
 fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     let (guide, jobs) = (settings.guide, settings.jobs());
     let supply = &**settings.store.databases();
-    // a guide without databases looks at none
-    match guide {
-        Guide::Manhattan => return Box::new(ida(settings, ManhattanDistance, jobs)),
-        Guide::Conflicts => return Box::new(ida(settings, LinearConflicts, jobs)),
-        Guide::Auto | Guide::Pdb => {}
+    // a guide without databases looks at none: its entry makes its search
+    if let Guide::Heuristic(guided) = guide {
+        return (guided.search)(&Rig::new(jobs, settings.store.machines()));
     }
     let databases = match settings.databases_for(goal) {
         // a share of an iteration, or a run resumed, searches with the strong databases at once:
@@ -224,7 +222,7 @@ fn rent<'a>(
         load,
         build,
         guides: (
-            family.map_or(Method::Conflicts, Method::Pdb),
+            family.map_or(Method::CONFLICTS, Method::Pdb),
             Method::Pdb(strong.family),
         ),
     })
@@ -329,6 +327,7 @@ mod tests {
     use crate::puzzle::board::Shape;
     use crate::solve::control::Control;
     use crate::solve::engine::{Engine, Outcome};
+    use crate::solve::manhattan::ManhattanDistance;
     use crate::solve::pdb::Class;
     use crate::solve::pdb::{Nibbles, Pdb, Spec};
     use crate::solve::store::Store;
@@ -416,7 +415,7 @@ mod tests {
             .with_control(Control::default().stopped_by(stop.clone()));
         let solution = engine.solve(&start, &goal, None);
         assert_eq!(solution.outcome, Outcome::Exhausted);
-        assert_eq!(solution.report.method, Method::Conflicts);
+        assert_eq!(solution.report.method, Method::CONFLICTS);
         assert!(
             !supply.fetched.load(Relaxed),
             "nothing fetched once stopped"
@@ -695,7 +694,7 @@ mod tests {
             spent: &spent,
             load: 2_000,
             build: 2_000,
-            guides: (Method::Manhattan, Method::Conflicts),
+            guides: (Method::MANHATTAN, Method::CONFLICTS),
         };
         let query = Query {
             start: &start,
@@ -708,7 +707,7 @@ mod tests {
         let solution = rent.search(&query, &Control::default());
         drop(rent);
         let expected = Engine::default()
-            .with_guide(Guide::Conflicts)
+            .with_guide(Guide::CONFLICTS)
             .solve(&start, &goal, None);
         assert_eq!(solution.outcome, expected.outcome);
         assert_eq!(solution.report.quality, None, "proved shortest");
@@ -746,7 +745,7 @@ mod tests {
             matches!(solution.outcome, Outcome::Found(_)),
             "{solution:?}"
         );
-        assert_eq!(solution.report.method, Method::Conflicts);
+        assert_eq!(solution.report.method, Method::CONFLICTS);
         assert!(!source.built.load(Relaxed));
         // ten nodes short of the build's cost: the build is asked for (refused here, as a stop
         // during it is: no answer, never a wrong one)
@@ -805,8 +804,8 @@ mod tests {
             assert!(start.slide(step));
         }
         for (guide, reads) in [
-            (Guide::Conflicts, false),
-            (Guide::Manhattan, false),
+            (Guide::CONFLICTS, false),
+            (Guide::MANHATTAN, false),
             (Guide::Auto, true),
         ] {
             // 7-8 tables that look cached: the automatic choice reads them
