@@ -8,7 +8,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
 use eight::solve::catalog::{self, Choice, Component};
 use eight::solve::Estimate;
-use eight::{Engine, Guide, Small};
+use eight::{Guide, Small};
 
 /// What `--algo` asks for: one of two choices, how 3×3 boards are answered or which heuristic
 /// guides the search of larger ones, or neither (`auto`).
@@ -147,15 +147,6 @@ pub(super) fn algorithm_fits(
             "--algo {refusal}: take {}\n",
             catalog::serving(shape)
         )),
-    }
-}
-
-/// `engine` with the choice `--algo` made, if it made one.
-pub(super) fn with_algo(engine: Engine, algo: Algo) -> Engine {
-    match algo {
-        Algo::Auto => engine,
-        Algo::Small(small) => engine.with_small(small),
-        Algo::Guide(guide) => engine.with_guide(guide),
     }
 }
 

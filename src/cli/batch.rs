@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::cli::fixtures::{Fixture, Source};
 use eight::puzzle::{Board, Shape};
+use eight::solve::Request;
 use eight::solve::Store;
 use eight::{Engine, Judge};
 use eight_app::batch;
@@ -74,9 +75,12 @@ pub fn run(options: &Options, store: &Arc<Store>) -> anyhow::Result<Status> {
     let mut stopped = None;
     // each thread its own engine and goals read, the store shared
     let state = || {
-        let engine = Engine::default()
+        let request = Request {
+            budget: options.max_nodes,
+            ..Request::default()
+        };
+        let engine = Engine::asked(&request)
             .with_store(store.clone())
-            .with_budget(options.max_nodes)
             .with_control(super::live::control(false));
         let goals = Goals {
             text: options.goal.clone(),

@@ -5,7 +5,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use eight::format::Judge;
 use eight::puzzle::Shape;
 use eight::solve::pdb::Family;
-use eight::solve::{Ask, Estimate};
+use eight::solve::{Bounds, Estimate, Guide, Request, Small};
 use std::time::Duration;
 
 use super::algo::{algorithm_help, algorithm_parser, estimate_help, estimate_parser, Algo};
@@ -180,9 +180,6 @@ pub(super) fn databases_parser() -> impl TypedValueParser<Value = PdbChoice> {
 /// depth-first search recurses once a move: 30,000 moves held on the main thread, 100,000 did not).
 const MOST_BOUND: u32 = 1000;
 
-/// The most boards a weighted search of `--within` keeps: some 3 GB (2.75 GB measured on 6x6).
-const WITHIN_NODES: usize = 20_000_000;
-
 impl EngineArgs {
     /// Whether the flags that skip or bound proof go with `--algo`: the textbook searches
     /// (`bfs`, `astar`, `idastar`) always give the shortest path and take none of them, so a run
@@ -212,22 +209,30 @@ impl EngineArgs {
         ))
     }
 
-    /// What the bounded search is asked, if `--fast`, `--time` or `--within` was given.
-    pub(super) fn bounded(&self) -> Option<Ask> {
-        (self.fast || self.time.is_some() || self.within.is_some()).then_some(Ask {
+    /// What the flags ask of the engine, in one request: the library's plan decides what
+    /// follows from it.
+    pub(super) fn request(&self) -> Request {
+        let (small, guide) = match self.algo {
+            Algo::Auto => (Small::default(), Guide::default()),
+            Algo::Small(small) => (small, Guide::default()),
+            Algo::Guide(guide) => (Small::default(), guide),
+        };
+        Request {
+            small,
+            guide,
+            estimate: self.heuristic.unwrap_or_default(),
+            databases: self.pdb.0,
+            dual: self.pdb.1,
+            budget: self.max_nodes,
+            jobs: usize::from(self.jobs),
+            fast: self.fast,
             within: self.within,
             time: self.time,
-            nodes: self.max_nodes.map_or(WITHIN_NODES, |nodes| nodes as usize),
-        })
+            bounds: self.bound.map_or(Bounds::All, Bounds::From),
+            timed: self.stats,
+        }
     }
 }
-
-/// What plain `--fast` asks of the bounded search: one pass, no factor.
-pub(super) const FAST: Ask = Ask {
-    within: None,
-    time: None,
-    nodes: WITHIN_NODES,
-};
 
 /// Parses `--within`'s factor, above 1 and at most 10, into hundredths (rounded down, so never
 /// looser than asked).

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use clap::Args;
 use eight::puzzle::{Board, Shape};
-use eight::solve::Outcome;
 use eight::solve::Store;
+use eight::solve::{Outcome, Request};
 use eight::Engine;
 use eight_app::histogram::Histogram;
 use eight_app::show::{self, Drawing};
@@ -90,10 +90,12 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
             return Ok(Status::Trouble);
         }
     };
-    let mut engine = Engine::default()
+    let request = Request {
+        fast: options.fast,
+        ..Request::default()
+    };
+    let mut engine = Engine::asked(&request)
         .with_store(store.clone())
-        .with_fast(options.fast)
-        .with_bounded(options.fast.then_some(super::options::FAST))
         .with_control(super::live::control(start.cells().len() > 9));
     let solution = engine.solve(&start, &goal, None);
     let quality = solution.report.quality;

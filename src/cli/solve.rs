@@ -11,16 +11,12 @@ use std::sync::Arc;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use eight::format::judge::Goal;
 use eight::format::{judge, InputError, Judge, Origin};
-use eight::puzzle::Shape;
-use eight::solve::pdb::Family;
-use eight::solve::Bounds;
 use eight::solve::Report;
 use eight::solve::Store;
-use eight::{Board, Engine, Guide};
+use eight::{Board, Engine};
 use eight_app::stream::{Output, Stream};
 use itertools::Itertools;
 
-use super::algo::Algo;
 use super::options::{databases_fit, EngineArgs};
 use super::totals::Totals;
 use super::Status;
@@ -199,24 +195,9 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
     if long {
         super::platform::Interrupts::catch()?;
     }
-    let engine = super::algo::with_algo(Engine::default(), options.algo)
-        .with_estimate(options.heuristic.unwrap_or_default())
+    let engine = Engine::asked(&options.request())
         .with_store(store.clone())
-        .with_budget(options.max_nodes)
-        .with_jobs(usize::from(options.jobs))
-        .with_fast(options.fast)
-        .with_bounded(options.bounded())
-        .with_databases(match (options.pdb.0, options.algo) {
-            // `--algo pdb` on 5x5 asks for the 24-puzzle's databases, built if need be
-            (None, Algo::Guide(Guide::Pdb)) if invocation.judge.shape == Shape::SQUARE5 => {
-                Some(Family::TWENTY_FOUR)
-            }
-            (kind, _) => kind,
-        })
-        .with_dual(options.pdb.1)
-        .timed(options.stats)
-        .with_control(super::live::control(long))
-        .with_bounds(options.bound.map_or(Bounds::All, Bounds::From));
+        .with_control(super::live::control(long));
     // boards of up to 9 cells are answered from whole-space tables, which take no bound
     let searched = judge.shape.cells() > 9 || judge.framing.sided();
     if let (None, Some(bound), true) = (options.part, options.bound, searched) {
@@ -295,7 +276,7 @@ pub fn answer(invocation: Invocation, store: &Arc<Store>) -> anyhow::Result<Stat
         totals.summary();
     }
     // (a judge whose special judge takes any path gets `--fast`'s unasked, and no note)
-    if outcome.unproved > 0 && !options.json && options.bounded().is_some() {
+    if outcome.unproved > 0 && !options.json && options.request().bounded().is_some() {
         super::report::warn(&unproved(outcome.unproved));
     }
     if outcome.interrupted {

@@ -21,11 +21,13 @@ use eight_core::packed::Packed;
 
 mod databases;
 mod plan;
+mod request;
 pub use super::catalog::Guide;
 pub use super::report::{Method, Quality, Report, Small, Want};
 pub use super::search::ida::Outcome;
 pub use super::search::MoveSink;
 use plan::Kept;
+pub use request::{Request, KEPT_BOARDS};
 
 /// How an engine answers: the same for every engine made [like](Engine::like) another.
 #[derive(Clone, Default)]

@@ -37,7 +37,8 @@ pub use bfs::breadth_first;
 pub use conflicts::LinearConflicts;
 pub use control::{Control, Watcher};
 pub use engine::{
-    Engine, Guide, MoveSink, Report, Small, Unsolved, Want, DEFAULT_BUDGET, DEFAULT_BUDGET_OTHERS,
+    Engine, Guide, MoveSink, Report, Request, Small, Unsolved, Want, DEFAULT_BUDGET,
+    DEFAULT_BUDGET_OTHERS, KEPT_BOARDS,
 };
 pub use heuristic::{Evaluator, Heuristic};
 pub use manhattan::ManhattanDistance;

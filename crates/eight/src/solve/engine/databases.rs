@@ -121,11 +121,20 @@ pub(super) fn prepare(settings: &Settings, goal: &Board, control: &Control) {
 }
 
 impl Settings {
+    /// The family of databases asked for towards `goal`: the one named, and on 5×5, where
+    /// pattern databases are asked for without a family, the 24-puzzle's (built if need be).
+    pub(super) fn databases_asked(&self, goal: &Board) -> Option<Family> {
+        match (goal.shape(), self.guide) {
+            (Shape::SQUARE5, Guide::Pdb) => self.databases.or(Some(Family::TWENTY_FOUR)),
+            _ => self.databases,
+        }
+    }
+
     /// The databases that serve an optimal search towards `goal`: those asked for (`--pdb`), or
     /// the family that suits the goal and what is cached (looked at, not read).
     pub(super) fn databases_for(&self, goal: &Board) -> Databases {
         let supply = &**self.store.databases();
-        match (goal.shape(), self.databases) {
+        match (goal.shape(), self.databases_asked(goal)) {
             (Shape::SQUARE4, Some(family)) if family.side() == 4 => {
                 Databases::Tables(Partition::of(family, Class::of(goal.blank())))
             }

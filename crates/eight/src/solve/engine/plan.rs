@@ -140,7 +140,7 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
         }
         // cached, but found damaged when read: as if they were not cached
         Databases::Tables(partition)
-            if settings.databases.is_none()
+            if settings.databases_asked(goal).is_none()
                 && settings.bounds == Bounds::All
                 && supply.ready_tables(&partition).is_none() =>
         {
