@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::search::fast::estimate::{Estimate, Value};
+use crate::solve::search::fast::estimate::{Value, Weighted};
 
 /// Cells a word of a packed board holds, six bits each.
 const PER_WORD: usize = 10;
@@ -66,7 +66,7 @@ struct Node {
 pub(super) fn run(
     start: &Board,
     goal: &Board,
-    estimate: &Estimate,
+    estimate: &Weighted,
     ask: Run,
     stop: &mut dyn FnMut() -> bool,
 ) -> Ran {
@@ -103,7 +103,7 @@ fn moved<const W: usize>(mut key: [u64; W], tile: u8, from: usize, to: usize) ->
 fn search<const W: usize>(
     start: &Board,
     goal: &Board,
-    estimate: &Estimate,
+    estimate: &Weighted,
     ask: Run,
     stop: &mut dyn FnMut() -> bool,
 ) -> Ran {

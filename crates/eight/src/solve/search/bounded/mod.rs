@@ -19,7 +19,7 @@ use crate::puzzle::moves::Path;
 use crate::solve::clock::Clock;
 use crate::solve::control::Control;
 pub use crate::solve::report::Round;
-use crate::solve::search::fast::estimate::Estimate;
+use crate::solve::search::fast::estimate::Weighted;
 
 /// The windows' lengths, in moves: each pass is cheap (a few hundred thousand boards at most a
 /// window) and the longer ones find what the shorter missed.
@@ -132,7 +132,7 @@ pub fn improve(
     control: &Control,
 ) -> Answer {
     let began = Clock::start();
-    let estimate = Estimate::plain(goal);
+    let estimate = Weighted::plain(goal);
     let length = first.len() as u32;
     let root = estimate.of(start.cells()).estimate;
     let mut answer = Answer {

@@ -68,7 +68,7 @@ fn short_windows_never_lengthen_a_path_nor_change_its_ends() {
 #[test]
 fn a_weighted_run_proves_its_factor_and_a_true_lower_bound() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
-    let estimate = Estimate::plain(&goal);
+    let estimate = Weighted::plain(&goal);
     for weight in [100, 110, 150, 300] {
         for (start, back, shortest) in boards(10, 50) {
             let run = astar::Run {
@@ -105,7 +105,7 @@ fn a_weighted_run_proves_its_factor_and_a_true_lower_bound() {
 #[test]
 fn a_run_stopped_early_still_gives_a_true_lower_bound() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
-    let estimate = Estimate::plain(&goal);
+    let estimate = Weighted::plain(&goal);
     for (start, back, shortest) in boards(10, 60) {
         let run = astar::Run {
             weight: 100,

@@ -6,7 +6,7 @@
 use super::astar;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Path};
-use crate::solve::search::fast::estimate::Estimate;
+use crate::solve::search::fast::estimate::Weighted;
 
 /// The most boards a window's search may keep: a window that needs more stays as it is.
 const WINDOW_NODES: usize = 200_000;
@@ -32,7 +32,7 @@ pub(super) fn shorten(
             nodes: WINDOW_NODES,
             prove: true,
         };
-        let ran = astar::run(&from, &to, &Estimate::plain(&to), run, stop);
+        let ran = astar::run(&from, &to, &Weighted::plain(&to), run, stop);
         if let Some(shorter) = ran.path {
             moves.splice(at..end, shorter.0);
         }

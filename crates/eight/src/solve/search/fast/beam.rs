@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::estimate::{Estimate, Value};
+use super::estimate::{Value, Weighted};
 use super::Region;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -34,7 +34,7 @@ pub fn place(
     let shape = board.shape();
     let n = board.cells().len();
     let columns = usize::from(shape.width);
-    let estimate = Estimate::new(goal, region, line);
+    let estimate = Weighted::new(goal, region, line);
     let targets: Vec<[Option<u16>; 4]> = (0..n)
         .map(|cell| {
             Move::ALL.map(|step| {

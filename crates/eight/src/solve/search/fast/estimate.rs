@@ -1,6 +1,6 @@
 //! The estimate of `--fast`'s searches: the Manhattan distance plus linear conflicts, each tile
 //! weighed, kept by differences from board to board. The beam weighs a line's tiles
-//! `LINE_WEIGHT` (4) times the rest of its region; the bounded search ([`Estimate::plain`])
+//! `LINE_WEIGHT` (4) times the rest of its region; the bounded search ([`Weighted::plain`])
 //! weighs every tile once, which makes it admissible.
 
 use super::Region;
@@ -14,7 +14,7 @@ use crate::solve::conflicts::longest_increasing;
 pub(super) const LINE_WEIGHT: u32 = 4;
 
 /// The weighted estimate of a line's search, kept by differences from board to board.
-pub(crate) struct Estimate {
+pub(crate) struct Weighted {
     width: usize,
     cells: usize,
     goal_row: Vec<u8>,
@@ -34,14 +34,14 @@ pub(crate) struct Value {
     pub(crate) line: u32,
 }
 
-impl Estimate {
+impl Weighted {
     /// Every tile of `goal`'s board weighed once: admissible, 0 only at the goal.
-    pub(crate) fn plain(goal: &Board) -> Estimate {
-        Estimate::new(goal, Region::whole(goal.shape()), &[])
+    pub(crate) fn plain(goal: &Board) -> Weighted {
+        Weighted::new(goal, Region::whole(goal.shape()), &[])
     }
 
     /// The tiles of `region` weighed once, those of `line` (cells of `goal`) `LINE_WEIGHT` times.
-    pub(crate) fn new(goal: &Board, region: Region, line: &[usize]) -> Estimate {
+    pub(crate) fn new(goal: &Board, region: Region, line: &[usize]) -> Weighted {
         let width = usize::from(goal.shape().width);
         let count = goal.cells().len();
         let mut goal_row = vec![0; count];
@@ -70,7 +70,7 @@ impl Estimate {
                     rows[cell].abs_diff(goal_row[tile]) + columns[cell].abs_diff(goal_column[tile]);
             }
         }
-        Estimate {
+        Weighted {
             width,
             cells: count,
             goal_row,
