@@ -18,11 +18,11 @@ use crate::show::{frames, unreachable};
 use eight::puzzle::board::{Board, Shape};
 use eight::puzzle::moves::Path;
 use eight::solve::breadth_first;
-use eight::solve::catalog::{self, Choice, Rig, Serves};
+use eight::solve::catalog::{self, Rig, Serves};
 use eight::solve::Estimate;
-use eight::solve::{Bibfs, Bounds, Query, Search, Textbook};
+use eight::solve::{Bounds, Query, Search};
 use eight::solve::{Control, Outcome};
-use eight::solve::{Guide, Layer, Small, Want};
+use eight::solve::{Layer, Want};
 
 /// The boards a search may expand unless the request says: seconds in a browser.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -230,17 +230,8 @@ fn component(
     if let Some(refusal) = entry.refusal(goal.shape()) {
         return Err(refusal);
     }
-    let search: Box<dyn Search> = match entry.choice {
-        Choice::Small(Small::Bibfs) => Box::new(Bibfs::default()),
-        Choice::Small(Small::Bfs) => Box::new(Textbook::Bfs),
-        Choice::Small(Small::Astar) => Box::new(Textbook::Astar(estimate)),
-        Choice::Small(Small::Idastar) => Box::new(Textbook::Idastar(estimate)),
-        Choice::Guide(Guide::Heuristic(guided)) => (guided.search)(&Rig::alone()),
-        choice => {
-            return Err(format!(
-                "algo: {algo} ({choice:?}) has no search in the lab"
-            ))
-        }
+    let Some(search) = entry.search(&Rig::alone(estimate)) else {
+        return Err(format!("algo: {algo} has no search in the lab"));
     };
     Ok((search, entry.trace))
 }

@@ -11,7 +11,7 @@ use super::detours::Machines;
 use super::heuristic::Evaluator;
 use super::manhattan::{self, ManhattanDistance};
 use super::report::{Method, Small};
-use super::search::{Ida, Search};
+use super::search::{Bibfs, Ida, Search, Textbook};
 use super::textbook::{Estimate, PACKED_CELLS};
 use crate::puzzle::board::Shape;
 
@@ -76,27 +76,32 @@ impl std::fmt::Debug for Guided {
     }
 }
 
-/// What a heuristic's entry is given to make its search: the run's threads and the engine's
-/// duplicate-path machines.
+/// What an entry is given to make its search: the run's threads, the engine's duplicate-path
+/// machines and the estimate that guides the textbook searches.
 pub struct Rig<'a> {
     jobs: usize,
     machines: Option<&'a Arc<Machines>>,
+    estimate: Estimate,
 }
 
 impl<'a> Rig<'a> {
-    /// A search on one thread, with machines of its own (the lab's).
-    pub fn alone() -> Rig<'static> {
+    /// A search on one thread, with machines of its own (the lab's), the textbook searches
+    /// guided by `estimate`.
+    pub fn alone(estimate: Estimate) -> Rig<'static> {
         Rig {
             jobs: 1,
             machines: None,
+            estimate,
         }
     }
 
-    /// A search on `jobs` threads that cuts the detours of `machines`.
-    pub(crate) fn new(jobs: usize, machines: &'a Arc<Machines>) -> Rig<'a> {
+    /// A search on `jobs` threads that cuts the detours of `machines`, the textbook searches
+    /// guided by `estimate`.
+    pub(crate) fn new(jobs: usize, machines: &'a Arc<Machines>, estimate: Estimate) -> Rig<'a> {
         Rig {
             jobs,
             machines: Some(machines),
+            estimate,
         }
     }
 
@@ -270,6 +275,19 @@ impl Serves {
 }
 
 impl Component {
+    /// Its search, made for a query with `rig`; `None` for the components the engine keeps or
+    /// plans itself (the pattern databases, chosen and fetched per board).
+    pub fn search(&self, rig: &Rig) -> Option<Box<dyn Search>> {
+        Some(match self.choice {
+            Choice::Small(Small::Bibfs) => Box::new(Bibfs::default()),
+            Choice::Small(Small::Bfs) => Box::new(Textbook::Bfs),
+            Choice::Small(Small::Astar) => Box::new(Textbook::Astar(rig.estimate)),
+            Choice::Small(Small::Idastar) => Box::new(Textbook::Idastar(rig.estimate)),
+            Choice::Guide(Guide::Heuristic(guided)) => (guided.search)(rig),
+            Choice::Small(Small::Table) | Choice::Guide(Guide::Auto | Guide::Pdb) => return None,
+        })
+    }
+
     /// Why it does not serve boards of `shape`, the same words everywhere; `None` where it
     /// serves them.
     pub fn refusal(&self, shape: Shape) -> Option<String> {

@@ -19,16 +19,15 @@ use crate::solve::heuristic::{Evaluator, Heuristic};
 use crate::solve::search::fast;
 use std::sync::Arc;
 
-use crate::solve::catalog::{Guide, Rig};
+use crate::solve::catalog::{self, Choice, Guide, Rig};
 use crate::solve::detours::Machines;
 use crate::solve::pdb::{Family, Loaded, Partition, Pdb, Supply, UseLoaded};
 use crate::solve::report::{Method, Small};
 use crate::solve::search::{
     square3, Beam, Bibfs, Bounds, Escalate, Fetch, Ida, Parity, Query, Rent, Search, Solution,
-    Textbook, Whole,
+    Whole,
 };
 use crate::solve::small;
-use crate::solve::textbook;
 
 /// A component planned for a query: one the engine keeps, or one made for it.
 pub(super) enum Planned<'a> {
@@ -81,15 +80,21 @@ pub(super) fn plan<'a>(
     start: &Board,
     goal: &Board,
 ) -> Planned<'a> {
-    let packs = goal.cells().len() <= textbook::PACKED_CELLS;
+    // a textbook search asked for, on the boards its entry serves (else planned as the tables)
     let textbook = match settings.small {
-        Small::Bfs if packs => Some(Textbook::Bfs),
-        Small::Astar if packs => Some(Textbook::Astar(settings.estimate)),
-        Small::Idastar => Some(Textbook::Idastar(settings.estimate)),
-        _ => None,
+        Small::Bfs | Small::Astar | Small::Idastar => catalog::COMPONENTS
+            .iter()
+            .find(|entry| entry.choice == Choice::Small(settings.small))
+            .filter(|entry| entry.serves.fits(goal.shape())),
+        Small::Table | Small::Bibfs => None,
     };
-    if let Some(textbook) = textbook {
-        return Planned::Made(Box::new(textbook));
+    let rig = Rig::new(
+        settings.jobs(),
+        settings.store.machines(),
+        settings.estimate,
+    );
+    if let Some(search) = textbook.and_then(|entry| entry.search(&rig)) {
+        return Planned::Made(search);
     }
     if let Some((kept, _)) = kept(settings, start, goal) {
         return match kept {
@@ -130,7 +135,8 @@ fn optimal<'a>(settings: &'a Settings, goal: &Board) -> Box<dyn Search + 'a> {
     let supply = &**settings.store.databases();
     // a guide without databases looks at none: its entry makes its search
     if let Guide::Heuristic(guided) = guide {
-        return (guided.search)(&Rig::new(jobs, settings.store.machines()));
+        let rig = Rig::new(jobs, settings.store.machines(), settings.estimate);
+        return (guided.search)(&rig);
     }
     let databases = match settings.databases_for(goal) {
         // a share of an iteration, or a run resumed, searches with the strong databases at once:
