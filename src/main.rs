@@ -1,5 +1,6 @@
-//! The `eight` binary: parses the command line, runs it, and maps the outcome to an exit
-//! status (0 answered, 2 malformed input or trouble; clap's usage errors are 2 as well).
+//! The `eight` binary (the package `eight-cli`, above `eight-app` and the library `eight`):
+//! parses the command line, runs it, and maps the outcome to an exit status (0 answered, 2
+//! malformed input or trouble; clap's usage errors are 2 as well).
 
 use std::process::ExitCode;
 

@@ -1,5 +1,5 @@
-//! `eight` solves sliding-tile puzzles, the 8-puzzle first and every size to 16×16, in the formats
-//! of the classic online-judge problems.
+//! `eight`, the library: it solves sliding-tile puzzles, the 8-puzzle first and every size to
+//! 16×16, optimally and canonically, and reads and writes the classic online judges' formats.
 //!
 //! The layers, each importing only from those below it:
 //! - `eight-core`, a crate of its own: moves and paths, and the 3×3 fast path (boards packed in
