@@ -30,7 +30,8 @@ impl Histogram {
     /// (relabelling keeps every distance, so they are `goal`'s own).
     ///
     /// ```
-    /// use eight::{tools::histogram::Histogram, Board};
+    /// use eight::Board;
+    /// use eight_app::histogram::Histogram;
     /// let histogram = Histogram::new(&"12345678x".parse::<Board>().unwrap());
     /// assert_eq!((histogram.total, histogram.max), (181_440, 31));
     /// ```

@@ -1,7 +1,7 @@
 //! One store for everything the engine looks up instead of searching: the nine 3×3 tables
 //! embedded at compile time, the whole-space tables of the other boards of up to 9 cells (built
 //! on first use), and the 15-puzzle's pattern databases, from a [`Supply`]: built in memory by
-//! default, or read from a cache on disk (`eight::tools::cache::DiskCache`, which the command
+//! default, or read from a cache on disk (`eight::cache::DiskCache`, which the command
 //! line uses and a library can use the same way). Engines made [like](super::Engine::like)
 //! another share its store, so a table or a database is built once for all their threads.
 
@@ -35,7 +35,7 @@ impl Store {
     /// ```no_run
     /// use std::sync::Arc;
     /// use eight::solve::{Engine, Store};
-    /// use eight::tools::cache::DiskCache;
+    /// use eight::cache::DiskCache;
     /// // the databases eight's command line caches, read from the same folder
     /// let cache = DiskCache::in_folder(DiskCache::folder());
     /// let engine = Engine::default().with_store(Arc::new(Store::new(Arc::new(cache))));

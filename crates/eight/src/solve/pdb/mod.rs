@@ -297,7 +297,7 @@ pub fn symmetry_on(side: usize, index: usize, cell: usize) -> usize {
 }
 
 /// Where an engine's store gets its databases, its supply: built in memory
-/// ([`Memory`], the default), or a cache on disk that the tools provide.
+/// ([`Memory`], the default), or the cache on disk of the `cache` feature (`DiskCache`).
 pub trait Supply: Send + Sync {
     /// The table of `spec` if it can be had without building it.
     fn ready_table(&self, spec: &Spec) -> Option<Arc<Pdb>>;
