@@ -6,11 +6,9 @@
 
 use std::sync::Arc;
 
-use super::conflicts::{self, LinearConflicts};
 use super::detours::Machines;
 use super::heuristic::Evaluator;
-use super::manhattan::{self, ManhattanDistance};
-use super::report::{Method, Small};
+use super::report::Small;
 use super::search::{Bibfs, Ida, Search, Textbook};
 use super::textbook::{Estimate, PACKED_CELLS};
 use crate::puzzle::board::Shape;
@@ -29,26 +27,6 @@ pub enum Guide {
     Heuristic(Guided),
     /// Pattern databases (the family `--pdb` chooses), never linear conflicts first.
     Pdb,
-}
-
-impl Guide {
-    /// The Manhattan distance alone.
-    pub const MANHATTAN: Guide = Guide::Heuristic(Guided {
-        name: manhattan::NAME,
-        search: |rig| rig.ida(ManhattanDistance),
-    });
-    /// The Manhattan distance and linear conflicts.
-    pub const CONFLICTS: Guide = Guide::Heuristic(Guided {
-        name: conflicts::NAME,
-        search: |rig| rig.ida(LinearConflicts),
-    });
-}
-
-impl Method {
-    /// IDA* with the Manhattan distance alone.
-    pub const MANHATTAN: Method = Method::Heuristic(manhattan::NAME);
-    /// IDA* with the Manhattan distance and linear conflicts.
-    pub const CONFLICTS: Method = Method::Heuristic(conflicts::NAME);
 }
 
 /// An IDA* guided by a heuristic that needs no tables, as the catalogue holds it: the name its
@@ -160,79 +138,69 @@ pub struct Component {
     pub lab: bool,
 }
 
-/// Every component, the textbook searches before the heuristics of larger boards.
-pub const COMPONENTS: [Component; 7] = [
-    Component {
-        name: "bibfs",
-        label: "bidirectional BFS",
-        about: "two breadth-first searches, from the start and the goal, that meet",
-        choice: Choice::Small(Small::Bibfs),
-        serves: Serves::Square3,
-        estimated: false,
-        trace: "depth",
-        lab: true,
-    },
-    Component {
-        name: "bfs",
-        label: "BFS",
-        about: "breadth-first search from the goal",
-        choice: Choice::Small(Small::Bfs),
-        serves: Serves::UpTo16,
-        estimated: false,
-        trace: "depth",
-        lab: true,
-    },
-    Component {
-        name: "astar",
-        label: "A*",
-        about: "the textbook A*, guided by an estimate",
-        choice: Choice::Small(Small::Astar),
-        serves: Serves::UpTo16,
-        estimated: true,
-        trace: "f",
-        lab: true,
-    },
-    Component {
-        name: "idastar",
-        label: "IDA*",
-        about: "the textbook IDA*, guided by an estimate",
-        choice: Choice::Small(Small::Idastar),
-        serves: Serves::Every,
-        estimated: true,
-        trace: "bound",
-        lab: true,
-    },
-    Component {
-        name: "manhattan",
-        label: "eight's IDA* Manhattan",
-        about: "eight's IDA* with the Manhattan distance, its duplicate paths cut",
-        choice: Choice::Guide(Guide::MANHATTAN),
-        serves: Serves::Large,
-        estimated: false,
-        trace: "bound",
-        lab: true,
-    },
-    Component {
-        name: "conflicts",
-        label: "eight's IDA* conflicts",
-        about: "eight's IDA* with the Manhattan distance and linear conflicts",
-        choice: Choice::Guide(Guide::CONFLICTS),
-        serves: Serves::Large,
-        estimated: false,
-        trace: "bound",
-        lab: true,
-    },
-    Component {
-        name: "pdb",
-        label: "eight's IDA* pattern databases",
-        about: "eight's IDA* with pattern databases",
-        choice: Choice::Guide(Guide::Pdb),
-        serves: Serves::Databases,
-        estimated: false,
-        trace: "bound",
-        lab: false,
-    },
-];
+/// The bidirectional BFS of 3×3 boards.
+pub const BIBFS: Component = Component {
+    name: "bibfs",
+    label: "bidirectional BFS",
+    about: "two breadth-first searches, from the start and the goal, that meet",
+    choice: Choice::Small(Small::Bibfs),
+    serves: Serves::Square3,
+    estimated: false,
+    trace: "depth",
+    lab: true,
+};
+
+/// The textbook breadth-first search.
+pub const BFS: Component = Component {
+    name: "bfs",
+    label: "BFS",
+    about: "breadth-first search from the goal",
+    choice: Choice::Small(Small::Bfs),
+    serves: Serves::UpTo16,
+    estimated: false,
+    trace: "depth",
+    lab: true,
+};
+
+/// The textbook A*.
+pub const ASTAR: Component = Component {
+    name: "astar",
+    label: "A*",
+    about: "the textbook A*, guided by an estimate",
+    choice: Choice::Small(Small::Astar),
+    serves: Serves::UpTo16,
+    estimated: true,
+    trace: "f",
+    lab: true,
+};
+
+/// The textbook IDA*.
+pub const IDASTAR: Component = Component {
+    name: "idastar",
+    label: "IDA*",
+    about: "the textbook IDA*, guided by an estimate",
+    choice: Choice::Small(Small::Idastar),
+    serves: Serves::Every,
+    estimated: true,
+    trace: "bound",
+    lab: true,
+};
+
+/// eight's IDA* with pattern databases, planned per board (`engine/databases.rs`).
+pub const PDB: Component = Component {
+    name: "pdb",
+    label: "eight's IDA* pattern databases",
+    about: "eight's IDA* with pattern databases",
+    choice: Choice::Guide(Guide::Pdb),
+    serves: Serves::Databases,
+    estimated: false,
+    trace: "bound",
+    lab: false,
+};
+
+/// Every component, as listed where the solvers' modules are declared (`solve/mod.rs`): a
+/// heuristic's entry is defined in its own file.
+pub use super::COMPONENTS;
 
 /// The textbook estimates that guide `--algo astar` and `idastar` (`--heuristic`), each with
 /// what it counts: added up afresh at every board, every one admissible.

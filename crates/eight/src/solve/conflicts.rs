@@ -6,7 +6,9 @@
 //! two moves each beyond their Manhattan distance. The same holds for columns, with moves of the
 //! other direction, so the two counts add up.
 
+use super::catalog::{Choice, Component, Guide, Guided, Serves};
 use super::heuristic::{Evaluator, Heuristic};
+use super::lines::longest_increasing;
 use super::manhattan::Manhattan;
 use super::report::Method;
 use crate::puzzle::board::{Board, Shape};
@@ -14,6 +16,31 @@ use crate::puzzle::BLANK;
 
 /// Its name, as `--algo` and the reports say it.
 pub const NAME: &str = "conflicts";
+
+/// Its entry in the catalogue (listed in `solve/mod.rs`).
+pub const COMPONENT: Component = Component {
+    name: NAME,
+    label: "eight's IDA* conflicts",
+    about: "eight's IDA* with the Manhattan distance and linear conflicts",
+    choice: Choice::Guide(Guide::CONFLICTS),
+    serves: Serves::Large,
+    estimated: false,
+    trace: "bound",
+    lab: true,
+};
+
+impl Guide {
+    /// The Manhattan distance and linear conflicts.
+    pub const CONFLICTS: Guide = Guide::Heuristic(Guided {
+        name: NAME,
+        search: |rig| rig.ida(LinearConflicts),
+    });
+}
+
+impl Method {
+    /// IDA* with the Manhattan distance and linear conflicts.
+    pub const CONFLICTS: Method = Method::Heuristic(NAME);
+}
 
 /// The evaluator of `Conflicts` (the Manhattan distance plus linear conflicts, kept up to date
 /// move by move): it looks nothing up.
@@ -49,18 +76,6 @@ pub struct Conflicts {
     row_conflicts: Vec<u8>,
     column_conflicts: Vec<u8>,
     conflicts: u32,
-}
-
-/// The length of a longest strictly increasing run (not necessarily adjacent) of `values`.
-pub(crate) fn longest_increasing(values: &[u8]) -> usize {
-    let mut tails = [0u8; Shape::MAX_SIDE as usize];
-    let mut length = 0;
-    for &value in values {
-        let at = tails[..length].partition_point(|&tail| tail < value);
-        tails[at] = value;
-        length = length.max(at + 1);
-    }
-    length
 }
 
 impl Conflicts {

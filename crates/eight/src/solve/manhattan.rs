@@ -4,6 +4,7 @@
 //! with it alone is for comparing node counts (`--algo manhattan`), and linear conflicts
 //! (`conflicts.rs`) add to it.
 
+use super::catalog::{Choice, Component, Guide, Guided, Serves};
 use super::heuristic::{Evaluator, Heuristic};
 use super::report::Method;
 use crate::puzzle::board::Board;
@@ -11,6 +12,31 @@ use crate::puzzle::BLANK;
 
 /// Its name, as `--algo` and the reports say it.
 pub const NAME: &str = "manhattan";
+
+/// Its entry in the catalogue (listed in `solve/mod.rs`).
+pub const COMPONENT: Component = Component {
+    name: NAME,
+    label: "eight's IDA* Manhattan",
+    about: "eight's IDA* with the Manhattan distance, its duplicate paths cut",
+    choice: Choice::Guide(Guide::MANHATTAN),
+    serves: Serves::Large,
+    estimated: false,
+    trace: "bound",
+    lab: true,
+};
+
+impl Guide {
+    /// The Manhattan distance alone.
+    pub const MANHATTAN: Guide = Guide::Heuristic(Guided {
+        name: NAME,
+        search: |rig| rig.ida(ManhattanDistance),
+    });
+}
+
+impl Method {
+    /// IDA* with the Manhattan distance alone.
+    pub const MANHATTAN: Method = Method::Heuristic(NAME);
+}
 
 /// The Manhattan distance of a board from one goal, in step with the board.
 #[derive(Clone)]

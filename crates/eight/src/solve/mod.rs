@@ -20,6 +20,7 @@ pub(crate) mod control;
 pub(crate) mod detours;
 pub(crate) mod engine;
 pub(crate) mod heuristic;
+mod lines;
 pub(crate) mod manhattan;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
@@ -31,6 +32,18 @@ pub(crate) mod square3;
 pub(crate) mod stats;
 pub(crate) mod store;
 pub(crate) mod textbook;
+
+/// Every component of the catalogue ([`catalog`]), the textbook searches before the heuristics
+/// of larger boards: a new one is its file, its `mod` line above and its entry here.
+pub const COMPONENTS: [catalog::Component; 7] = [
+    catalog::BIBFS,
+    catalog::BFS,
+    catalog::ASTAR,
+    catalog::IDASTAR,
+    manhattan::COMPONENT,
+    conflicts::COMPONENT,
+    catalog::PDB,
+];
 
 // The façade: what a program built on the library names. Everything else is the crate's own.
 pub use bfs::breadth_first;

@@ -5,7 +5,7 @@
 
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
-use crate::solve::conflicts::longest_increasing;
+use crate::solve::lines::longest_increasing;
 
 /// What guides a textbook A* or IDA*.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -6,7 +6,7 @@
 use super::Region;
 use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::BLANK;
-use crate::solve::conflicts::longest_increasing;
+use crate::solve::lines::longest_increasing;
 
 /// How much more a tile of the line weighs than another of the region: enough that the beam
 /// places the line first, little enough that it still prefers moves that help the rest
