@@ -1,8 +1,10 @@
 //! The catalogue of what a user names to answer boards: the searches and the heuristics of
-//! `--algo` and of the lab's page, one entry each, and the textbook estimates of `--heuristic`. An entry says what the component is, the
-//! boards it serves, what its progress is counted in, and why it does not serve a size, in the
-//! words every front end says (the command line's refusal, the lab's); the command line's list
-//! of values, their help and the lab's list of searches are read from here.
+//! `--algo` and of the lab's page, one entry each, and the textbook estimates of `--heuristic`.
+//! An entry says what the component is, the boards it serves, what its progress is counted in,
+//! and why it does not serve a size, in the words every front end says (the command line's
+//! refusal, the lab's), and makes its search ([`Component::search`]). The command line's list
+//! of values, their help, the lab's list of searches and the plan read it. The searches' entries
+//! are here; a heuristic's is in its own file, and the list of all is `solve::COMPONENTS`.
 
 use std::sync::Arc;
 

@@ -1,6 +1,7 @@
 //! The engine's plan: the one place that chooses which component answers a query, by the
-//! board's shape, the goal, the options and what the store holds. A new search or heuristic is a
-//! component (`super::super::search`) or an evaluator (`super::super::heuristic`) and one arm here.
+//! board's shape, the goal, the options and what the store holds. The searches it makes for a
+//! query are made by their catalogue entries (`catalog::Component::search`, a heuristic's
+//! `Guided`); the pattern databases alone are planned here.
 //!
 //! - 3×3: the tables, or the search `--algo` names.
 //! - Parities that differ: unreachable, without a search. Up to 9 cells: the tables.
@@ -88,13 +89,15 @@ pub(super) fn plan<'a>(
             .filter(|entry| entry.serves.fits(goal.shape())),
         Small::Table | Small::Bibfs => None,
     };
-    let rig = Rig::new(
-        settings.jobs(),
-        settings.store.machines(),
-        settings.estimate,
-    );
-    if let Some(search) = textbook.and_then(|entry| entry.search(&rig)) {
-        return Planned::Made(search);
+    if let Some(entry) = textbook {
+        let rig = Rig::new(
+            settings.jobs(),
+            settings.store.machines(),
+            settings.estimate,
+        );
+        if let Some(search) = entry.search(&rig) {
+            return Planned::Made(search);
+        }
     }
     if let Some((kept, _)) = kept(settings, start, goal) {
         return match kept {
