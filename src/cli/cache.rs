@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use clap::Subcommand;
 #[cfg(unix)]
+use eight::cache::machines::KEPT;
+#[cfg(unix)]
 use eight::cache::{listing, DiskCache, FOLDER_VARIABLE};
 use eight::solve::pdb::Family;
 #[cfg(unix)]
@@ -19,14 +21,56 @@ pub enum Action {
     Show,
     /// Remove eight's files from the folder (anything else in it stays)
     Clear,
-    /// Build a family of databases now, into the folder, rather than at the first search that
-    /// needs it
+    /// Build a family of databases (or the duplicate-path machines) now, into the folder,
+    /// rather than at the first search that needs it
     Build {
-        /// The family
-        #[arg(value_parser = super::options::family_parser(), default_value = "6-6-3",
-              long_help = format!("The family\n\n{}", super::options::families()))]
-        family: Family,
+        /// The family, or `detours`
+        #[arg(value_parser = built_parser(), default_value = "6-6-3",
+              long_help = format!("The family, or `detours`\n\n{}\n{}",
+                  super::options::families(), machines()))]
+        family: Built,
     },
+}
+
+/// What `eight cache build` builds: a family of databases, or the duplicate-path machines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Built {
+    Family(Family),
+    Detours,
+}
+
+/// `detours` in `eight cache build`'s help: the machines, each with its size and build time.
+fn machines() -> String {
+    #[cfg(unix)]
+    let each: Vec<String> = KEPT
+        .iter()
+        .map(|kept| {
+            let moves = kept.depth;
+            format!(
+                "{}, detours of up to {moves} moves: {}",
+                kept.shape, kept.cost
+            )
+        })
+        .collect();
+    #[cfg(not(unix))]
+    let each = ["none kept off Unix".to_string()];
+    format!(
+        "- detours: the machines that cut the searches' duplicate paths; {}",
+        each.join("; ")
+    )
+}
+
+/// Parses a family's name, or `detours`.
+fn built_parser() -> impl clap::builder::TypedValueParser<Value = Built> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    let names = Family::ALL
+        .map(Family::name)
+        .into_iter()
+        .chain(["detours".to_string()]);
+    PossibleValuesParser::new(names).map(|name| match Family::named(&name) {
+        Some(family) => Built::Family(family),
+        None => Built::Detours,
+    })
 }
 
 /// The store of every engine of the run, with the disk cache of the 15-puzzle's pattern
@@ -195,7 +239,35 @@ pub fn run(action: Option<Action>, store: &Arc<Store>) -> anyhow::Result<Status>
                 folder.display()
             )?;
         }
-        Action::Build { family } => {
+        Action::Build {
+            family: Built::Detours,
+        } => {
+            std::fs::create_dir_all(&folder)?;
+            let cache = DiskCache::new(
+                Some(folder.clone()),
+                Box::new(|_, _, _| {}),
+                Box::new(|line| super::report::warn(&line)),
+            );
+            for kept in KEPT {
+                super::report::warn(&format_args!(
+                    "building {} ({}), once into {}",
+                    kept.describe(),
+                    kept.cost,
+                    folder.display()
+                ));
+                cache.build_machine(kept).map_err(|error| {
+                    anyhow::anyhow!(
+                        "cannot keep {} in {}: {error}",
+                        kept.describe(),
+                        folder.display()
+                    )
+                })?;
+            }
+            writeln!(out, "duplicate-path machines ready in {}", folder.display())?;
+        }
+        Action::Build {
+            family: Built::Family(family),
+        } => {
             std::fs::create_dir_all(&folder)?;
             let source = store.databases();
             let control = super::live::control(false);

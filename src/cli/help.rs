@@ -31,6 +31,7 @@ pub(super) const CACHE_EXAMPLES: &str = "\
 Examples:
   eight cache                                the folder and its files
   eight cache build 7-8                      the 7-8 databases now (minutes, once)
+  eight cache build detours                  the duplicate-path machines (seconds, once)
   EIGHT_CACHE_DIR=/data/eight eight cache    another folder
   eight cache clear";
 

@@ -154,12 +154,6 @@ fn databases_help() -> String {
     )
 }
 
-/// Parses a family of pattern databases by its name ([`Family::name`]).
-pub(super) fn family_parser() -> impl TypedValueParser<Value = Family> {
-    let names = Family::ALL.map(Family::name);
-    PossibleValuesParser::new(names).map(|name| Family::named(&name).expect("a family's name"))
-}
-
 /// Parses a family of pattern databases (a 4×4 one with `+dual`), or `auto`.
 pub(super) fn databases_parser() -> impl TypedValueParser<Value = PdbChoice> {
     let names = std::iter::once("auto".to_string()).chain(Family::ALL.map(Family::name));

@@ -8,7 +8,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::VERSION;
-use super::{Item, STAGED};
+use super::machines::KEPT;
+use super::{is_staged, Item};
 use crate::solve::pdb::{Class, Family, Partition};
 
 /// One file of the folder.
@@ -52,6 +53,7 @@ pub(super) fn known() -> Vec<(String, String)> {
             format!("the stamp of {}, checked once", item.name),
         ));
     }
+    known.extend(KEPT.map(|kept| (kept.name(), kept.describe())));
     known
 }
 
@@ -68,8 +70,7 @@ pub fn list(folder: &Path) -> io::Result<Vec<Entry>> {
             .find(|(known, _)| *known == name)
             .map(|(_, kind)| kind.clone())
             .or_else(|| {
-                name.starts_with(STAGED)
-                    .then(|| "a build's staged file (a run stopped midway)".to_string())
+                is_staged(&name).then(|| "a build's staged file (a run stopped midway)".to_string())
             });
         entries.push(Entry { name, kind, bytes });
     }
@@ -102,7 +103,7 @@ mod tests {
         let folder = dir.path();
         fs::write(folder.join(format!("pdb-corner-v{VERSION}.bin")), b"x").expect("write");
         fs::write(folder.join(format!("pdb-78-8-v{VERSION}.checked")), b"x").expect("write");
-        fs::write(folder.join(format!("{STAGED}abc")), b"x").expect("write");
+        fs::write(folder.join(".eight-pdb-abc"), b"x").expect("write");
         fs::write(folder.join("notes.txt"), b"mine").expect("write");
         let entries = list(folder).expect("a listing");
         let kinds: Vec<(&str, bool)> = entries
@@ -129,7 +130,7 @@ mod tests {
         // every table of every partition has a name of its own
         let names = known();
         // 6-6-3; 7-8 (three 7-tile tables, one 8), 6-6-6-6, the seven splits' nine others,
-        // each plain and zero-aware
-        assert_eq!(names.len(), 2 * (3 + 2 * (3 + 1 + 2 + 9)), "{names:?}");
+        // each plain and zero-aware; and the two machines
+        assert_eq!(names.len(), 2 * (3 + 2 * (3 + 1 + 2 + 9)) + 2, "{names:?}");
     }
 }

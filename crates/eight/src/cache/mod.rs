@@ -32,6 +32,7 @@ use nix::fcntl::{Flock, FlockArg, OFlag};
 pub mod files;
 pub mod listing;
 mod lock;
+pub mod machines;
 mod seal;
 
 pub use files::{decode, encode, MAGIC};
@@ -39,6 +40,7 @@ use lock::{lock, set_aside, tidy, try_lock};
 pub use seal::Seal;
 
 use crate::solve::control::Control;
+use crate::solve::detours::Keeper;
 use crate::solve::pdb::{self, Class, Depth, Family, Memory, Partition, Pdb, Spec, Supply};
 use crate::staged::{Allow, Staged};
 use files::VERSION;
@@ -184,21 +186,10 @@ impl DiskCache {
         // only a plain file of the right size is read: never through a link, never waiting on
         // a FIFO, never a huge file (checked on the file opened, so it cannot be swapped in
         // between)
-        let opened = fs::OpenOptions::new()
-            .read(true)
-            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
-            .open(&file);
-        let opened = match opened {
-            Ok(opened) => opened,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return None,
-            Err(error) if error.raw_os_error() == Some(Errno::ELOOP as i32) => {
-                return damaged("a link, not a plain file", None)
-            }
-            Err(error) => return damaged(&error.to_string(), None),
-        };
-        let metadata = match opened.metadata() {
-            Ok(metadata) => metadata,
-            Err(error) => return damaged(&error.to_string(), None),
+        let (opened, metadata) = match open(&file) {
+            Ok(Some(opened)) => opened,
+            Ok(None) => return None,
+            Err(why) => return damaged(&why, None),
         };
         // what was opened, to remove that file and no other that took its place since
         let seen = Some((metadata.dev(), metadata.ino()));
@@ -380,6 +371,29 @@ impl Supply for DiskCache {
         let content = self.fetch(folder, &item, control)?;
         self.keep(&item, content, spec)
     }
+
+    fn keeper(&self) -> Option<&dyn Keeper> {
+        Some(self)
+    }
+}
+
+/// `file` opened to be read as a cache file, with what was opened: never through a link, never
+/// waiting on a FIFO; `None` if there is no such file, else why it cannot be read.
+fn open(file: &Path) -> Result<Option<(File, fs::Metadata)>, String> {
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK).bits())
+        .open(file);
+    let opened = match opened {
+        Ok(opened) => opened,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) if error.raw_os_error() == Some(Errno::ELOOP as i32) => {
+            return Err("a link, not a plain file".into())
+        }
+        Err(error) => return Err(error.to_string()),
+    };
+    let metadata = opened.metadata().map_err(|error| error.to_string())?;
+    Ok(Some((opened, metadata)))
 }
 
 /// Removes the temporary files in `folder`, whose lock this run holds: every writer holds it
@@ -390,7 +404,7 @@ fn remove_stale(folder: &Path) {
         return;
     };
     for entry in entries.flatten() {
-        let staged = entry.file_name().to_string_lossy().starts_with(STAGED);
+        let staged = is_staged(&entry.file_name().to_string_lossy());
         if staged && entry.file_type().is_ok_and(|kind| kind.is_file()) {
             let _ = fs::remove_file(entry.path());
         }
@@ -457,9 +471,14 @@ impl Stamp {
     }
 }
 
-/// How the name of a cache file being written begins (the one writer's temporary name for a
-/// `pdb-` file).
-pub(super) const STAGED: &str = ".eight-pdb-";
+/// How the names of cache files being written begin (the one writer's temporary names for a
+/// `pdb-` and a `detours-` file).
+const STAGED: [&str; 2] = [".eight-pdb-", ".eight-detours-"];
+
+/// Whether `name` is a cache file being written, or left by a run killed while writing it.
+pub(super) fn is_staged(name: &str) -> bool {
+    STAGED.iter().any(|staged| name.starts_with(staged))
+}
 
 /// Writes `bytes` into `file` through the one writer: under a temporary name beside it, then
 /// renamed over it; a device, FIFO or link planted at its name is refused, never replaced.

@@ -17,7 +17,7 @@ pub mod catalog;
 mod clock;
 pub(crate) mod conflicts;
 pub(crate) mod control;
-pub(crate) mod detours;
+pub mod detours;
 pub(crate) mod engine;
 pub(crate) mod heuristic;
 mod lines;

@@ -8,10 +8,11 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::detours::Machines;
+use super::detours::{Detours, Keeper, Machines};
 use super::pdb::{Family, Memory, Supply};
 use super::small::SmallTables;
 use super::square3::Tables;
+use crate::puzzle::board::Shape;
 
 /// What the engine looks up; see the module's documentation.
 pub struct Store {
@@ -25,7 +26,8 @@ pub struct Store {
     /// conflicts first, then each family by [`Family::ALL`]'s order): what pays for building
     /// stronger ones (`ESCALATE`, `ESCALATE_24` and `ESCALATE_24_MAX` in `engine/databases.rs`).
     spent: [AtomicU64; Family::ALL.len() + 1],
-    /// The duplicate-path machines of IDA*'s searches, and what their searches have spent.
+    /// The duplicate-path machines of IDA*'s searches, and what their searches have spent; read
+    /// from and kept by the supply of the databases when it keeps them (the disk cache).
     machines: Arc<Machines>,
 }
 
@@ -44,9 +46,9 @@ impl Store {
         Store {
             tables: Tables::default(),
             small: SmallTables::default(),
+            machines: Arc::new(Machines::kept_by(Arc::new(Keeping(databases.clone())))),
             databases,
             spent: Default::default(),
-            machines: Arc::default(),
         }
     }
 
@@ -84,5 +86,20 @@ impl Default for Store {
     /// life of the store (an engine [like](super::Engine::like) another shares them).
     fn default() -> Store {
         Store::new(Arc::new(Memory::new()))
+    }
+}
+
+/// The machines' keeper of a store: its supply's, if the supply keeps machines.
+struct Keeping(Arc<dyn Supply>);
+
+impl Keeper for Keeping {
+    fn kept_machine(&self, shape: Shape) -> Option<Arc<Detours>> {
+        self.0.keeper()?.kept_machine(shape)
+    }
+
+    fn keep_machine(&self, machine: &Detours) {
+        if let Some(keeper) = self.0.keeper() {
+            keeper.keep_machine(machine);
+        }
     }
 }

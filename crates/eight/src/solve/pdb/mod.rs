@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::solve::control::Control;
+use crate::solve::detours::Keeper;
 
 pub use build::build;
 pub use loaded::{Loaded, UseLoaded};
@@ -328,6 +329,12 @@ pub trait Supply: Send + Sync {
     fn tables(&self, partition: &Partition, control: &Control) -> Option<Vec<Arc<Pdb>>> {
         let tables = partition.tables.iter();
         tables.map(|spec| self.table(spec, control)).collect()
+    }
+
+    /// Where the same store keeps its searches' duplicate-path machines between runs, if this
+    /// supply keeps them too (the disk cache does; a supply in memory does not).
+    fn keeper(&self) -> Option<&dyn Keeper> {
+        None
     }
 }
 

@@ -22,14 +22,19 @@
 //! beginnings, from each cell; a move from a state goes to the longest beginning that the path's
 //! last moves spell, and to [`DETOUR`] where they end a detour.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::hash::Hash;
-use std::sync::{Arc, Mutex, OnceLock};
 
 use rustc_hash::FxHashSet;
 
 use crate::puzzle::board::Shape;
 use crate::puzzle::moves::Move;
+
+mod check;
+mod machines;
+
+pub use check::CHECKED_DEPTH;
+pub use machines::{Keeper, Machines};
 
 /// Where a move leaves the machine when the path's last moves are a detour.
 pub const DETOUR: u32 = u32::MAX;
@@ -42,58 +47,12 @@ const NONE: u32 = u32::MAX - 1;
 pub struct Detours {
     shape: Shape,
     depth: u32,
-    /// The state after each move (`Move as usize`); [`DETOUR`] where a detour ends.
+    /// The state after each move (`Move as usize`); [`DETOUR`] where a detour ends. (Kept in
+    /// memory backed by huge pages, the 5×5 machine of depth 16 took #44 a median 8.63 s against
+    /// 8.83 s: within the noise.)
     next: Vec<[u32; 4]>,
     /// The detours found (the longest `depth` moves).
     count: usize,
-}
-
-/// Where a machine is built once, whichever search asks first.
-type Slot = OnceLock<Arc<Detours>>;
-
-/// The machines an engine's searches have built, by shape and depth, each built once when first
-/// asked, and the nodes those searches have spent, by shape: what pays for them. An engine's
-/// store holds its own (engines share it only by sharing the store), so a search's nodes
-/// depend on the searches its engine ran before, never on another engine's.
-#[derive(Default)]
-pub struct Machines {
-    machines: Mutex<HashMap<(Shape, u32), Arc<Slot>>>,
-    spent: Mutex<HashMap<Shape, u64>>,
-}
-
-impl Machines {
-    /// The machine of `depth` for `shape`, built if need be.
-    pub fn get(&self, shape: Shape, depth: u32) -> Arc<Detours> {
-        let slot = self
-            .machines
-            .lock()
-            .expect("no panic")
-            .entry((shape, depth))
-            .or_default()
-            .clone();
-        // built outside the lock: another shape's search need not wait for it
-        slot.get_or_init(|| Arc::new(Detours::new(shape, depth)))
-            .clone()
-    }
-
-    /// The depth of the deepest machine built for `shape` (0 if none).
-    fn deepest(&self, shape: Shape) -> u32 {
-        let built = self.machines.lock().expect("no panic");
-        built
-            .iter()
-            .filter(|((of, _), slot)| *of == shape && slot.get().is_some())
-            .map(|((_, depth), _)| *depth)
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// The nodes the searches of boards of `shape` have spent, with `more`.
-    fn spend(&self, shape: Shape, more: u64) -> u64 {
-        let mut spent = self.spent.lock().expect("no panic");
-        let spent = spent.entry(shape).or_default();
-        *spent += more;
-        *spent
-    }
 }
 
 /// A sequence of at most 32 moves, two bits a move, and its length.
@@ -129,19 +88,6 @@ impl Moves {
 /// The most moves of a detour a machine may be built for: a sequence of moves fits in a word.
 pub const MOST_DEPTH: u32 = 32;
 
-/// The machines a search uses, by the nodes the searches of the shape sharing them have spent:
-/// (nodes a cell, depth). Each is built once for an engine's store when they have spent enough
-/// to pay for it (its build, on two cores: 4×4 depth 12 0.02 s, depth 14 0.08 s; 5×5 depth 12
-/// 0.08 s, depth 14 0.6 s), and used from the next iteration on. A deeper machine cuts more: Korf
-/// & Felner's #40 with 6-6-6-6z, 10.5 M nodes with the move back alone, 6.9 M with depth 12,
-/// 6.3 M with 14, 5.8 M with 16; #25, 142.8 M nodes in 29.3 s, 91.3 M in 21.1 s with 14, and 16
-/// took as long as 14 (its build: 5 s and 0.4 GB; 1.6 M states where 14 has 0.33 M).
-const SCHEDULE: [(u64, u32); 3] = [(0, 0), (5_000, 12), (200_000, 14)];
-
-/// Boards of more cells than [`PACKED_CELLS`] take machines of at most this depth: their boards
-/// are keyed by all their bytes, slower to hash.
-const LARGE_DEPTH: u32 = 10;
-
 /// The most cells of a board whose every cell's number fits in a [`u128`], five bits a cell.
 const PACKED_CELLS: usize = 25;
 
@@ -150,26 +96,6 @@ fn packed(board: &[u8]) -> u128 {
     board
         .iter()
         .fold(0, |key, &cell| key << 5 | u128::from(cell))
-}
-
-impl Machines {
-    /// The machine the next iteration of a search of a board of `shape` uses, the search
-    /// having spent `more` nodes since it last asked: the deepest these machines' searches of
-    /// the shape have paid for (`SCHEDULE`), or a deeper one built already (a search's nodes so
-    /// depend on the searches before it that shared the machines, never its path); with
-    /// `deepest`, the deepest at once.
-    pub fn worth(&self, shape: Shape, more: u64, deepest: bool) -> Arc<Detours> {
-        let (spent, cells) = (self.spend(shape, more), shape.cells() as u64);
-        let paid = |&&(nodes, _): &&(u64, u32)| deepest || spent >= nodes * cells;
-        let large = shape.cells() > PACKED_CELLS;
-        let depth = match SCHEDULE.iter().filter(paid).map(|&(_, depth)| depth).max() {
-            // a large board's only machine costs as much as a small one's deepest
-            Some(_) if large && !paid(&&SCHEDULE[SCHEDULE.len() - 1]) => 0,
-            Some(depth) if large => depth.min(LARGE_DEPTH),
-            depth => depth.unwrap_or(0),
-        };
-        self.get(shape, depth.max(self.deepest(shape)))
-    }
 }
 
 impl Detours {
@@ -340,7 +266,7 @@ impl Detours {
         Detours {
             shape,
             depth: 0,
-            next,
+            next: reached(next, cells),
             count: detours.len(),
         }
     }
@@ -376,6 +302,45 @@ impl Detours {
     pub fn detours(&self) -> usize {
         self.count
     }
+
+    /// Where each state's moves go (`Move as usize`): the state after, [`DETOUR`], or `u32::MAX
+    /// - 1` for a move off the board. [`Detours::from_parts`] takes them back.
+    pub fn parts(&self) -> &[[u32; 4]] {
+        &self.next
+    }
+}
+
+/// The states of `next` that a path reaches from the first `roots`, in the same order: a
+/// detour's end is reached by no move (each move into it cuts), and a machine without them is
+/// smaller in memory and on disk.
+fn reached(next: Vec<[u32; 4]>, roots: usize) -> Vec<[u32; 4]> {
+    let mut seen = vec![false; next.len()];
+    let mut stack: Vec<usize> = (0..roots).collect();
+    seen[..roots].fill(true);
+    while let Some(state) = stack.pop() {
+        for &to in &next[state] {
+            if to < NONE && !seen[to as usize] {
+                seen[to as usize] = true;
+                stack.push(to as usize);
+            }
+        }
+    }
+    // each state's number among those kept
+    let number: Vec<u32> = (seen.iter())
+        .scan(0u32, |kept, &seen| {
+            *kept += u32::from(seen);
+            Some(*kept - 1)
+        })
+        .collect();
+    (next.iter().zip(&seen))
+        .filter(|(_, &seen)| seen)
+        .map(|(moves, _)| {
+            moves.map(|to| match to {
+                NONE | DETOUR => to,
+                to => number[to as usize],
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -474,24 +439,5 @@ mod tests {
         assert!(every_sequence(shape, 6)
             .iter()
             .all(|(cell, moves, _)| passes(&machine, *cell, moves)));
-    }
-
-    #[test]
-    fn machines_are_built_once_and_deepened_as_searches_pay() {
-        let shape = Shape::new(3, 5).expect("a shape");
-        let machines = Machines::default();
-        assert_eq!(machines.worth(shape, 0, false).depth(), 0);
-        assert!(Arc::ptr_eq(
-            &machines.get(shape, 8),
-            &machines.get(shape, 8)
-        ));
-        // the deepest built is used from then on
-        assert_eq!(machines.worth(shape, 0, false).depth(), 8);
-        // a search that asks for the deepest at once gets it; so does every later one
-        let deepest = SCHEDULE[SCHEDULE.len() - 1].1;
-        assert_eq!(machines.worth(shape, 0, true).depth(), deepest);
-        assert_eq!(machines.worth(shape, 0, false).depth(), deepest);
-        // other machines have paid for nothing
-        assert_eq!(Machines::default().worth(shape, 0, false).depth(), 0);
     }
 }
