@@ -128,9 +128,14 @@ pub fn decode(kept: Kept, bytes: &[u8]) -> Result<Detours, String> {
             moves.len()
         ));
     }
-    let word = |at: usize| u32::from_le_bytes([0, 1, 2, 3].map(|i| moves[at + i]));
-    let next = (0..states as usize)
-        .map(|state| [0, 1, 2, 3].map(|step| word(16 * state + 4 * step)))
+    let word = |bytes: &[u8]| u32::from_le_bytes(bytes.try_into().expect("four bytes"));
+    let next = (moves.chunks_exact(16))
+        .map(|state| {
+            let (down, rest) = state.split_at(4);
+            let (left, rest) = rest.split_at(4);
+            let (right, up) = rest.split_at(4);
+            [word(down), word(left), word(right), word(up)]
+        })
         .collect();
     Detours::from_parts(kept.shape, kept.depth, detours as usize, next)
 }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::tree::{Step, Tree};
+use super::tree::{Played, Step, Tree};
 use super::{ordered_map, Heuristic, Slice};
 use crate::puzzle::moves::Move;
 
@@ -121,8 +121,8 @@ pub(super) fn sliced(boards: &[(u32, u64)]) -> Vec<Slice> {
 /// the first solution found ends the iteration: every thread stops at its next look.
 ///
 /// On return, `search` holds the path found and the nodes of every thread.
-pub(super) fn split<H: Heuristic + Clone + Send + Sync>(
-    search: &mut Tree<'_, H>,
+pub(super) fn split<'m, H: Heuristic + Clone + Send + Sync>(
+    search: &mut Tree<'m, H>,
     bound: u32,
     (jobs, order): (usize, Order),
     share: Option<(Share, &mut Vec<(u32, u64)>)>,
@@ -152,7 +152,13 @@ pub(super) fn split<H: Heuristic + Clone + Send + Sync>(
     let root = &*search;
     let mut found = None;
     let mut exhausted = false;
-    let work = |_: &mut (), at: usize, (moves, _): &(Vec<Move>, u32)| {
+    // each thread walks its own copy of the tree from one board to the next: back to the moves
+    // they share, then on (a copy a board cost a node's worth of copying, 14 % of a 24-puzzle
+    // count's instructions)
+    let thread = || (root.clone(), Vec::new());
+    let work = |(below, played): &mut (Tree<'m, H>, Vec<Played<H::Undo>>),
+                at: usize,
+                (moves, _): &(Vec<Move>, u32)| {
         // a board after one with a solution is not searched: its paths come later in order
         // (for a shortest path, no board once any has one)
         let skip = match shortest {
@@ -162,9 +168,14 @@ pub(super) fn split<H: Heuristic + Clone + Send + Sync>(
         if skip {
             return None;
         }
-        let mut below = root.clone();
-        for &step in moves {
-            below.play(step);
+        let shared = (below.moves.iter().zip(moves))
+            .take_while(|(played, step)| played == step)
+            .count();
+        while below.moves.len() > shared {
+            below.unplay(played.pop().expect("a move played"));
+        }
+        for &step in &moves[shared..] {
+            played.push(below.play(step));
         }
         below.nodes = 0;
         below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
@@ -176,40 +187,40 @@ pub(super) fn split<H: Heuristic + Clone + Send + Sync>(
             Step::Exhausted if root.found.load(Ordering::Relaxed) => return None,
             _ => {}
         }
+        let (mut path, nodes) = (Vec::new(), below.nodes);
         if matches!(step, Step::Found | Step::Exhausted) {
             first.fetch_min(at, Ordering::Relaxed);
+            // a search that stopped there left its moves played: the path, and a fresh copy
+            if matches!(step, Step::Found) {
+                path = std::mem::take(&mut below.moves);
+            }
+            (*below, *played) = (root.clone(), Vec::new());
         }
-        Some((step, below.moves, below.nodes))
+        Some((step, path, nodes))
     };
     // in order: for the canonical path, every board before the first with a solution is
     // searched to the end; for a shortest, the first solution found answers
-    ordered_map(
-        &boards,
-        jobs,
-        || (),
-        work,
-        |at, outcome| {
-            // a share tells the nodes below each board it searched (in order: results come so)
-            if let (Some(told), Some((_, _, nodes))) = (told.as_deref_mut(), &outcome) {
-                told.push((place(&boards[at].0), *nodes));
+    ordered_map(&boards, jobs, thread, work, |at, outcome| {
+        // a share tells the nodes below each board it searched (in order: results come so)
+        if let (Some(told), Some((_, _, nodes))) = (told.as_deref_mut(), &outcome) {
+            told.push((place(&boards[at].0), *nodes));
+        }
+        match outcome {
+            Some((Step::Above(next), _, _)) => {
+                above = above.min(next);
+                true
             }
-            match outcome {
-                Some((Step::Above(next), _, _)) => {
-                    above = above.min(next);
-                    true
-                }
-                Some((Step::Exhausted, _, _)) if shortest => {
-                    exhausted = true;
-                    true
-                }
-                Some((step, moves, _)) => {
-                    found = Some((step, moves));
-                    false
-                }
-                None => shortest,
+            Some((Step::Exhausted, _, _)) if shortest => {
+                exhausted = true;
+                true
             }
-        },
-    );
+            Some((step, moves, _)) => {
+                found = Some((step, moves));
+                false
+            }
+            None => shortest,
+        }
+    });
     search.nodes = spent.into_inner();
     match found {
         Some((Step::Found, moves)) => {

@@ -71,7 +71,8 @@ impl<'m, H: Heuristic> Tree<'m, H> {
     }
 
     /// Makes the legal move `step`, keeping the heuristic in step.
-    pub(super) fn play(&mut self, step: Move) {
+    /// What it returns takes the move back ([`Tree::unplay`]).
+    pub(super) fn play(&mut self, step: Move) -> Played<H::Undo> {
         let target = self.targets[usize::from(self.blank)][step as usize].expect("a legal move");
         let (from, to) = (usize::from(target), usize::from(self.blank));
         let tile = self.cells[from];
@@ -79,9 +80,37 @@ impl<'m, H: Heuristic> Tree<'m, H> {
         self.cells[from] = BLANK;
         self.blank = target;
         let vertical = matches!(step, Move::Up | Move::Down);
-        self.heuristic.slide(&self.cells, tile, from, to, vertical);
+        let undo = self.heuristic.slide(&self.cells, tile, from, to, vertical);
         self.moves.push(step);
-        self.state = self.detours.next(self.state, step);
+        let state = self.state;
+        self.state = self.detours.next(state, step);
+        Played {
+            tile,
+            from: from as u8,
+            to: to as u8,
+            vertical,
+            undo,
+            state,
+        }
+    }
+
+    /// Takes back the last move [`Tree::play`] made, which returned `played`.
+    pub(super) fn unplay(&mut self, played: Played<H::Undo>) {
+        let Played {
+            tile,
+            from,
+            to,
+            vertical,
+            undo,
+            state,
+        } = played;
+        let (from, to) = (usize::from(from), usize::from(to));
+        self.heuristic.unslide(tile, from, to, vertical, undo);
+        self.cells[from] = tile;
+        self.cells[to] = BLANK;
+        self.blank = to as u8;
+        self.moves.pop();
+        self.state = state;
     }
 
     /// Searches below the board as it stands, `depth` moves in, `last` the move that led here:
@@ -170,6 +199,17 @@ impl<'m, H: Heuristic> Tree<'m, H> {
         }
         Step::Above(above)
     }
+}
+
+/// A move [`Tree::play`] made, with what takes it back: the tile moved, the cells it moved
+/// from and to, whether between rows, the heuristic's undo and the machine's state before it.
+pub(super) struct Played<U> {
+    tile: u8,
+    from: u8,
+    to: u8,
+    vertical: bool,
+    undo: U,
+    state: u32,
 }
 
 /// The most cells of a board: 16 by 16.
