@@ -12,7 +12,8 @@
 # RESULTS=FILE appends each instance's row to FILE as it ends and skips those FILE holds: a
 # campaign that is killed resumes where it stopped (scripts/campaign-24.sh).
 # Prints one Markdown table: per instance its length, nodes (`--stats`'s expanded), what
-# answered, time, the published counts and eight's nodes against them; then the sums.
+# answered, time, the published counts (and Döbbelin et al.'s, the max of their three large
+# databases, 1.4 TB: benches/doebbelin24.txt) and eight's nodes against them; then the sums.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-24.sh needs python3" >&2; exit 2; }
@@ -26,6 +27,9 @@ count, chosen = int(count), chosen.split()
 assert cmd in ("steps", "path"), f"CMD={cmd}: steps or path"
 rows = [l.split() for l in open("benches/korf-felner24.txt") if l.strip() and not l.startswith("#")]
 by_number = {row[0]: row for row in rows}
+# Döbbelin et al.'s max-of count, by instance (the last column)
+doebbelin = {l.split()[0]: int(l.split()[-1]) for l in open("benches/doebbelin24.txt")
+             if l.strip() and not l.startswith("#")}
 if chosen:
     picked = [by_number[n] for n in chosen]
 else:
@@ -53,9 +57,9 @@ with (contextlib.nullcontext(kept) if kept else tempfile.TemporaryDirectory()) a
               "--max-nodes", "100000000000000"]
     if pdb != "auto":
         common += ["--pdb", pdb]
-    print("| instance | length | eight | nodes | method | time | Korf & Felner 2002 | Clausecker (zero-aware) | eight / K&F | eight / Clausecker | peak memory |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    sums, first = [0, 0.0, 0, 0], True
+    print("| instance | length | eight | nodes | method | time | Korf & Felner 2002 | Clausecker (zero-aware) | Döbbelin et al. (max of three) | eight / K&F | eight / Clausecker | eight / Döbbelin | peak memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    sums, first = [0, 0.0, 0, 0, 0], True
     for number, length, korf, clausecker, *cells in picked:
         if number in done:
             continue
@@ -65,22 +69,23 @@ with (contextlib.nullcontext(kept) if kept else tempfile.TemporaryDirectory()) a
         assert moves == int(length), f"instance {number}: {moves} moves, published {length}"
         line = [l for l in err.splitlines() if l.startswith("eight: case")][0].split()
         nodes, method = int(line[line.index("expanded") + 1]), line[3]
-        korf, clausecker = int(korf), int(clausecker)
-        for i, value in enumerate([nodes, took, korf, clausecker]):
+        korf, clausecker, large = int(korf), int(clausecker), doebbelin[number]
+        for i, value in enumerate([nodes, took, korf, clausecker, large]):
             sums[i] += value
         memory = f"{peak / 1024:.0f} MiB" if peak else ""
         built = ", the build included" if first and not kept else ""
         row = (f"| {number} | {length} | {moves} | {nodes:,} | {method} | {took:.1f} s{built} "
-               f"| {korf:,} | {clausecker:,} | {nodes / korf:.2f} | {nodes / clausecker:.2f} | {memory} |")
+               f"| {korf:,} | {clausecker:,} | {large:,} | {nodes / korf:.2f} | {nodes / clausecker:.2f} "
+               f"| {nodes / large:.2f} | {memory} |")
         print(row, flush=True)
         if results:
             with open(results, "a") as kept_rows:
                 kept_rows.write(row + "\n")
         first = False
-    nodes, took, korf, clausecker = sums
+    nodes, took, korf, clausecker, large = sums
     if korf:
         print(f"| all {len(picked) - len(done)} | | | {nodes:,} | | {took:.1f} s | {korf:,} | {clausecker:,} "
-              f"| {nodes / korf:.2f} | {nodes / clausecker:.2f} | |")
+              f"| {large:,} | {nodes / korf:.2f} | {nodes / clausecker:.2f} | {nodes / large:.2f} | |")
     files = [os.path.join(d, f) for d, _, fs in os.walk(cache) for f in fs]
     size = sum(os.path.getsize(f) for f in files if f.endswith(".bin"))
     print()
