@@ -85,7 +85,7 @@ fn the_heuristics_of_larger_boards_do_not_apply_to_small_ones() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--algo pdb: pattern databases serve 4x4 and 5x5 boards, not 4x3",
+            "--algo pdb: pattern databases serve 4x4 to 7x7 boards, not 4x3",
         ));
     eight()
         .args(["steps", "--size", "4x3", "--algo", "conflicts"])

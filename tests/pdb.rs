@@ -271,7 +271,9 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("auto, 6-6-3, 7-8, 7-8z, 6-6-6-6, 6-6-6-6z, 6-6-6-6x7, 6-6-6-6x7z"),
+        stderr.contains(
+            "auto, 6-6-3, 7-8, 7-8z, 6-6-6-6, 6-6-6-6z, 6-6-6-6x7, 6-6-6-6x7z, 35-5, 48-5"
+        ),
         "{stderr}"
     );
     // a family of another size is a usage error too, not a silent fallback
@@ -284,6 +286,10 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         ("5x5", "7-8z", "4x4"),
         ("5x5", "7-8+dual", "4x4"),
         ("5x5", "7-8z+dual", "4x4"),
+        ("4x4", "35-5", "6x6"),
+        ("7x7", "35-5", "6x6"),
+        ("6x6", "48-5", "7x7"),
+        ("6x6", "6-6-6-6", "5x5"),
     ] {
         let output = common::eight()
             .args(["steps", "--size", size, "--pdb", pdb, "1"])
@@ -305,4 +311,46 @@ fn pdb_chooses_the_databases_and_stats_names_them() {
         .expect("runs");
     assert_eq!(output.stdout, b"1\n");
     assert!(String::from_utf8_lossy(&output.stderr).contains(" conflicts "));
+}
+
+#[test]
+fn a_family_of_corner_goals_asked_for_another_goal_searches_without_it() {
+    // the blank in the middle of a 5x5 goal, or on the edge of a 6x6 one: no family serves it,
+    // and the answer is the optimal one, found with linear conflicts, nothing built
+    let centre = "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15 16 17 18 19 20 21 22 23 24";
+    let board = "1 2 3 4 5 6 7 8 9 10 11 0 12 13 14 15 16 17 18 19 20 21 22 23 24";
+    let mut edge: Vec<String> = (1..36).map(|t| t.to_string()).collect();
+    edge.insert(2, "0".into());
+    let mut near = edge.clone();
+    near.swap(2, 8);
+    for (size, pdb, goal, board, path) in [
+        ("5x5", "6-6-6-6", centre.to_string(), board.to_string(), "r"),
+        (
+            "5x5",
+            "6-6-6-6x7z",
+            centre.to_string(),
+            board.to_string(),
+            "r",
+        ),
+        ("6x6", "35-5", edge.join(" "), near.join(" "), "u"),
+    ] {
+        let cache = tempfile::tempdir().expect("a folder");
+        let output = common::eight()
+            .env("EIGHT_CACHE_DIR", cache.path())
+            .args([
+                "path", "--size", size, "--pdb", pdb, "--stats", "--goal", &goal, &board,
+            ])
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{size} {pdb}: {stderr}");
+        assert_eq!(
+            output.stdout,
+            format!("{path}\n").as_bytes(),
+            "{size} {pdb}: {stderr}"
+        );
+        assert!(stderr.contains(" conflicts "), "{stderr}");
+        let files = std::fs::read_dir(cache.path()).expect("a folder").count();
+        assert_eq!(files, 0, "{size} {pdb}: nothing built");
+    }
 }

@@ -105,7 +105,7 @@ pub(super) fn estimate_help() -> String {
 /// Whether `--algo` (and `--heuristic`) apply to `judge`'s boards: the bidirectional BFS runs on
 /// 3x3 boards only, the textbook BFS and A* on boards of at most 16 cells, `--heuristic` guides
 /// the textbook A* and IDA* alone, the heuristics of the searches of boards of more than 9 cells
-/// do not apply to smaller ones, and the pattern databases serve 4x4 and 5x5 only (boards that
+/// do not apply to smaller ones, and the pattern databases serve 4x4 to 7x7 only (boards that
 /// give their own size are not checked).
 pub(super) fn algorithm_fits(
     judge: &Judge,

@@ -126,8 +126,8 @@ enum Command {
     },
     /// The pattern databases' cache folder: what it holds, clear it, build ahead of time
     ///
-    /// The 15-puzzle's and the 24-puzzle's searches read pattern databases (and the machines that
-    /// cut their duplicate paths) from this folder, building them there the first time:
+    /// The searches of 4x4 to 7x7 boards read pattern databases (and the machines that cut their
+    /// duplicate paths) from this folder, building the 4x4 and 5x5 ones there the first time:
     /// $EIGHT_CACHE_DIR (an absolute path), else $XDG_CACHE_HOME/eight, else ~/.cache/eight.
     #[command(after_help = CACHE_EXAMPLES, display_order = 105)]
     Cache {

@@ -79,7 +79,7 @@ pub(super) struct EngineArgs {
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(super) jobs: u16,
-    /// Pattern databases of optimal 4x4 and 5x5 searches
+    /// Pattern databases of optimal 4x4 to 7x7 searches
     #[arg(long, value_name = "FAMILY", default_value = "auto", value_parser = databases_parser(),
           hide_possible_values = true, long_help = databases_help())]
     pub(super) pdb: PdbChoice,
@@ -110,8 +110,7 @@ pub(super) struct EngineArgs {
 pub(super) fn databases_fit(judge: &Judge, databases: PdbChoice) -> clap::error::Result<()> {
     let serves = match databases.0 {
         None => return Ok(()),
-        Some(kind) if kind.side() == 4 => Shape::SQUARE4,
-        Some(_) => Shape::SQUARE5,
+        Some(kind) => Shape::square(kind.side()),
     };
     if judge.sided() || judge.shape == serves {
         return Ok(());
@@ -144,12 +143,13 @@ pub(super) fn families() -> String {
 /// `--pdb`'s long help: the families, then what `+dual` and `auto` do.
 fn databases_help() -> String {
     format!(
-        "Pattern databases of optimal 4x4 and 5x5 searches\n\n{}\n\n`+dual` (4x4): each board \
+        "Pattern databases of optimal 4x4 to 7x7 searches\n\n{}\n\n`+dual` (4x4): each board \
          looked up in its dual too (half the nodes, slower). `auto`: what is cached (7-8 before \
          7-8z); else on 4x4 6-6-3, then 7-8 built once the searches spent 4 billion nodes, and on \
          5x5 linear conflicts, then 6-6-6-6 built after 50 million and 6-6-6-6x7z after 7.5 \
-         billion (the guide's 15- and 24-puzzle chapters). Kept in $EIGHT_CACHE_DIR, else \
-         ~/.cache/eight: see `eight cache`.",
+         billion (the guide's 15- and 24-puzzle chapters); on 6x6 and 7x7 35-5 and 48-5 when \
+         cached, never built by a search. The families past 4x4 serve goals with the blank in a \
+         corner. Kept in $EIGHT_CACHE_DIR, else ~/.cache/eight: see `eight cache`.",
         families()
     )
 }

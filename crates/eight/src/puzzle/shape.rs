@@ -47,6 +47,18 @@ impl Shape {
         })
     }
 
+    /// The square of `side` cells a side (2 to [`Shape::MAX_SIDE`]).
+    pub const fn square(side: usize) -> Shape {
+        assert!(
+            side >= 2 && side <= Shape::MAX_SIDE as usize,
+            "a side of 2 to 16"
+        );
+        Shape {
+            width: side as u8,
+            height: side as u8,
+        }
+    }
+
     /// The number of cells.
     pub const fn cells(self) -> usize {
         self.width as usize * self.height as usize

@@ -228,7 +228,7 @@ impl Serves {
             Serves::UpTo16 => "boards of at most 16 cells",
             Serves::Every => "boards of every size",
             Serves::Large => "boards of more than 9 cells",
-            Serves::Databases => "4x4 and 5x5 boards",
+            Serves::Databases => "4x4 to 7x7 boards",
         }
     }
 
@@ -239,7 +239,7 @@ impl Serves {
             Serves::UpTo16 => shape.cells() <= PACKED_CELLS,
             Serves::Every => true,
             Serves::Large => shape.cells() > 9,
-            Serves::Databases => [Shape::SQUARE4, Shape::SQUARE5].contains(&shape),
+            Serves::Databases => (4..=7).any(|side| shape == Shape::square(side)),
         }
     }
 }
@@ -276,7 +276,7 @@ impl Component {
                  are answered from whole-space tables"
             ),
             Serves::Databases => {
-                format!("{name}: pattern databases serve 4x4 and 5x5 boards, not {shape}")
+                format!("{name}: pattern databases serve 4x4 to 7x7 boards, not {shape}")
             }
             Serves::Every => unreachable!("every size is served"),
         })
@@ -338,7 +338,7 @@ mod tests {
         let pdb = named("pdb").expect("pdb");
         assert!(pdb.refusal(Shape::SQUARE5).is_none());
         let refused = |component: &Component, shape| component.refusal(shape).unwrap_or_default();
-        assert!(refused(pdb, shape(4, 3)).starts_with("pdb: pattern databases serve 4x4 and 5x5"));
+        assert!(refused(pdb, shape(4, 3)).starts_with("pdb: pattern databases serve 4x4 to 7x7"));
         assert!(refused(pdb, Shape::SQUARE3).contains("more than 9 cells"));
         // every component serves some size, and each name is one component's
         for component in COMPONENTS {

@@ -134,6 +134,7 @@ impl Settings {
     /// the family that suits the goal and what is cached (looked at, not read).
     pub(super) fn databases_for(&self, goal: &Board) -> Databases {
         let supply = &**self.store.databases();
+        let corner = in_corner(goal);
         match (goal.shape(), self.databases_asked(goal)) {
             (Shape::SQUARE4, Some(family)) if family.side() == 4 => {
                 Databases::Tables(Partition::of(family, Class::of(goal.blank())))
@@ -141,8 +142,27 @@ impl Settings {
             (Shape::SQUARE4, Some(_)) => {
                 Databases::Tables(Partition::six_six_three(Class::of(goal.blank())))
             }
-            (Shape::SQUARE5, Some(family)) if family.side() == 5 => {
-                Databases::Tables(Partition::of(family, Class::Corner))
+            // the 24-, 35- and 48-puzzle's families serve goals with the blank in a corner;
+            // another goal is searched with linear conflicts, as optimally
+            (shape, Some(family)) if shape == Shape::square(family.side()) && family.side() > 4 => {
+                match corner {
+                    true => Databases::Tables(Partition::of(family, Class::Corner)),
+                    false => Databases::None,
+                }
+            }
+            // on 6×6 and 7×7, the family cached (built by `eight cache build` alone: minutes)
+            (shape, None) if shape.width == shape.height && matches!(shape.width, 6 | 7) => {
+                let family = match shape.width {
+                    6 => Family::THIRTY_FIVE,
+                    _ => Family::FORTY_EIGHT,
+                };
+                let partition = Partition::of(family, Class::Corner);
+                // a shared search's units never depend on what a machine's cache holds
+                let own = matches!(self.bounds, Bounds::All);
+                match corner && own && supply.cached_tables(&partition) {
+                    true => Databases::Tables(partition),
+                    false => Databases::None,
+                }
             }
             // the best databases cached, else rented
             _ => {
@@ -182,10 +202,6 @@ impl Settings {
     /// blank in a corner, linear conflicts until it pays for building 6-6-6-6 (a minute or
     /// more); elsewhere none.
     pub(super) fn renting(&self, goal: &Board) -> Databases {
-        let corner = |side: usize| {
-            let (row, column) = (goal.blank() / side, goal.blank() % side);
-            (row == 0 || row == side - 1) && (column == 0 || column == side - 1)
-        };
         match goal.shape() {
             Shape::SQUARE4 => {
                 let class = Class::of(goal.blank());
@@ -197,7 +213,7 @@ impl Settings {
                     then: None,
                 }
             }
-            Shape::SQUARE5 if corner(5) => Databases::Rent {
+            Shape::SQUARE5 if in_corner(goal) => Databases::Rent {
                 weak: None,
                 strong: Partition::twenty_four(),
                 load: ESCALATE_24,
@@ -223,4 +239,12 @@ impl Settings {
             }
         }
     }
+}
+
+/// Whether the blank of `goal` (a square's) is in a corner.
+fn in_corner(goal: &Board) -> bool {
+    let shape = goal.shape();
+    let (side, last) = (usize::from(shape.width), usize::from(shape.width) - 1);
+    let (row, column) = (goal.blank() / side, goal.blank() % side);
+    (row == 0 || row == last) && (column == 0 || column == last)
 }

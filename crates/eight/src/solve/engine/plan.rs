@@ -305,10 +305,7 @@ struct Searching<'a>(usize, &'a Arc<Machines>);
 impl UseLoaded for Searching<'_> {
     type Out = Box<dyn Search>;
 
-    fn with<const ADDRESSED: bool, const VIEWS: usize>(
-        self,
-        loaded: Loaded<ADDRESSED, VIEWS>,
-    ) -> Box<dyn Search> {
+    fn with<E: Evaluator + 'static>(self, loaded: E) -> Box<dyn Search> {
         Box::new(Ida::new(loaded, self.0).with_machines(self.1))
     }
 }
@@ -319,10 +316,7 @@ struct Estimating<'a>(&'a Board, &'a Board);
 impl UseLoaded for Estimating<'_> {
     type Out = u32;
 
-    fn with<const ADDRESSED: bool, const VIEWS: usize>(
-        self,
-        loaded: Loaded<ADDRESSED, VIEWS>,
-    ) -> u32 {
+    fn with<E: Evaluator + 'static>(self, loaded: E) -> u32 {
         loaded.heuristic(self.0, self.1).estimate()
     }
 }
@@ -582,6 +576,29 @@ mod tests {
                     }),
                 };
                 assert_eq!(chosen, plain, "a unit: {cached:?}, {} goal", goal.shape());
+            }
+        }
+    }
+
+    #[test]
+    fn on_6x6_and_7x7_auto_takes_the_family_cached_for_a_goal_it_serves() {
+        let chosen = |engine: &Engine, goal: &Board| match engine.settings.databases_for(goal) {
+            Databases::Tables(partition) => Some(partition.family),
+            Databases::None => None,
+            Databases::Rent { .. } => panic!("nothing is built past 5x5 unasked"),
+        };
+        for (side, family) in [(6, Family::THIRTY_FIVE), (7, Family::FORTY_EIGHT)] {
+            let shape = Shape::new(side, side).expect("a shape");
+            let (corner, edge) = (Board::ordered(shape), Board::canonical(shape, 1));
+            for cached in [vec![], vec![family]] {
+                let store = Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached))));
+                let engine = Engine::default().with_store(store.clone());
+                let unit = (Engine::default().with_store(store)).with_bounds(Bounds::From(40));
+                let expected = (!cached.is_empty()).then_some(family);
+                assert_eq!(chosen(&engine, &corner), expected, "{side}: {cached:?}");
+                // the blank on an edge, or a unit of a shared search: linear conflicts
+                assert_eq!(chosen(&engine, &edge), None, "{side}: {cached:?}");
+                assert_eq!(chosen(&unit, &corner), None, "{side}: {cached:?}");
             }
         }
     }

@@ -4,7 +4,7 @@
 //! state is a placement and the region of free cells the blank can reach, and a placement's
 //! entry is the depth at which its first region is reached (a zero-aware pattern's: each
 //! region's entry is the depth at which it is reached). Per placement the search keeps the
-//! cells of the regions reached (two bytes on 16 cells, four on 25) beside the entries' nibble;
+//! cells of the regions reached (two bytes on 16 cells, four on 25, eight on more) beside the entries' nibble;
 //! each layer is searched by every thread, a share of the frontier each, the regions marked with
 //! atomic `or`s so that exactly one thread settles each placement.
 
@@ -22,9 +22,9 @@ const REPORT_EVERY: u64 = 1 << 16;
 /// The regions reached of every placement, a mask of cells each.
 trait Regions: Sync + Sized {
     fn none() -> Self;
-    fn get(&self) -> u32;
+    fn get(&self) -> u64;
     /// Adds `cells`; returns the cells before.
-    fn add(&self, cells: u32) -> u32;
+    fn add(&self, cells: u64) -> u64;
 }
 
 impl Regions for AtomicU16 {
@@ -32,12 +32,12 @@ impl Regions for AtomicU16 {
         AtomicU16::new(0)
     }
     #[inline]
-    fn get(&self) -> u32 {
-        u32::from(self.load(Relaxed))
+    fn get(&self) -> u64 {
+        u64::from(self.load(Relaxed))
     }
     #[inline]
-    fn add(&self, cells: u32) -> u32 {
-        u32::from(self.fetch_or(cells as u16, Relaxed))
+    fn add(&self, cells: u64) -> u64 {
+        u64::from(self.fetch_or(cells as u16, Relaxed))
     }
 }
 
@@ -46,11 +46,25 @@ impl Regions for AtomicU32 {
         AtomicU32::new(0)
     }
     #[inline]
-    fn get(&self) -> u32 {
+    fn get(&self) -> u64 {
+        u64::from(self.load(Relaxed))
+    }
+    #[inline]
+    fn add(&self, cells: u64) -> u64 {
+        u64::from(self.fetch_or(cells as u32, Relaxed))
+    }
+}
+
+impl Regions for AtomicU64 {
+    fn none() -> Self {
+        AtomicU64::new(0)
+    }
+    #[inline]
+    fn get(&self) -> u64 {
         self.load(Relaxed)
     }
     #[inline]
-    fn add(&self, cells: u32) -> u32 {
+    fn add(&self, cells: u64) -> u64 {
         self.fetch_or(cells, Relaxed)
     }
 }
@@ -58,17 +72,17 @@ impl Regions for AtomicU32 {
 /// A square board's geometry, as masks of cells.
 pub(super) struct Board {
     side: usize,
-    all: u32,
-    left: u32,
-    right: u32,
-    neighbours: Vec<u32>,
+    all: u64,
+    left: u64,
+    right: u64,
+    neighbours: Vec<u64>,
 }
 
 impl Board {
     pub(super) fn new(side: usize) -> Board {
         let cells = side * side;
-        let all = ((1u64 << cells) - 1) as u32;
-        let column = |c: usize| (0..side).fold(0u32, |mask, row| mask | 1 << (row * side + c));
+        let all = u64::MAX >> (64 - cells);
+        let column = |c: usize| (0..side).fold(0u64, |mask, row| mask | 1 << (row * side + c));
         let mut board = Board {
             side,
             all,
@@ -82,7 +96,7 @@ impl Board {
 
     /// The cells next to any cell of `cells`.
     #[inline]
-    fn spread(&self, cells: u32) -> u32 {
+    fn spread(&self, cells: u64) -> u64 {
         let vertical = (cells << self.side) | (cells >> self.side);
         let horizontal = ((cells << 1) & !self.left) | ((cells >> 1) & !self.right);
         (vertical | horizontal) & self.all
@@ -90,7 +104,7 @@ impl Board {
 
     /// The region of `free` cells connected to `from`.
     #[inline]
-    pub(super) fn flood(&self, free: u32, from: u8) -> u32 {
+    pub(super) fn flood(&self, free: u64, from: u8) -> u64 {
         let mut region = 1 << from;
         loop {
             let grown = region | (self.spread(region) & free);
@@ -115,7 +129,8 @@ pub fn build(
 ) -> Option<(Pdb, u64)> {
     match pattern.cells() {
         0..=16 => search::<AtomicU16>(pattern, blank, jobs, tell, control),
-        _ => search::<AtomicU32>(pattern, blank, jobs, tell, control),
+        17..=32 => search::<AtomicU32>(pattern, blank, jobs, tell, control),
+        _ => search::<AtomicU64>(pattern, blank, jobs, tell, control),
     }
 }
 
@@ -148,6 +163,7 @@ fn search<R: Regions>(
     // for half the frontier's memory (the 8 tiles' build peaks at 3.2 GB, against 5.0)
     let shift = usize::BITS - (count.max(2) - 1).leading_zeros();
     let shift = shift.saturating_sub(BUCKET_BITS);
+    assert!(shift + BLANK_BITS <= u32::BITS, "a state fits in 32 bits");
     let buckets = ((count - 1) >> shift) + 1;
     let mut frontier: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); buckets]];
     let home_rank = pattern.rank(home);
@@ -250,19 +266,22 @@ fn search<R: Regions>(
 }
 
 /// The cells of a placement.
-fn occupied(cells: &[u8]) -> u32 {
+fn occupied(cells: &[u8]) -> u64 {
     cells.iter().fold(0, |mask, &cell| mask | 1 << cell)
 }
 
+/// The bits of a state that hold the blank's cell (of at most 64).
+const BLANK_BITS: u32 = 6;
+
 /// A state in 32 bits, in its bucket: the low `shift` bits of its placement's rank, and the
-/// blank's cell in the five below them.
+/// blank's cell in the [`BLANK_BITS`] below them.
 fn pack(rank: usize, shift: u32, blank: u8) -> u32 {
-    ((rank & ((1 << shift) - 1)) << 5) as u32 | u32::from(blank)
+    ((rank & ((1 << shift) - 1)) << BLANK_BITS) as u32 | u32::from(blank)
 }
 
 /// The tiles' cells of a state of `bucket`, into `cells`; returns the blank's.
 fn unpack(pattern: &Pattern, state: u32, bucket: usize, shift: u32, cells: &mut [u8]) -> u8 {
-    let rank = bucket << shift | (state >> 5) as usize;
+    let rank = bucket << shift | (state >> BLANK_BITS) as usize;
     pattern.unrank(rank, cells);
-    (state & 31) as u8
+    (state & ((1 << BLANK_BITS) - 1)) as u8
 }

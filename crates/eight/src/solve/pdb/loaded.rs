@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::dual::Dual;
 use super::lookup::{Lookup, FRAMES};
+use super::wide::Wide;
 use super::{Partition, Pdb, SEVEN_VIEWS};
 use crate::puzzle::board::Board;
 use crate::solve::heuristic::Evaluator;
@@ -71,23 +72,24 @@ pub trait UseLoaded {
     /// What it makes.
     type Out;
 
-    /// Makes it of `loaded`.
-    fn with<const ADDRESSED: bool, const VIEWS: usize>(
-        self,
-        loaded: Loaded<ADDRESSED, VIEWS>,
-    ) -> Self::Out;
+    /// Makes it of `loaded` (a [`Loaded`], or a [`Wide`] on boards of more than 25 cells).
+    fn with<E: Evaluator + 'static>(self, loaded: E) -> Self::Out;
 }
 
 impl Loaded {
     /// `partition` with `tables`, one for each of its tables, in order, and the dual lookup's
     /// `classes` (ignored by a partition of several splits), in the lookup that suits them
-    /// (addressed, ranked of one split, or ranked of [`SEVEN_VIEWS`]), handed to `user`.
+    /// (addressed, ranked of one split, ranked of [`SEVEN_VIEWS`], or on boards of more than 25
+    /// cells a [`Wide`] one), handed to `user`.
     pub fn with<U: UseLoaded>(
         partition: Partition,
         tables: Vec<Arc<Pdb>>,
         classes: Vec<(Partition, Vec<Arc<Pdb>>)>,
         user: U,
     ) -> U::Out {
+        if partition.side > 5 {
+            return user.with(Wide::new(partition, tables));
+        }
         match (partition.is_addressed(), partition.splits.len()) {
             (true, _) => user.with(Loaded::addressed(partition, tables).with_duals(classes)),
             (false, 1) => user.with(Loaded::new(partition, tables).with_duals(classes)),

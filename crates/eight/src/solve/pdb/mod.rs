@@ -30,6 +30,7 @@ mod partition;
 mod pattern;
 mod table;
 mod verify;
+mod wide;
 mod zero;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -45,8 +46,9 @@ pub use partition::{Partition, Spec};
 pub use pattern::{unrank, Pattern};
 pub use table::{Nibbles, Pdb};
 pub use verify::{verify, Depth};
+pub use wide::{Wide, WideLookup};
 
-/// The most tiles a pattern has: a state of the build packs them, 5 bits a cell.
+/// The most tiles a pattern has.
 pub const MOST_TILES: usize = 8;
 
 /// The largest excess a nibble holds, halved.
@@ -69,6 +71,10 @@ pub enum Split {
     TwentyFour,
     /// The 24-puzzle's seven 6-6-6-6 splits, the largest estimate of them.
     TwentyFourMax,
+    /// The 35-puzzle's seven patterns of five tiles.
+    ThirtyFive,
+    /// The 48-puzzle's eleven patterns of three to five tiles.
+    FortyEight,
 }
 
 impl Split {
@@ -79,6 +85,8 @@ impl Split {
             Split::SevenEight => "7-8",
             Split::TwentyFour => "6-6-6-6",
             Split::TwentyFourMax => "6-6-6-6x7",
+            Split::ThirtyFive => "35-5",
+            Split::FortyEight => "48-5",
         }
     }
 
@@ -87,6 +95,8 @@ impl Split {
         match self {
             Split::SixSixThree | Split::SevenEight => 4,
             Split::TwentyFour | Split::TwentyFourMax => 5,
+            Split::ThirtyFive => 6,
+            Split::FortyEight => 7,
         }
     }
 }
@@ -117,10 +127,14 @@ impl Family {
     pub const TWENTY_FOUR_MAX: Family = Family::plain(Split::TwentyFourMax);
     /// 6-6-6-6x7z.
     pub const TWENTY_FOUR_MAX_Z: Family = Family::zero_aware(Split::TwentyFourMax);
+    /// 35-5.
+    pub const THIRTY_FIVE: Family = Family::plain(Split::ThirtyFive);
+    /// 48-5.
+    pub const FORTY_EIGHT: Family = Family::plain(Split::FortyEight);
 
     /// The catalogue: every family, weakest first (each zero-aware one after its plain one).
     /// A new family is a line here and its partition's constructor (`Partition::of`).
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 9] = [
         Family::SIX_SIX_THREE,
         Family::SEVEN_EIGHT,
         Family::SEVEN_EIGHT_Z,
@@ -128,6 +142,8 @@ impl Family {
         Family::TWENTY_FOUR_Z,
         Family::TWENTY_FOUR_MAX,
         Family::TWENTY_FOUR_MAX_Z,
+        Family::THIRTY_FIVE,
+        Family::FORTY_EIGHT,
     ];
 
     const fn plain(split: Split) -> Family {
@@ -186,6 +202,8 @@ impl Family {
             (Split::TwentyFourMax, true) => {
                 "5x5, seven splits, zero-aware, the strongest: 996 MB, some 10 minutes"
             }
+            (Split::ThirtyFive, _) => "6x6, the goal's blank in a corner: 136 MB, some 2 minutes",
+            (Split::FortyEight, _) => "7x7, the goal's blank in a corner: 463 MB, some 11 minutes",
         }
     }
 }

@@ -19,6 +19,8 @@
 //!   and its transpose). Patterns that a symmetry of the square takes onto one another, their
 //!   goal blank's regions too, are one table: [`SEVEN_SPLITS`] need Korf and Felner's two and the
 //!   nine of [`SEVEN_NAMES`].
+//! - **35-5** and **48-5** (6×6 and 7×7): one split each into patterns of up to five tiles, made
+//!   the same way (the `wide` module).
 
 use std::sync::Arc;
 
@@ -82,6 +84,7 @@ impl Partition {
             Split::SevenEight => Partition::seven_eight_of(family, class),
             Split::TwentyFour => Partition::twenty_four_of(family),
             Split::TwentyFourMax => Partition::twenty_four_max_of(family),
+            Split::ThirtyFive | Split::FortyEight => Partition::wide_of(family),
         }
     }
 
@@ -226,21 +229,36 @@ impl Partition {
             Family::TWENTY_FOUR
         };
         let mut patterns = Patterns::new(zero);
-        let mut tables = Partition::twenty_four_with(plain, &mut patterns).tables;
-        let splits = SEVEN_SPLITS
-            .iter()
+        let tables = Partition::twenty_four_with(plain, &mut patterns).tables;
+        let splits = SEVEN_SPLITS.map(|split| split.map(|tiles| tiles.to_vec()).to_vec());
+        Partition::of_splits(family, 5, tables, &splits, &more, &mut patterns)
+    }
+
+    /// The partition of `splits` (each pattern's tiles, named by their home cells) on a square
+    /// of `side` whose goal's blank is in cell 0: each pattern looked up in a table of `tables`
+    /// or of those before it that a symmetry takes it onto ([`onto`]), else in a new table of
+    /// its canonical image, named by `names` in turn.
+    pub(super) fn of_splits(
+        family: Family,
+        side: usize,
+        mut tables: Vec<Spec>,
+        splits: &[Vec<Vec<u8>>],
+        names: &[&'static str],
+        patterns: &mut Patterns,
+    ) -> Partition {
+        let given = tables.len();
+        let splits = (splits.iter())
             .map(|split| {
-                split
-                    .iter()
+                (split.iter())
                     .map(|tiles| {
                         let found = tables
                             .iter()
                             .enumerate()
-                            .find_map(|(table, spec)| Some((table, onto(5, tiles, 0, spec)?)));
+                            .find_map(|(table, spec)| Some((table, onto(side, tiles, 0, spec)?)));
                         found.unwrap_or_else(|| {
-                            let (homes, blank, symmetry) = canonical(5, tiles, 0);
-                            let name = more[tables.len() - 2];
-                            let pattern = patterns.of(5, &homes);
+                            let (homes, blank, symmetry) = canonical(side, tiles, 0);
+                            let name = names[tables.len() - given];
+                            let pattern = patterns.of(side, &homes);
                             tables.push(Spec {
                                 family,
                                 name,
@@ -255,7 +273,7 @@ impl Partition {
             .collect();
         Partition {
             family,
-            side: 5,
+            side,
             blank: 0,
             tables,
             splits,
@@ -349,13 +367,13 @@ const SEVEN_NAMES_ZERO: [&str; 9] = [
 
 /// Makes a family's ranked patterns, zero-aware or plain; its zero-aware patterns of as many
 /// tiles share one layout, made when first used.
-struct Patterns {
+pub(super) struct Patterns {
     zero: bool,
     layouts: Vec<Arc<Deferred>>,
 }
 
 impl Patterns {
-    fn new(zero: bool) -> Patterns {
+    pub(super) fn new(zero: bool) -> Patterns {
         Patterns {
             zero,
             layouts: Vec::new(),
@@ -391,7 +409,7 @@ pub(crate) fn canonical(side: usize, tiles: &[u8], blank: usize) -> (Vec<u8>, us
                 .map(|&t| symmetry_on(side, symmetry, usize::from(t)) as u8)
                 .collect();
             homes.sort_unstable();
-            let taken = homes.iter().fold(0u32, |taken, &h| taken | 1 << h);
+            let taken = homes.iter().fold(0u64, |taken, &h| taken | 1 << h);
             let region = flood(side, taken, symmetry_on(side, symmetry, blank));
             (homes, region.trailing_zeros() as usize, symmetry)
         })
@@ -405,7 +423,7 @@ pub(crate) fn canonical(side: usize, tiles: &[u8], blank: usize) -> (Vec<u8>, us
 fn onto(side: usize, tiles: &[u8], blank: usize, spec: &Spec) -> Option<usize> {
     let mut homes = spec.pattern.homes().to_vec();
     homes.sort_unstable();
-    let taken = homes.iter().fold(0u32, |taken, &h| taken | 1 << h);
+    let taken = homes.iter().fold(0u64, |taken, &h| taken | 1 << h);
     let region = flood(side, taken, spec.blank);
     (0..8).find(|&symmetry| {
         let mut image: Vec<u8> = tiles
@@ -418,8 +436,8 @@ fn onto(side: usize, tiles: &[u8], blank: usize, spec: &Spec) -> Option<usize> {
 }
 
 /// The cells the blank reaches from `from` on a square of `side` without crossing `taken`.
-fn flood(side: usize, taken: u32, from: usize) -> u32 {
-    let mut region = 1u32 << from;
+fn flood(side: usize, taken: u64, from: usize) -> u64 {
+    let mut region = 1u64 << from;
     loop {
         let mut grown = region;
         for cell in (0..side * side).filter(|&c| region & 1 << c != 0) {

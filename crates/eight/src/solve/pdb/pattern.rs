@@ -33,7 +33,7 @@ impl Pattern {
     /// The pattern of the tiles at home in `homes` on a board of `side` by `side`.
     pub fn new(side: usize, homes: &[u8]) -> Pattern {
         assert!((1..=MOST_TILES).contains(&homes.len()), "1 to 8 tiles");
-        assert!(side * side <= 32, "a state packs 5 bits a cell");
+        assert!(side * side <= 64, "a cell is a bit of a 64-bit mask");
         Pattern {
             side: side as u8,
             homes: homes.to_vec(),
@@ -147,6 +147,8 @@ impl Pattern {
         match self.cells() {
             16 => unrank::<16>(index, cells),
             25 => unrank::<25>(index, cells),
+            36 => unrank::<36>(index, cells),
+            49 => unrank::<49>(index, cells),
             n => eight_core::rank::unrank_of(index, n, cells),
         }
     }
@@ -191,7 +193,7 @@ pub fn unrank<const N: usize>(mut index: usize, cells: &mut [u8]) {
         digits[i] = index % radix;
         index /= radix;
     }
-    let mut free = ((1u64 << N) - 1) as u32;
+    let mut free = u64::MAX >> (64 - N);
     for (cell, &digit) in cells.iter_mut().zip(&digits) {
         let mut rest = free;
         for _ in 0..digit {

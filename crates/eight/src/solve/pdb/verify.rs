@@ -53,12 +53,12 @@ pub fn verify(table: &Pdb, blank: usize, depth: Depth) -> Result<(), String> {
     // on 16 cells, whether each set of free cells is one region, worked out once (a few
     // milliseconds, where a search for each placement and move cost a 6-6-3 class 3 s)
     let regions: Vec<bool> = match pattern.cells() {
-        0..=16 => (0..1u32 << pattern.cells())
+        0..=16 => (0..1u64 << pattern.cells())
             .map(|free| one_region(side, free))
             .collect(),
         _ => Vec::new(),
     };
-    let whole = |free: u32| match regions.get(free as usize) {
+    let whole = |free: u64| match regions.get(free as usize) {
         Some(&whole) => whole,
         None => one_region(side, free),
     };
@@ -93,17 +93,17 @@ pub fn verify(table: &Pdb, blank: usize, depth: Depth) -> Result<(), String> {
 fn check(
     table: &Pdb,
     range: std::ops::Range<usize>,
-    whole: &impl Fn(u32) -> bool,
+    whole: &impl Fn(u64) -> bool,
     broken: &AtomicBool,
 ) -> Option<(u32, u32)> {
     let pattern = table.pattern();
     let (side, count) = (pattern.side(), pattern.cells());
-    let all = ((1u64 << count) - 1) as u32;
+    let all = u64::MAX >> (64 - count);
     let tiles = pattern.homes().len();
     let zero_aware = pattern.is_zero_aware();
     // each tile's distance from home from each cell, and each cell's neighbours to the right
     // and below: no division per placement
-    let mut distances = [[0u32; 32]; MOST_TILES];
+    let mut distances = [[0u32; 64]; MOST_TILES];
     for (row, &home) in distances.iter_mut().zip(pattern.homes()) {
         let home = usize::from(home);
         for (cell, distance) in row.iter_mut().enumerate().take(count) {
@@ -125,7 +125,7 @@ fn check(
         }
         let cells = &mut cells[..tiles];
         pattern.unrank(rank, cells);
-        let taken = cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
+        let taken = cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
         let distance: u32 = (0..tiles)
             .map(|tile| distances[tile][usize::from(cells[tile])])
             .sum();
@@ -178,11 +178,11 @@ fn check(
 }
 
 /// Whether the cells of `free` make one region (or none), on a square of `side`.
-fn one_region(side: usize, free: u32) -> bool {
+fn one_region(side: usize, free: u64) -> bool {
     if free == 0 {
         return true;
     }
-    let column = |c: usize| (0..side).fold(0u32, |mask, row| mask | 1 << (row * side + c));
+    let column = |c: usize| (0..side).fold(0u64, |mask, row| mask | 1 << (row * side + c));
     let (left, right) = (column(0), column(side - 1));
     let mut region = free & free.wrapping_neg();
     loop {

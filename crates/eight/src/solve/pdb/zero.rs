@@ -140,7 +140,8 @@ impl Entries {
             let mut found = Vec::new();
             let mut free = !map & all;
             while free != 0 {
-                let region = board.flood(free, free.trailing_zeros() as u8);
+                // a zero-aware layout is for at most 32 cells (its masks are u32)
+                let region = board.flood(u64::from(free), free.trailing_zeros() as u8) as u32;
                 free &= !region;
                 found.push(region);
             }
