@@ -327,6 +327,10 @@ mod tests {
         );
         assert_eq!(
             serving(shape(6, 6)),
+            "auto, manhattan, conflicts, pdb, or the textbook idastar"
+        );
+        assert_eq!(
+            serving(shape(8, 8)),
             "auto, manhattan, conflicts, or the textbook idastar"
         );
         let bibfs = named("bibfs").expect("bibfs");

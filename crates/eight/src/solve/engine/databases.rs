@@ -121,11 +121,17 @@ pub(super) fn prepare(settings: &Settings, goal: &Board, control: &Control) {
 }
 
 impl Settings {
-    /// The family of databases asked for towards `goal`: the one named, and on 5×5, where
-    /// pattern databases are asked for without a family, the 24-puzzle's (built if need be).
+    /// The family of databases asked for towards `goal`: the one named, and on 5×5 to 7×7,
+    /// where pattern databases are asked for without a family, the size's (built if need be).
     pub(super) fn databases_asked(&self, goal: &Board) -> Option<Family> {
-        match (goal.shape(), self.guide) {
-            (Shape::SQUARE5, Guide::Pdb) => self.databases.or(Some(Family::TWENTY_FOUR)),
+        let family = match goal.shape() {
+            Shape::SQUARE5 => Family::TWENTY_FOUR,
+            shape if shape == Shape::square(6) => Family::THIRTY_FIVE,
+            shape if shape == Shape::square(7) => Family::FORTY_EIGHT,
+            _ => return self.databases,
+        };
+        match self.guide {
+            Guide::Pdb => self.databases.or(Some(family)),
             _ => self.databases,
         }
     }

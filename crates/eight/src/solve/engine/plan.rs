@@ -599,6 +599,11 @@ mod tests {
                 // the blank on an edge, or a unit of a shared search: linear conflicts
                 assert_eq!(chosen(&engine, &edge), None, "{side}: {cached:?}");
                 assert_eq!(chosen(&unit, &corner), None, "{side}: {cached:?}");
+                // `--algo pdb` asks for the size's family, cached or not
+                let asked = Engine::default().with_guide(Guide::Pdb);
+                let asked =
+                    asked.with_store(Arc::new(Store::new(Arc::new(CachedFamilies::of(&cached)))));
+                assert_eq!(chosen(&asked, &corner), Some(family), "{side}: {cached:?}");
             }
         }
     }
