@@ -25,6 +25,13 @@ use crate::solve::search::fast::estimate::Weighted;
 /// window) and the longer ones find what the shorter missed.
 const WINDOWS: [usize; 4] = [16, 24, 32, 48];
 
+/// With a time, what the last beam leaves of it goes to longer windows of the best path, each
+/// search keeping up to [`POLISH_NODES`] boards (some 300 MB on 6×6).
+const POLISH: [usize; 2] = [64, 96];
+
+/// The most boards a window of [`POLISH`] keeps.
+const POLISH_NODES: usize = 2_000_000;
+
 /// What the bounded search is asked.
 #[derive(Clone, Copy, Debug)]
 pub struct Ask {
@@ -209,6 +216,17 @@ pub fn improve(
         let path = shorten(start, path, searches, &mut answer, &out);
         answer.offer(path);
     }
+    // the time the last beam left: longer windows of the best path
+    for window in POLISH {
+        if ask.time.is_none() || answer.done(ask) || out() {
+            break;
+        }
+        let round = Clock::start();
+        let path = answer.path.clone();
+        let path = window::shorten(start, path, window, POLISH_NODES, &mut || out());
+        answer.offer(path);
+        answer.note(format!("windows {window}"), answer.path.len(), 0, round);
+    }
     // a path as long as the bound is a shortest one: the optimal search, told its length, gives
     // the canonical one, which every shortest answer eight prints is
     if !answer.optimal && answer.path.len() as u32 <= answer.lower_bound {
@@ -236,7 +254,7 @@ fn shorten(
             return path;
         }
         let round = Clock::start();
-        path = window::shorten(start, path, window, &mut || out());
+        path = window::shorten(start, path, window, window::WINDOW_NODES, &mut || out());
         answer.note(format!("windows {window}"), path.len(), 0, round);
     }
     let mut last = 32;

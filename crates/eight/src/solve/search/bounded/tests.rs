@@ -44,7 +44,9 @@ fn boards(count: usize, moves: usize) -> Vec<(Board, Path, u32)> {
 fn a_window_as_long_as_the_path_makes_it_a_shortest_one() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
     for (start, back, shortest) in boards(12, 36) {
-        let path = window::shorten(&start, back.clone(), 64, &mut || false);
+        let path = window::shorten(&start, back.clone(), 64, window::WINDOW_NODES, &mut || {
+            false
+        });
         assert_eq!(replay(&start, &path), goal, "the same ends");
         assert_eq!(
             path.len() as u32,
@@ -58,7 +60,7 @@ fn a_window_as_long_as_the_path_makes_it_a_shortest_one() {
 fn short_windows_never_lengthen_a_path_nor_change_its_ends() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
     for (start, back, shortest) in boards(12, 60) {
-        let path = window::shorten(&start, back.clone(), 8, &mut || false);
+        let path = window::shorten(&start, back.clone(), 8, window::WINDOW_NODES, &mut || false);
         assert_eq!(replay(&start, &path), goal);
         assert!(path.len() <= back.len() && path.len() as u32 >= shortest);
         assert_eq!(path.len() % 2, back.len() % 2, "the parity of every path");
@@ -212,5 +214,55 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
             .rounds
             .iter()
             .any(|round| round.step == "weighted 115"));
+    }
+}
+
+#[test]
+fn with_a_time_what_the_last_beam_leaves_goes_to_longer_windows() {
+    // no optimal search ends and no wider beam comes: the time left goes to windows of 64 and 96
+    struct Stuck;
+    impl Searches for Stuck {
+        fn beam(&mut self, _: usize) -> Option<Path> {
+            None
+        }
+        fn width(&self) -> usize {
+            1
+        }
+        fn beam_time(&self) -> std::time::Duration {
+            std::time::Duration::ZERO
+        }
+        fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
+            Exact::GaveUp(0)
+        }
+    }
+    let goal = *Board::ordered_goal(Shape::SQUARE4);
+    for (start, back, shortest) in boards(4, 80) {
+        for time in [None, Some(std::time::Duration::from_secs(60))] {
+            let ask = Ask {
+                within: None,
+                time,
+                nodes: 1000,
+            };
+            let answer = improve(
+                &start,
+                &goal,
+                back.clone(),
+                0,
+                &ask,
+                &mut Stuck,
+                &Control::default(),
+            );
+            assert_eq!(replay(&start, &answer.path), goal);
+            assert!(answer.path.len() <= back.len() && answer.path.len() as u32 >= shortest);
+            let polished = (answer.rounds.iter())
+                .filter(|round| round.step == "windows 64" || round.step == "windows 96")
+                .count();
+            assert_eq!(
+                polished,
+                if time.is_some() { 2 } else { 0 },
+                "{:?}",
+                answer.rounds
+            );
+        }
     }
 }

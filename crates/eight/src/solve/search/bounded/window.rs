@@ -9,14 +9,16 @@ use crate::puzzle::moves::{Move, Path};
 use crate::solve::search::fast::estimate::Weighted;
 
 /// The most boards a window's search may keep: a window that needs more stays as it is.
-const WINDOW_NODES: usize = 200_000;
+pub(super) const WINDOW_NODES: usize = 200_000;
 
 /// `path` from `start`, each stretch of `window` moves (the stretches overlapping by half)
-/// replaced by a shortest path between its ends where that is shorter; `stop` ends it early.
+/// replaced by a shortest path between its ends where that is shorter, each search keeping at
+/// most `nodes` boards; `stop` ends it early.
 pub(super) fn shorten(
     start: &Board,
     path: Path,
     window: usize,
+    nodes: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Path {
     let mut moves = path.0;
@@ -29,7 +31,7 @@ pub(super) fn shorten(
         let run = astar::Run {
             weight: 100,
             best: (end - at) as u32,
-            nodes: WINDOW_NODES,
+            nodes,
             prove: true,
         };
         let ran = astar::run(&from, &to, &Weighted::plain(&to), run, stop);
