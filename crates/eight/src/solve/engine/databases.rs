@@ -124,14 +124,8 @@ impl Settings {
     /// The family of databases asked for towards `goal`: the one named, and on 5×5 to 7×7,
     /// where pattern databases are asked for without a family, the size's (built if need be).
     pub(super) fn databases_asked(&self, goal: &Board) -> Option<Family> {
-        let family = match goal.shape() {
-            Shape::SQUARE5 => Family::TWENTY_FOUR,
-            shape if shape == Shape::square(6) => Family::THIRTY_FIVE,
-            shape if shape == Shape::square(7) => Family::FORTY_EIGHT,
-            _ => return self.databases,
-        };
         match self.guide {
-            Guide::Pdb => self.databases.or(Some(family)),
+            Guide::Pdb => self.databases.or(sized(goal.shape())),
             _ => self.databases,
         }
     }
@@ -157,11 +151,8 @@ impl Settings {
                 }
             }
             // on 6×6 and 7×7, the family cached (built by `eight cache build` alone: minutes)
-            (shape, None) if shape.width == shape.height && matches!(shape.width, 6 | 7) => {
-                let family = match shape.width {
-                    6 => Family::THIRTY_FIVE,
-                    _ => Family::FORTY_EIGHT,
-                };
+            (shape, None) if shape.cells() > 25 && sized(shape).is_some() => {
+                let family = sized(shape).expect("a family of the size");
                 let partition = Partition::of(family, Class::Corner);
                 // a shared search's units never depend on what a machine's cache holds
                 let own = matches!(self.bounds, Bounds::All);
@@ -253,4 +244,14 @@ fn in_corner(goal: &Board) -> bool {
     let (side, last) = (usize::from(shape.width), usize::from(shape.width) - 1);
     let (row, column) = (goal.blank() / side, goal.blank() % side);
     (row == 0 || row == last) && (column == 0 || column == last)
+}
+
+/// The family of a 5×5, 6×6 or 7×7 board: what `--algo pdb` asks for there.
+fn sized(shape: Shape) -> Option<Family> {
+    match shape {
+        Shape::SQUARE5 => Some(Family::TWENTY_FOUR),
+        shape if shape == Shape::square(6) => Some(Family::THIRTY_FIVE),
+        shape if shape == Shape::square(7) => Some(Family::FORTY_EIGHT),
+        _ => None,
+    }
 }

@@ -159,13 +159,7 @@ impl<'a, const ADDRESSED: bool, const VIEWS: usize> Lookup<'a, ADDRESSED, VIEWS>
             dual: None,
         };
         lookup.board[..cells].copy_from_slice(start.cells());
-        let symmetries: Vec<usize> = (0..8)
-            .filter(|&s| symmetry_on(side, s, goal.blank()) == partition.blank)
-            .collect();
-        assert!(
-            !symmetries.is_empty(),
-            "the goal's blank is in the partition's class"
-        );
+        let symmetries = partition.frames(goal.blank());
         for (home, &tile) in goal.cells().iter().enumerate() {
             if tile != BLANK {
                 for cell in 0..cells {

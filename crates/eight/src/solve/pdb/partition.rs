@@ -280,6 +280,19 @@ impl Partition {
         }
     }
 
+    /// The symmetries of the square that take a goal's blank in `blank` to the canonical goal's:
+    /// the frames its lookups see a board in. The goal's blank must be in the partition's class.
+    pub fn frames(&self, blank: usize) -> Vec<usize> {
+        let frames: Vec<usize> = (0..8)
+            .filter(|&s| symmetry_on(self.side, s, blank) == self.blank)
+            .collect();
+        assert!(
+            !frames.is_empty(),
+            "the goal's blank is in the partition's class"
+        );
+        frames
+    }
+
     /// Whether its tables index their entries by address (all of them, or none).
     pub fn is_addressed(&self) -> bool {
         self.tables.iter().any(|spec| spec.pattern.is_addressed())

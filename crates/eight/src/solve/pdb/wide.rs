@@ -162,13 +162,7 @@ impl<'a> WideLookup<'a> {
         let side = partition.side;
         let cells = side * side;
         assert_eq!(goal.cells().len(), cells, "a board of the partition's size");
-        let symmetries: Vec<usize> = (0..8)
-            .filter(|&s| symmetry_on(side, s, goal.blank()) == partition.blank)
-            .collect();
-        assert!(
-            !symmetries.is_empty(),
-            "the goal's blank is in the partition's class"
-        );
+        let symmetries = partition.frames(goal.blank());
         let tiles = partition.tiles(0);
         let frames = match is_own_transpose(side, &tiles) {
             true => 1,

@@ -180,33 +180,36 @@ fn improving_ends_on_a_shortest_path_once_the_last_moves_are_the_whole_path() {
     }
 }
 
+/// Searches that never give another path: no beam, and an optimal search that always gives up.
+struct Stuck;
+
+impl Searches for Stuck {
+    fn beam(&mut self, _: usize) -> Option<Path> {
+        None
+    }
+    fn width(&self) -> usize {
+        1
+    }
+    fn beam_time(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
+    fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
+        Exact::GaveUp(0)
+    }
+}
+
 #[test]
 fn a_factor_asked_is_proved_by_the_weighted_run() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
     for (start, back, shortest) in boards(8, 50) {
         // an optimal search that never ends: the weighted run must prove the factor
-        struct Never;
-        impl Searches for Never {
-            fn beam(&mut self, _: usize) -> Option<Path> {
-                None
-            }
-            fn width(&self) -> usize {
-                1
-            }
-            fn beam_time(&self) -> std::time::Duration {
-                std::time::Duration::ZERO
-            }
-            fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
-                Exact::GaveUp(0)
-            }
-        }
         let ask = Ask {
             within: Some(115),
             time: None,
             nodes: usize::MAX,
         };
         let control = Control::default();
-        let answer = improve(&start, &goal, back, 0, &ask, &mut Never, &control);
+        let answer = improve(&start, &goal, back, 0, &ask, &mut Stuck, &control);
         assert_eq!(replay(&start, &answer.path), goal);
         assert!(answer.proves(115), "{start}: {:?}", answer.rounds);
         assert!(answer.lower_bound <= shortest && answer.path.len() as u32 * 100 <= shortest * 115);
@@ -220,21 +223,6 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
 #[test]
 fn with_a_time_what_the_last_beam_leaves_goes_to_longer_windows() {
     // no optimal search ends and no wider beam comes: the time left goes to windows of 64 and 96
-    struct Stuck;
-    impl Searches for Stuck {
-        fn beam(&mut self, _: usize) -> Option<Path> {
-            None
-        }
-        fn width(&self) -> usize {
-            1
-        }
-        fn beam_time(&self) -> std::time::Duration {
-            std::time::Duration::ZERO
-        }
-        fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
-            Exact::GaveUp(0)
-        }
-    }
     let goal = *Board::ordered_goal(Shape::SQUARE4);
     for (start, back, shortest) in boards(4, 80) {
         for time in [None, Some(std::time::Duration::from_secs(60))] {
