@@ -11,9 +11,10 @@
 //!
 //! A judge that prints a count needs no canonical path ([`Want::Shortest`]): the first path any
 //! thread finds at the final bound ends the search, the other threads stopped at once, and on
-//! boards larger than 4×4 the boards a dozen moves in are searched largest estimate first (the
-//! fewest moves to spare under the bound: the smallest trees first; on 4×4 that order cost more,
-//! see `LARGEST_FIRST_ABOVE`). Below the final bound every board is searched either way, so
+//! boards larger than 4×4 the boards a dozen moves in are searched most promising first: most
+//! nodes below them in the iteration before, then the largest estimate (the fewest moves to
+//! spare under the bound: the smallest trees; on 4×4 that order cost more, see
+//! `PROMISING_ABOVE`). Below the final bound every board is searched either way, so
 //! only the last iteration differs: on Korf and Felner's #38 it is most of the search, since its
 //! canonical path begins with `l` and every path under `d` must first be proved longer.
 
@@ -32,7 +33,7 @@ use crate::solve::heuristic::Heuristic;
 use crate::solve::parallel::ordered_map;
 pub use crate::solve::report::{Bound, Outcome, Slice, Want};
 pub use component::Ida;
-use split::{sliced, split, Order, LARGEST_FIRST_ABOVE, WHOLE};
+use split::{sliced, split, Order, Sizes, PROMISING_ABOVE, WHOLE};
 pub use split::{Range, Share, PLACES};
 use tree::{Step, Tree};
 
@@ -167,7 +168,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
     } = within;
     let order = match want {
         Want::Canonical => Order::Canonical,
-        Want::Shortest if start.cells().len() > LARGEST_FIRST_ABOVE => Order::LargestFirst,
+        Want::Shortest if start.cells().len() > PROMISING_ABOVE => Order::Promising,
         Want::Shortest => Order::FirstFound,
     };
     let meter = control.begin();
@@ -179,7 +180,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         let step = split(
             &mut search,
             share.bound,
-            (jobs, order),
+            (jobs, order, &mut Sizes::new()),
             Some((share, &mut boards)),
         );
         let searched = vec![Bound {
@@ -200,6 +201,8 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         bound = bound.max(from);
     }
     let mut bounds: Vec<Bound> = Vec::new();
+    // the nodes below each board a dozen moves in, the iteration before: what orders the next
+    let mut sizes = Sizes::new();
     loop {
         if let Some(limit) = limit.filter(|&limit| bound > limit) {
             return (Outcome::Beyond(limit), bounds);
@@ -207,13 +210,13 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         let before = search.nodes;
         search.detours = machine(bounds.last().map_or(0, |last| last.nodes));
         meter.bound(bound);
-        // a shortest path alone is searched for in the split order, largest estimate first, even
+        // a shortest path alone is searched for in the split order, most promising first, even
         // on one thread
         let step = match (jobs, order) {
             (0 | 1, Order::Canonical | Order::FirstFound) => {
                 search.dfs(0, bound, None, WHOLE, &mut |_, _| {})
             }
-            _ => split(&mut search, bound, (jobs, order), None),
+            _ => split(&mut search, bound, (jobs, order, &mut sizes), None),
         };
         let nodes = search.nodes - before;
         bounds.push(Bound { bound, nodes });
@@ -328,7 +331,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(59);
         let control = Control::default();
         // up to 16 cells the boards a dozen moves in are taken in canonical order, beyond it
-        // largest estimate first
+        // most promising first
         for (shape, walks) in [
             (Shape::SQUARE4, 60..120),
             (Shape::new(5, 3).expect("a shape"), 60..120),
@@ -398,6 +401,85 @@ mod tests {
             &control,
         )
         .1
+    }
+
+    #[test]
+    fn boards_are_taken_most_nodes_below_before_first_then_largest_estimate_then_in_order() {
+        use split::{place, promising_first};
+        use Move::{Down as D, Left as L, Right as R, Up as U};
+        // in canonical order, each with its estimate
+        let mut boards = vec![
+            (vec![D, D], 5),
+            (vec![D, L], 7),
+            (vec![L, D], 7),
+            (vec![L, U], 5),
+            (vec![R, R], 3),
+            (vec![U, U], 9),
+        ];
+        let before = Sizes::from([
+            (place(&[L, U]), 40),
+            (place(&[R, R]), 40),
+            (place(&[D, D]), 90),
+            (place(&[D, L]), 0),
+        ]);
+        promising_first(&mut boards, &before);
+        let moves: Vec<_> = boards.iter().map(|(moves, _)| moves.clone()).collect();
+        assert_eq!(
+            moves,
+            [
+                vec![D, D], // 90 nodes below
+                vec![L, U], // 40, estimate 5
+                vec![R, R], // 40, estimate 3
+                vec![U, U], // none before, estimate 9
+                vec![D, L], // none, 7, first in order
+                vec![L, D],
+            ]
+        );
+        // with nothing before, the largest estimate first
+        let mut fresh = boards.clone();
+        fresh.sort_by_key(|(moves, _)| place(moves));
+        promising_first(&mut fresh, &Sizes::new());
+        let estimates: Vec<_> = fresh.iter().map(|&(_, estimate)| estimate).collect();
+        assert_eq!(estimates, [9, 7, 7, 5, 5, 3]);
+    }
+
+    #[test]
+    fn an_iteration_searched_most_promising_first_keeps_the_nodes_below_each_board() {
+        // the iteration below the last: searched whole
+        let (start, goal) = board();
+        let shape = start.shape();
+        let bound = 31;
+        let control = Control::default();
+        for jobs in [1, 2] {
+            let meter = control.begin();
+            let found = AtomicBool::new(false);
+            let machine = Machines::default().get(shape, 0);
+            let heuristic = LinearConflicts.heuristic(&start, &goal);
+            let mut search = Tree::new(&start, heuristic, u64::MAX, machine, (&meter, &found));
+            // the boards a dozen moves in, and the nodes above them
+            let mut top = search.clone();
+            let mut boards = 0;
+            top.dfs(0, bound, None, 12, &mut |_, _| boards += 1);
+            let mut sizes = Sizes::from([(u32::MAX, 1)]);
+            let step = split(
+                &mut search,
+                bound,
+                (jobs, Order::Promising, &mut sizes),
+                None,
+            );
+            assert!(
+                matches!(step, Step::Above(_)),
+                "{jobs} jobs: a path below the bound"
+            );
+            assert!(boards > 100, "{boards} boards");
+            assert_eq!(
+                sizes.len(),
+                boards,
+                "{jobs} jobs: one size a board, the last gone"
+            );
+            let below: u64 = sizes.values().sum();
+            assert_eq!(top.nodes + below, search.nodes, "{jobs} jobs");
+        }
     }
 
     #[test]

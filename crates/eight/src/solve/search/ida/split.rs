@@ -1,7 +1,9 @@
 //! An iteration cut into the boards a dozen moves in: handed to the threads one at a time, in
-//! canonical order or largest estimate first, and cut into shares for other processes or
+//! canonical order or most promising first, and cut into shares for other processes or
 //! machines, told back in slices of about equal nodes.
 
+use std::cmp::Reverse;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::tree::{Played, Step, Tree};
@@ -15,18 +17,44 @@ pub(super) enum Order {
     Canonical,
     /// Canonical order; the first solution found answers.
     FirstFound,
-    /// Largest estimate first (the fewest moves to spare under the bound: the smallest trees);
-    /// the first solution found answers.
-    LargestFirst,
+    /// Most promising first ([`promising_first`]); the first solution found answers.
+    Promising,
 }
 
-/// The boards of more cells than this search a shortest path's last iteration largest estimate
+/// The boards of more cells than this search a shortest path's last iteration most promising
 /// first; the others in canonical order. Measured (`steps`, nodes in all): Korf and Felner's
-/// eight easiest 24-puzzle instances with 6-6-6-6x7z, 364 M largest first against 714 M for the
-/// canonical path (#38: 7.1 M against 17.2 M, the least estimate first 16.2 M); Korf's 100
-/// 15-puzzle instances with 7-8, on one thread, 2.15 M largest first, 1.43 M least first, 1.45 M
-/// in canonical order.
-pub(super) const LARGEST_FIRST_ABOVE: usize = 16;
+/// eight easiest 24-puzzle instances with 6-6-6-6x7z, 364 M largest estimate first against 714 M
+/// for the canonical path (#38: 7.1 M against 17.2 M, the least estimate first 16.2 M); Korf's
+/// 100 15-puzzle instances with 7-8, on one thread, 2.15 M largest estimate first, 1.43 M least
+/// first, 1.45 M in canonical order.
+pub(super) const PROMISING_ABOVE: usize = 16;
+
+/// The nodes below each board a dozen moves in (the size of its tree), by [place], in the last
+/// iteration searched most promising first: what orders the next.
+pub(super) type Sizes = HashMap<u32, u64>;
+
+/// Orders an iteration's boards (in canonical order, each with its estimate) most promising
+/// first: most nodes below them in the iteration before (`before`), then largest estimate, then
+/// canonical order.
+///
+/// Many nodes within a bound are where the estimate finds the goal near, which is where the
+/// shortest paths are: on the twenty of DeepCubeA's 5×5 boards of the performance page
+/// (`steps --jobs 2`, 6-6-6-6x7z), the last iterations took 191 M nodes so ordered against
+/// 1,731 M largest estimate first (the iterations before them: 596 M). Where no board has nodes
+/// before (the first iteration), the largest estimate comes first: the fewest moves to spare
+/// under the bound, the smallest trees.
+pub(super) fn promising_first(boards: &mut Vec<(Vec<Move>, u32)>, before: &Sizes) {
+    let mut keyed: Vec<_> = std::mem::take(boards)
+        .into_iter()
+        .enumerate()
+        .map(|(at, (moves, estimate))| {
+            let nodes = before.get(&place(&moves)).copied().unwrap_or(0);
+            ((Reverse(nodes), Reverse(estimate), at), (moves, estimate))
+        })
+        .collect();
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    *boards = keyed.into_iter().map(|(_, board)| board).collect();
+}
 
 /// No split: a search that never hands a board over.
 pub(super) const WHOLE: u32 = u32::MAX;
@@ -117,14 +145,15 @@ pub(super) fn sliced(boards: &[(u32, u64)]) -> Vec<Slice> {
 /// shortest, and canonical order among paths of one length is the order of their first
 /// different move, so the answer is the solution of the first board (in that order) that has
 /// one: boards after a board with a solution are skipped, boards before it searched to the end.
-/// For a shortest path they are taken largest estimate first (canonical order among equals), and
-/// the first solution found ends the iteration: every thread stops at its next look.
+/// For a shortest path they are taken most promising first ([`promising_first`], by the nodes
+/// below each in `sizes`, which then holds this iteration's), and the first solution found ends
+/// the iteration: every thread stops at its next look.
 ///
 /// On return, `search` holds the path found and the nodes of every thread.
 pub(super) fn split<'m, H: Heuristic + Clone + Send + Sync>(
     search: &mut Tree<'m, H>,
     bound: u32,
-    (jobs, order): (usize, Order),
+    (jobs, order, sizes): (usize, Order, &mut Sizes),
     share: Option<(Share, &mut Vec<(u32, u64)>)>,
 ) -> Step {
     // the boards, as the moves that lead to them (a thread replays them on its own copy), and
@@ -139,9 +168,9 @@ pub(super) fn split<'m, H: Heuristic + Clone + Send + Sync>(
         told = Some(searched);
     }
     let shortest = order != Order::Canonical;
-    if order == Order::LargestFirst {
-        // stable: canonical order among boards of one estimate
-        boards.sort_by_key(|&(_, estimate)| std::cmp::Reverse(estimate));
+    if order == Order::Promising {
+        promising_first(&mut boards, sizes);
+        sizes.clear();
     }
     let mut above = match step {
         Step::Above(above) if !boards.is_empty() => above,
@@ -204,6 +233,9 @@ pub(super) fn split<'m, H: Heuristic + Clone + Send + Sync>(
         // a share tells the nodes below each board it searched (in order: results come so)
         if let (Some(told), Some((_, _, nodes))) = (told.as_deref_mut(), &outcome) {
             told.push((place(&boards[at].0), *nodes));
+        }
+        if let (Order::Promising, Some((_, _, nodes))) = (order, &outcome) {
+            sizes.insert(place(&boards[at].0), *nodes);
         }
         match outcome {
             Some((Step::Above(next), _, _)) => {
