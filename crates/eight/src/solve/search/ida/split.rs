@@ -43,17 +43,12 @@ pub(super) type Sizes = HashMap<u32, u64>;
 /// 1,731 M largest estimate first (the iterations before them: 596 M). Where no board has nodes
 /// before (the first iteration), the largest estimate comes first: the fewest moves to spare
 /// under the bound, the smallest trees.
-pub(super) fn promising_first(boards: &mut Vec<(Vec<Move>, u32)>, before: &Sizes) {
-    let mut keyed: Vec<_> = std::mem::take(boards)
-        .into_iter()
-        .enumerate()
-        .map(|(at, (moves, estimate))| {
-            let nodes = before.get(&place(&moves)).copied().unwrap_or(0);
-            ((Reverse(nodes), Reverse(estimate), at), (moves, estimate))
-        })
-        .collect();
-    keyed.sort_unstable_by_key(|&(key, _)| key);
-    *boards = keyed.into_iter().map(|(_, board)| board).collect();
+pub(super) fn promising_first(boards: &mut [(Vec<Move>, u32)], before: &Sizes) {
+    // stable: canonical order among equals
+    boards.sort_by_cached_key(|(moves, estimate)| {
+        let nodes = before.get(&place(moves)).copied().unwrap_or(0);
+        (Reverse(nodes), Reverse(*estimate))
+    });
 }
 
 /// No split: a search that never hands a board over.
