@@ -5,10 +5,14 @@
 //!
 //! A long search looks at its control every 65,536 nodes (IDA*), after every line (`--fast`)
 //! or every bucket (a database build), so that Ctrl-C ends a deep 5×5 search in milliseconds.
+//! A control may also end its searches at a time (`--time`): they stop the same way.
 //! A search stopped so ends as if out of budget; the caller, which set the flag, knows why.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::Duration;
+
+use crate::solve::clock::Clock;
 
 /// Who hears of a search's progress (the command line's live line).
 pub trait Watcher: Send + Sync {
@@ -38,6 +42,8 @@ pub trait Watcher: Send + Sync {
 pub struct Control {
     stop: Option<Arc<AtomicBool>>,
     watcher: Option<Arc<dyn Watcher>>,
+    /// When it began and how long its searches may go on.
+    ends: Option<(Clock, Duration)>,
 }
 
 impl Control {
@@ -45,6 +51,13 @@ impl Control {
     /// thread, a timer).
     pub fn stopped_by(mut self, flag: Arc<AtomicBool>) -> Control {
         self.stop = Some(flag);
+        self
+    }
+
+    /// This control, stopping its searches also once `time` has passed from now (never where
+    /// the platform has no clock).
+    pub fn ending_after(mut self, time: Duration) -> Control {
+        self.ends = Some((Clock::start(), time));
         self
     }
 
@@ -66,6 +79,7 @@ impl Control {
     #[inline]
     pub fn stop_requested(&self) -> bool {
         self.stop.as_ref().is_some_and(|flag| flag.load(Relaxed))
+            || (self.ends).is_some_and(|(began, time)| began.elapsed() >= time)
     }
 
     /// A search begins: its meter, which its threads share and which tells the watcher that
@@ -111,6 +125,12 @@ impl Meter<'_> {
         if let Some(watcher) = &self.control.watcher {
             watcher.searched(bound, nodes, next);
         }
+    }
+
+    /// Whether a stop was asked for, between two counts.
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.control.stop_requested()
     }
 
     /// `--fast` has placed `done` of its `lines`, with `moves` so far; whether to go on.
@@ -196,5 +216,24 @@ mod tests {
             ]
         );
         assert!(!Control::default().stop_requested());
+    }
+
+    #[test]
+    fn a_control_ending_after_a_time_stops_its_searches_then_and_still_on_its_flag() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let control = Control::default().stopped_by(flag.clone());
+        let hour = control.clone().ending_after(Duration::from_secs(3600));
+        let spent = control.clone().ending_after(Duration::ZERO);
+        assert!(!hour.stop_requested() && hour.begin().add(1));
+        assert!(
+            spent.stop_requested() && !spent.begin().add(1),
+            "its time is spent"
+        );
+        assert!(
+            !control.stop_requested(),
+            "the control it came from goes on"
+        );
+        flag.store(true, Relaxed);
+        assert!(hour.stop_requested(), "the flag still stops it");
     }
 }

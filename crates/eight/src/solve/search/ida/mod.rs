@@ -483,6 +483,36 @@ mod tests {
     }
 
     #[test]
+    fn a_stop_asked_for_is_seen_before_each_board_however_few_nodes_below_it() {
+        // most boards a dozen moves in hold fewer nodes than a search counts between two looks
+        // at its meter: a stopped split searches none of them
+        let (start, goal) = board();
+        let (shape, bound) = (start.shape(), 31);
+        let control = Control::default().ending_after(std::time::Duration::ZERO);
+        for (jobs, order) in [
+            (2, Order::Canonical),
+            (1, Order::Promising),
+            (2, Order::Promising),
+        ] {
+            let meter = control.begin();
+            let found = AtomicBool::new(false);
+            let machine = Machines::default().get(shape, 0);
+            let heuristic = LinearConflicts.heuristic(&start, &goal);
+            let mut search = Tree::new(&start, heuristic, u64::MAX, machine, (&meter, &found));
+            let mut top = search.clone();
+            let mut boards = 0;
+            top.dfs(0, bound, None, 12, &mut |_, _| boards += 1);
+            let step = split(&mut search, bound, (jobs, order, &mut Sizes::new()), None);
+            assert!(matches!(step, Step::Exhausted), "{jobs} jobs, {order:?}");
+            assert!(boards > 100, "{boards} boards");
+            assert_eq!(
+                search.nodes, top.nodes,
+                "{jobs} jobs, {order:?}: no board searched"
+            );
+        }
+    }
+
+    #[test]
     fn each_bound_finished_without_a_path_is_told_with_the_next() {
         let (start, goal) = board();
         for jobs in [1, 2] {

@@ -203,7 +203,12 @@ pub(super) fn split<'m, H: Heuristic + Clone + Send + Sync>(
         }
         below.nodes = 0;
         below.budget = root.budget.saturating_sub(spent.load(Ordering::Relaxed));
-        let step = below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_, _| {});
+        // a board's search looks at the meter every so many nodes, which most boards never
+        // reach: a stop asked for (Ctrl-C, the time spent) is seen before each
+        let step = match root.meter.stopped() {
+            true => Step::Exhausted,
+            false => below.dfs(SPLIT, bound, moves.last().copied(), WHOLE, &mut |_, _| {}),
+        };
         spent.fetch_add(below.nodes, Ordering::Relaxed);
         match step {
             Step::Found if shortest => root.found.store(true, Ordering::Relaxed),
