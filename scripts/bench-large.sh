@@ -8,9 +8,11 @@
 # distance, their ratio, the average proved lower bound, the seconds a board and the process's
 # peak memory. BOARDS=N boards a set (100 by default; DeepCubeA's, its first N); SIZES="5 6 7"
 # the sides; SETS=deepcubea only DeepCubeA's boards. TIME=per-size gives each size DeepCubeA's own
-# time a board (22.9 s on 5x5, 45.4 s on 6x6, 144 s on 7x7: Agostinelli et al. 2019). The
-# average lower bound is what each answer proves (no path is shorter), and length / bound the
-# factor it proves on average.
+# time a board (22.9 s on 5x5, 45.4 s on 6x6, 144 s on 7x7: Agostinelli et al. 2019). JOBS=N
+# solves each board in its own process with `--jobs N` (the board's searches on N threads; without
+# it, one process a set on one thread). The average lower bound is what each answer proves (no
+# path is shorter), length / bound the factor it proves on average, and "proved shortest" how
+# many paths are as long as their bound.
 # With the 24-puzzle's databases cached (`eight cache build 6-6-6-6`) the 5x5 boards use them.
 # The machine is shared: compare within one run.
 set -euo pipefail
@@ -18,11 +20,12 @@ cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "bench-large.sh needs python3" >&2; exit 2; }
 cargo build --release --quiet
 python3 - "$PWD/target/release/eight" "${BOARDS:-100}" "${TIME:-}" "${SIZES:-5 6 7}" \
-  "${SETS:-all}" <<'PY'
+  "${SETS:-all}" "${JOBS:-}" <<'PY'
 import json, random, resource, subprocess, sys, time
 eight, count, budget = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 sizes = [int(side) for side in sys.argv[4].split()]
 only_theirs = sys.argv[5] == "deepcubea"
+jobs = sys.argv[6]
 # DeepCubeA's time a board, by side
 THEIR_TIME = {5: "22.9s", 6: "45.4s", 7: "144s"}
 
@@ -61,23 +64,30 @@ def run(n, boards):
     args = [eight, "path", "--fast", "--json", "--size", f"{n}x{n}"]
     if budget:
         args += ["--time", THEIR_TIME[n] if budget == "per-size" else budget]
-    text = "".join(" ".join(map(str, cells)) + "\n" for cells in boards)
+    texts = ["".join(" ".join(map(str, cells)) + "\n" for cells in boards)]
+    if jobs:
+        args += ["--jobs", jobs]
+        texts = [" ".join(map(str, cells)) + "\n" for cells in boards]
     began = time.perf_counter()
-    done = subprocess.run(args, input=text, capture_output=True, text=True, check=True)
+    done = [subprocess.run(args, input=text, capture_output=True, text=True, check=True)
+            for text in texts]
     took = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    records = [json.loads(line) for line in done.stdout.splitlines()]
+    records = [json.loads(line) for run in done for line in run.stdout.splitlines()]
     for record, cells in zip(records, boards):
         assert record["start"] == " ".join(map(str, cells)), "answers in order"
     return records, took, peak
 
 mode = f"--fast --time {budget}" if budget else "--fast"
+note = ""
 if budget == "per-size":
-    mode = "--fast --time T, T DeepCubeA's time a board"
-print(f"`eight path {mode}`, {count} boards a set\n")
+    mode, note = "--fast --time T", ", T DeepCubeA's time a board"
+if jobs:
+    mode, note = mode + f" --jobs {jobs}", note + ", a process a board"
+print(f"`eight path {mode}`{note}, {count} boards a set\n")
 print("| board | boards | average length | DeepCubeA's | average Manhattan | length / Manhattan | "
-      "average lower bound | length / bound | seconds a board | peak memory |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+      "average lower bound | length / bound | proved shortest | seconds a board | peak memory |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for n in sizes:
     theirs = [list(map(int, line.split())) for line in open(f"benches/deepcubea/puzzle{n * n - 1}.txt")][:count]
     lengths = [int(line) for line in open(f"benches/deepcubea/puzzle{n * n - 1}.lengths")][:count]
@@ -95,5 +105,6 @@ for n in sizes:
         print(f"| {n}×{n}, {name} | {len(records)} | {average:.2f} | {said} | "
               f"{sum(distances) / len(distances):.2f} | {sum(lengths_) / sum(distances):.3f} | "
               f"{sum(bounds) / len(bounds):.2f} | {sum(lengths_) / sum(bounds):.3f} | "
+              f"{sum(l <= b for l, b in zip(lengths_, bounds))} | "
               f"{took / len(records):.2f} | {peak:.0f} MiB |", flush=True)
 PY

@@ -133,7 +133,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     };
     let frames = show::frames(&start, &path);
     let mut moves = if path.len() == 1 { "move" } else { "moves" }.to_string();
-    if let Some(quality) = quality.filter(|quality| !quality.optimal) {
+    if let Some(quality) = quality.filter(|quality| !quality.proved()) {
         moves += &format!(
             " (not known to be shortest: at least {})",
             quality.lower_bound
@@ -143,7 +143,7 @@ pub fn show(options: &ShowOptions, store: &Arc<Store>) -> anyhow::Result<Status>
     let pictures = [
         (&options.svg, eight_app::picture::strip(&frames, &title)),
         (&options.html, {
-            let bound = quality.filter(|q| !q.optimal);
+            let bound = quality.filter(|q| !q.proved());
             eight_app::page::page(&frames, &path, &title, bound.map(|q| q.lower_bound))
         }),
     ];

@@ -143,7 +143,7 @@ impl Stream<'_> {
                         Stream::write(&self.judge, path.as_ref(), out)?;
                     }
                     let (quality, found) = (report.quality, report.found);
-                    let unproved = quality.is_some_and(|quality| !quality.optimal);
+                    let unproved = quality.is_some_and(|quality| !quality.proved());
                     tally.unproved += u64::from(unproved && path.is_some());
                     let record = (self.output == Output::Json).then(|| {
                         let solution = Solved::new(start, goal, path.as_ref());
@@ -306,7 +306,7 @@ impl Stream<'_> {
             let answered = match case.problem {
                 Ok((start, goal)) => {
                     let (solved, report) = solved.expect("every problem is solved");
-                    let unproved = report.quality.is_some_and(|quality| !quality.optimal);
+                    let unproved = report.quality.is_some_and(|quality| !quality.proved());
                     tally.unproved += u64::from(unproved && solved.is_some());
                     let problem = (&start, &goal);
                     self.answer_solved(case.number, case.place, problem, solved, report, out)?

@@ -207,6 +207,12 @@ impl Quality {
         }
     }
 
+    /// Whether the path is proved a shortest one: found so, or as long as its lower bound (then
+    /// not necessarily the canonical one, where the time ran out before it was found).
+    pub fn proved(self) -> bool {
+        self.optimal || self.length <= self.lower_bound
+    }
+
     /// The length over the lower bound, rounded up to three places: the factor of the shortest
     /// that the path is proved within (1 for a path of no moves).
     pub fn within(self) -> f64 {
@@ -216,5 +222,24 @@ impl Quality {
             0 => 1.0,
             _ => thousandths as f64 / 1000.0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Quality;
+
+    #[test]
+    fn a_path_as_long_as_its_bound_is_proved_shortest_even_when_not_found_so() {
+        let quality = |optimal, lower_bound, length| Quality {
+            optimal,
+            lower_bound,
+            length,
+        };
+        assert!(Quality::exact(86).proved());
+        assert!(quality(false, 86, 86).proved(), "its bound proves it");
+        assert_eq!(quality(false, 86, 86).within(), 1.0);
+        assert!(!quality(false, 84, 86).proved());
+        assert_eq!(quality(false, 84, 86).within(), 1.024);
     }
 }

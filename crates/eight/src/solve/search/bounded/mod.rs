@@ -19,6 +19,7 @@ use crate::puzzle::moves::Path;
 use crate::solve::clock::Clock;
 use crate::solve::control::Control;
 pub use crate::solve::report::Round;
+use crate::solve::report::Want;
 use crate::solve::search::fast::estimate::Weighted;
 
 /// The windows' lengths, in moves: each pass is cheap (a few hundred thousand boards at most a
@@ -66,6 +67,21 @@ pub trait Searches {
     /// A shortest path from `from` to the goal if one is shorter than `shorter`, within `nodes`
     /// expanded.
     fn exact(&mut self, from: &Board, shorter: u32, nodes: u64) -> Exact;
+    /// A shortest path from the start if one is shorter than `shorter`, searched for as `spend`
+    /// says, its iterations from `from` on (no shorter path exists): with [`Want::Shortest`] the
+    /// first found, sooner; with [`Want::Canonical`] the canonical one.
+    fn whole(&mut self, want: Want, from: u32, shorter: u32, spend: Spend) -> Exact;
+    /// The nodes its optimal searches have expanded so far.
+    fn expanded(&self) -> u64;
+}
+
+/// How long an optimal search may go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spend {
+    /// Until it has expanded this many nodes.
+    Nodes(u64),
+    /// Until this time has passed.
+    Time(Duration),
 }
 
 /// The best path found and what is proved of it.
@@ -106,14 +122,14 @@ impl Answer {
     }
 }
 
-/// The optimal search expands about this many nodes a second: the budget of its search of the
-/// whole path when a time is given.
-const EXACT_RATE: f64 = 3e6;
-
 /// The path's length over the bound, in hundredths, at most which a time given is spent on the
 /// optimal search of the whole path first (the 24-puzzle's databases on 5x5 give about 1.15;
 /// the linear conflicts on 6x6 and 7x7 about 1.5, where wider beams gain more).
 const NEAR: u64 = 125;
+
+/// The share of the time left, in quarters, that the optimal search of the whole path may take
+/// where the path is near its bound: a shortest path found leaves the rest to the canonical one.
+const WHOLE_QUARTERS: u32 = 3;
 
 /// The widest beam `--time` runs: some 400 MB of boards on a 7×7 board.
 const MOST_WIDTH: usize = 1 << 17;
@@ -178,25 +194,29 @@ pub fn improve(
             round,
         );
     }
-    // where the bound is near the path, the optimal search of the whole path, with half the
-    // time left (so that wider beams still have theirs where it gives up): with the 24-puzzle's
-    // databases on 5x5 it often ends, and proves the path a shortest one
+    // where the bound is near the path, the optimal search of the whole path for a shortest
+    // one, the first it finds (a count's search, the most promising boards first), with most of
+    // the time left (wider beams have the rest where it gives up): with the 24-puzzle's
+    // databases on 5x5 it often ends, and proves the path a shortest one; the canonical one
+    // comes last
     let near = u64::from(answer.path.len() as u32) * 100 <= u64::from(answer.lower_bound) * NEAR;
     if let (Some(left), true) = (left(), near && !answer.done(ask) && !out()) {
-        let round = Clock::start();
-        let nodes = (left.as_secs_f64() * EXACT_RATE / 2.0) as u64;
+        let (round, before) = (Clock::start(), searches.expanded());
         let length = answer.path.len() as u32;
-        match searches.exact(start, length, nodes.max(1)) {
+        // the iteration below the bound gives the one at it its order
+        let from = answer.lower_bound.saturating_sub(2);
+        let spend = Spend::Time(left * WHOLE_QUARTERS / 4);
+        match searches.whole(Want::Shortest, from, length, spend) {
             Exact::Found(path) => {
                 answer.lower_bound = path.len() as u32;
                 answer.path = path;
-                answer.optimal = true;
             }
             Exact::None => answer.lower_bound = length,
             Exact::GaveUp(bound) => {
                 answer.lower_bound = answer.lower_bound.max(parity(bound, length));
             }
         }
+        let nodes = searches.expanded() - before;
         answer.note("whole".into(), answer.path.len(), nodes, round);
     }
     // while time remains, beams twice as wide as the last, each path shortened the same way
@@ -227,16 +247,22 @@ pub fn improve(
         answer.offer(path);
         answer.note(format!("windows {window}"), answer.path.len(), 0, round);
     }
-    // a path as long as the bound is a shortest one: the optimal search, told its length, gives
-    // the canonical one, which every shortest answer eight prints is
+    // a path as long as the bound is a shortest one: the optimal search, told its length (its
+    // one iteration), gives the canonical one, which every shortest answer eight prints is; with
+    // the time left, or else within a fixed number of nodes
     if !answer.optimal && answer.path.len() as u32 <= answer.lower_bound {
-        let round = Clock::start();
+        let (round, before) = (Clock::start(), searches.expanded());
         let length = answer.path.len() as u32;
-        if let Exact::Found(path) = searches.exact(start, length + 1, EXACT_NODES) {
+        let spend = match left().filter(|left| !left.is_zero()) {
+            Some(left) => Spend::Time(left),
+            None => Spend::Nodes(EXACT_NODES),
+        };
+        if let Exact::Found(path) = searches.whole(Want::Canonical, length, length + 1, spend) {
             answer.path = path;
             answer.optimal = true;
         }
-        answer.note("canonical".into(), length as usize, EXACT_NODES, round);
+        let nodes = searches.expanded() - before;
+        answer.note("canonical".into(), length as usize, nodes, round);
     }
     answer
 }
@@ -262,10 +288,9 @@ fn shorten(
         let whole = last >= path.len();
         let at = path.len().saturating_sub(last);
         let from = window::play(*start, &path.0[..at]);
-        let round = Clock::start();
-        let nodes = EXACT_NODES;
-        let searched = searches.exact(&from, (path.len() - at) as u32, nodes.max(1));
-        let length = path.len() as u32;
+        let (round, before) = (Clock::start(), searches.expanded());
+        let searched = searches.exact(&from, (path.len() - at) as u32, EXACT_NODES);
+        let (length, nodes) = (path.len() as u32, searches.expanded() - before);
         match searched {
             Exact::Found(tail) => {
                 path.0.truncate(at);

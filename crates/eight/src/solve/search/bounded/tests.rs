@@ -130,6 +130,7 @@ fn a_run_stopped_early_still_gives_a_true_lower_bound() {
 /// Searches for `improve` on boards the textbook IDA* solves: the "beam" is the walk back, the
 /// optimal search the textbook's.
 struct Walked {
+    start: Board,
     back: Path,
     goal: Board,
     beams: usize,
@@ -155,6 +156,15 @@ impl Searches for Walked {
             (None, _) => Exact::None,
         }
     }
+
+    fn whole(&mut self, _: Want, _: u32, shorter: u32, _: Spend) -> Exact {
+        let start = self.start;
+        self.exact(&start, shorter, 0)
+    }
+
+    fn expanded(&self) -> u64 {
+        0
+    }
 }
 
 #[test]
@@ -162,6 +172,7 @@ fn improving_ends_on_a_shortest_path_once_the_last_moves_are_the_whole_path() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
     for (start, back, shortest) in boards(8, 40) {
         let mut searches = Walked {
+            start,
             back: back.clone(),
             goal,
             beams: 0,
@@ -180,24 +191,6 @@ fn improving_ends_on_a_shortest_path_once_the_last_moves_are_the_whole_path() {
     }
 }
 
-/// Searches that never give another path: no beam, and an optimal search that always gives up.
-struct Stuck;
-
-impl Searches for Stuck {
-    fn beam(&mut self, _: usize) -> Option<Path> {
-        None
-    }
-    fn width(&self) -> usize {
-        1
-    }
-    fn beam_time(&self) -> std::time::Duration {
-        std::time::Duration::ZERO
-    }
-    fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
-        Exact::GaveUp(0)
-    }
-}
-
 #[test]
 fn a_factor_asked_is_proved_by_the_weighted_run() {
     let goal = *Board::ordered_goal(Shape::SQUARE4);
@@ -209,7 +202,8 @@ fn a_factor_asked_is_proved_by_the_weighted_run() {
             nodes: usize::MAX,
         };
         let control = Control::default();
-        let answer = improve(&start, &goal, back, 0, &ask, &mut Stuck, &control);
+        let mut stuck = Noted::new(start, goal, |_| false);
+        let answer = improve(&start, &goal, back, 0, &ask, &mut stuck, &control);
         assert_eq!(replay(&start, &answer.path), goal);
         assert!(answer.proves(115), "{start}: {:?}", answer.rounds);
         assert!(answer.lower_bound <= shortest && answer.path.len() as u32 * 100 <= shortest * 115);
@@ -237,7 +231,7 @@ fn with_a_time_what_the_last_beam_leaves_goes_to_longer_windows() {
                 back.clone(),
                 0,
                 &ask,
-                &mut Stuck,
+                &mut Noted::new(start, goal, |_| false),
                 &Control::default(),
             );
             assert_eq!(replay(&start, &answer.path), goal);
@@ -252,5 +246,138 @@ fn with_a_time_what_the_last_beam_leaves_goes_to_longer_windows() {
                 answer.rounds
             );
         }
+    }
+}
+
+/// Searches that never give another path (no beam, and searches of the last moves that give
+/// up) and whose searches of the whole path are the textbook's where `ends` says they end (else
+/// they give up), each noted: what it was asked for, from which bound, below which length, and
+/// whether within a time.
+struct Noted {
+    start: Board,
+    goal: Board,
+    ends: fn(Want) -> bool,
+    calls: Vec<(Want, u32, u32, bool)>,
+}
+
+impl Noted {
+    fn new(start: Board, goal: Board, ends: fn(Want) -> bool) -> Noted {
+        let calls = Vec::new();
+        Noted {
+            start,
+            goal,
+            ends,
+            calls,
+        }
+    }
+}
+
+impl Searches for Noted {
+    fn beam(&mut self, _: usize) -> Option<Path> {
+        None
+    }
+    fn width(&self) -> usize {
+        1
+    }
+    fn beam_time(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
+    fn exact(&mut self, _: &Board, _: u32, _: u64) -> Exact {
+        Exact::GaveUp(0)
+    }
+    fn whole(&mut self, want: Want, from: u32, shorter: u32, spend: Spend) -> Exact {
+        let timed = matches!(spend, Spend::Time(_));
+        self.calls.push((want, from, shorter, timed));
+        if !(self.ends)(want) {
+            return Exact::GaveUp(from);
+        }
+        match idastar(&self.start, &self.goal, Some(shorter - 1)) {
+            (Some(path), _) => Exact::Found(path),
+            (None, _) => Exact::None,
+        }
+    }
+    fn expanded(&self) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn with_a_time_a_path_near_its_bound_is_proved_shortest_by_a_count_then_made_canonical() {
+    let goal = *Board::ordered_goal(Shape::SQUARE4);
+    for (start, _, shortest) in boards(6, 40) {
+        let canonical = idastar(&start, &goal, None).0.expect("a walk comes back");
+        // the canonical path and a detour at its end: two moves longer, near the bound given
+        let mut first = canonical.clone();
+        first.0.extend([Move::Up, Move::Down]);
+        let bound = shortest - 2;
+        for canonical_ends in [true, false] {
+            let ends = match canonical_ends {
+                true => |_| true,
+                false => |want| want == Want::Shortest,
+            };
+            let mut searches = Noted::new(start, goal, ends);
+            let ask = Ask {
+                within: None,
+                time: Some(std::time::Duration::from_secs(60)),
+                nodes: 1000,
+            };
+            let control = Control::default();
+            let answer = improve(
+                &start,
+                &goal,
+                first.clone(),
+                bound,
+                &ask,
+                &mut searches,
+                &control,
+            );
+            assert_eq!(replay(&start, &answer.path), goal);
+            assert_eq!(
+                searches.calls,
+                [
+                    (Want::Shortest, bound - 2, shortest, true),
+                    (Want::Canonical, shortest, shortest + 1, true)
+                ],
+                "{start}: a count from below the bound, then the canonical path at its length"
+            );
+            assert_eq!(
+                (answer.path.len() as u32, answer.lower_bound),
+                (shortest, shortest)
+            );
+            assert_eq!(answer.optimal, canonical_ends, "{start}");
+            if canonical_ends {
+                assert_eq!(answer.path, canonical, "{start}");
+            }
+        }
+    }
+}
+
+#[test]
+fn without_a_time_a_path_as_long_as_its_bound_is_made_canonical_within_a_number_of_nodes() {
+    let goal = *Board::ordered_goal(Shape::SQUARE4);
+    for (start, _, shortest) in boards(4, 40) {
+        let canonical = idastar(&start, &goal, None).0.expect("a walk comes back");
+        let mut searches = Noted::new(start, goal, |_| true);
+        let ask = Ask {
+            within: None,
+            time: None,
+            nodes: 1000,
+        };
+        let control = Control::default();
+        let first = canonical.clone();
+        let answer = improve(
+            &start,
+            &goal,
+            first,
+            shortest,
+            &ask,
+            &mut searches,
+            &control,
+        );
+        assert_eq!(
+            searches.calls,
+            [(Want::Canonical, shortest, shortest + 1, false)]
+        );
+        assert!(answer.optimal && answer.path == canonical, "{start}");
     }
 }

@@ -9,8 +9,8 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Path;
 use crate::solve::clock::Clock;
 use crate::solve::control::Control;
-use crate::solve::report::{Method, Outcome, Quality, Report};
-use crate::solve::search::bounded::{self, Ask, Exact, Searches};
+use crate::solve::report::{Method, Outcome, Quality, Report, Want};
+use crate::solve::search::bounded::{self, Ask, Exact, Searches, Spend};
 use crate::solve::search::fast;
 use crate::solve::search::ida::Bounds;
 use crate::solve::search::{Query, Search, Solution, Whole};
@@ -156,7 +156,37 @@ impl Searches for Tools<'_, '_> {
             bounds: Bounds::All,
             ..*self.query
         };
-        let searched = self.probe.search(&query, self.control);
+        self.searched(&query, self.control)
+    }
+
+    fn whole(&mut self, want: Want, from: u32, shorter: u32, spend: Spend) -> Exact {
+        let (budget, control) = match spend {
+            Spend::Nodes(nodes) => (nodes, self.control.clone()),
+            Spend::Time(time) => (u64::MAX, self.control.clone().ending_after(time)),
+        };
+        let query = Query {
+            limit: Some(shorter.saturating_sub(1)),
+            budget,
+            bounds: Bounds::From(from),
+            // a count needs no canonical path
+            want: match self.query.want {
+                Want::Shortest => Want::Shortest,
+                Want::Canonical => want,
+            },
+            ..*self.query
+        };
+        self.searched(&query, &control)
+    }
+
+    fn expanded(&self) -> u64 {
+        self.expanded
+    }
+}
+
+impl Tools<'_, '_> {
+    /// What the probe's optimal search found of `query`, stopped by `control`.
+    fn searched(&mut self, query: &Query, control: &Control) -> Exact {
+        let searched = self.probe.search(query, control);
         self.expanded += searched.nodes();
         match searched.outcome {
             Outcome::Found(path) => Exact::Found(path),
