@@ -314,7 +314,11 @@ mod tests {
                             outcome => panic!("{start:?}: {outcome:?}"),
                         };
                         assert_eq!(found, expected, "{start:?}, depth {depth}, {jobs} jobs");
-                        *nodes += super::nodes(&bounds);
+                        // on two threads the boards searched past the first with the path
+                        // depend on the threads' timing (a loaded machine's)
+                        if jobs == 1 {
+                            *nodes += super::nodes(&bounds);
+                        }
                     }
                 }
             }
