@@ -447,30 +447,36 @@ mod tests {
         assert_eq!(estimates, [9, 7, 7, 5, 5, 3]);
     }
 
+    /// What splitting the iteration of [`board`] at 31, below its shortest path, on `jobs`
+    /// threads in `order` gives: its step and nodes, the nodes above the boards a dozen moves in,
+    /// and how many boards there are.
+    fn split_at_31(
+        control: &Control,
+        jobs: usize,
+        order: Order,
+        sizes: &mut Sizes,
+    ) -> (Step, u64, u64, usize) {
+        let (start, goal) = board();
+        let meter = control.begin();
+        let found = AtomicBool::new(false);
+        let machine = Machines::default().get(start.shape(), 0);
+        let heuristic = LinearConflicts.heuristic(&start, &goal);
+        let mut search = Tree::new(&start, heuristic, u64::MAX, machine, (&meter, &found));
+        let mut top = search.clone();
+        let mut boards = 0;
+        top.dfs(0, 31, None, 12, &mut |_, _| boards += 1);
+        let step = split(&mut search, 31, (jobs, order, sizes), None);
+        (step, search.nodes, top.nodes, boards)
+    }
+
     #[test]
     fn an_iteration_searched_most_promising_first_keeps_the_nodes_below_each_board() {
         // the iteration below the last: searched whole
-        let (start, goal) = board();
-        let shape = start.shape();
-        let bound = 31;
         let control = Control::default();
         for jobs in [1, 2] {
-            let meter = control.begin();
-            let found = AtomicBool::new(false);
-            let machine = Machines::default().get(shape, 0);
-            let heuristic = LinearConflicts.heuristic(&start, &goal);
-            let mut search = Tree::new(&start, heuristic, u64::MAX, machine, (&meter, &found));
-            // the boards a dozen moves in, and the nodes above them
-            let mut top = search.clone();
-            let mut boards = 0;
-            top.dfs(0, bound, None, 12, &mut |_, _| boards += 1);
             let mut sizes = Sizes::from([(u32::MAX, 1)]);
-            let step = split(
-                &mut search,
-                bound,
-                (jobs, Order::Promising, &mut sizes),
-                None,
-            );
+            let (step, nodes, top, boards) =
+                split_at_31(&control, jobs, Order::Promising, &mut sizes);
             assert!(
                 matches!(step, Step::Above(_)),
                 "{jobs} jobs: a path below the bound"
@@ -482,7 +488,7 @@ mod tests {
                 "{jobs} jobs: one size a board, the last gone"
             );
             let below: u64 = sizes.values().sum();
-            assert_eq!(top.nodes + below, search.nodes, "{jobs} jobs");
+            assert_eq!(top + below, nodes, "{jobs} jobs");
         }
     }
 
@@ -490,29 +496,16 @@ mod tests {
     fn a_stop_asked_for_is_seen_before_each_board_however_few_nodes_below_it() {
         // most boards a dozen moves in hold fewer nodes than a search counts between two looks
         // at its meter: a stopped split searches none of them
-        let (start, goal) = board();
-        let (shape, bound) = (start.shape(), 31);
         let control = Control::default().ending_after(std::time::Duration::ZERO);
         for (jobs, order) in [
             (2, Order::Canonical),
             (1, Order::Promising),
             (2, Order::Promising),
         ] {
-            let meter = control.begin();
-            let found = AtomicBool::new(false);
-            let machine = Machines::default().get(shape, 0);
-            let heuristic = LinearConflicts.heuristic(&start, &goal);
-            let mut search = Tree::new(&start, heuristic, u64::MAX, machine, (&meter, &found));
-            let mut top = search.clone();
-            let mut boards = 0;
-            top.dfs(0, bound, None, 12, &mut |_, _| boards += 1);
-            let step = split(&mut search, bound, (jobs, order, &mut Sizes::new()), None);
+            let (step, nodes, top, boards) = split_at_31(&control, jobs, order, &mut Sizes::new());
             assert!(matches!(step, Step::Exhausted), "{jobs} jobs, {order:?}");
             assert!(boards > 100, "{boards} boards");
-            assert_eq!(
-                search.nodes, top.nodes,
-                "{jobs} jobs, {order:?}: no board searched"
-            );
+            assert_eq!(nodes, top, "{jobs} jobs, {order:?}: no board searched");
         }
     }
 
