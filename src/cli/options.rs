@@ -74,8 +74,9 @@ pub(super) struct EngineArgs {
     pub(super) within: Option<u32>,
     /// Threads that solve boards of more than 9 cells
     ///
-    /// Several cases side by side, or one board's search shared out; 64 cases a thread are read
-    /// ahead, and the answers still come in order.
+    /// Several cases side by side (64 cases a thread are read ahead, and the answers still come
+    /// in order), or one board's search shared out: a shortest path past 4x4 has every thread
+    /// on one case at a time.
     #[arg(short, long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(super) jobs: u16,

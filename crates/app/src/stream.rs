@@ -260,12 +260,28 @@ impl Stream<'_> {
         Ok(())
     }
 
-    /// The cases read ahead before they are answered: one, unless several threads solve them.
+    /// The cases read ahead before they are answered: one, unless several threads solve them
+    /// side by side.
     fn window(&self) -> usize {
         match self.jobs {
+            _ if self.together() => 1,
             0 | 1 => 1,
             jobs => jobs * WINDOW,
         }
+    }
+
+    /// Whether each case is searched by every thread together, one at a time
+    /// ([`Engine::searches_together`]): a shortest path asked of a large board.
+    fn together(&self) -> bool {
+        let judge = &self.judge;
+        let searched = matches!(
+            judge.answer,
+            Answer::Count | Answer::Path | Answer::CountThenPath | Answer::CountThenMoves
+        );
+        let fast = judge
+            .fast_above
+            .is_some_and(|most| judge.shape.cells() > most);
+        searched && !fast && self.engine.searches_together(judge.shape)
     }
 
     /// The start and goal of a case of any shape, or why it cannot be solved: a goal of
@@ -335,7 +351,10 @@ impl Stream<'_> {
         let judge = &self.judge;
         let problems: Vec<_> = waiting.iter().map(|w| w.problem.as_ref().ok()).collect();
         // several cases share the threads; a case alone has them all (the engine's jobs)
-        let threads = self.jobs.min(problems.len());
+        let threads = match self.together() {
+            true => 1,
+            false => self.jobs.min(problems.len()),
+        };
         if threads <= 1 {
             return problems
                 .into_iter()
@@ -460,7 +479,8 @@ impl<W: Write> MoveSink for Line<'_, W> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use eight::format::judge::{HDU1043, HOJ10466, P1379};
+    use eight::format::judge::{HDU1043, HOJ10466, P1379, POJ3240, SGU139};
+    use eight::puzzle::Shape;
 
     /// A 3×3 board from its glued cells, `x` or `0` the blank.
     pub(crate) fn board(text: &str) -> Board {
@@ -483,6 +503,46 @@ pub(crate) mod tests {
             .run(input.as_bytes(), Origin::Line, &mut out)
             .expect("memory streams do not fail");
         (String::from_utf8(out).expect("answers are ASCII"), errors)
+    }
+
+    /// Whether `judge`'s cases are searched by every thread together with `engine` on `jobs`
+    /// threads, and how many cases are read ahead.
+    fn shared_out(judge: Judge, engine: Engine, jobs: usize) -> (bool, usize) {
+        let stream = Stream {
+            judge,
+            engine: engine.with_jobs(jobs),
+            output: Output::Answers,
+            report: &mut |_| {},
+            stats: None,
+            jobs,
+        };
+        (stream.together(), stream.window())
+    }
+
+    #[test]
+    fn a_shortest_path_past_the_4x4_is_searched_by_every_thread_one_case_at_a_time() {
+        let (square4, square5) = (Shape::SQUARE4, Shape::SQUARE5);
+        let steps = |shape| P1379.with_shape(shape);
+        // a shortest path of 25 cells: every thread on one case, answered as soon as found
+        assert_eq!(shared_out(steps(square5), Engine::default(), 2), (true, 1));
+        assert_eq!(
+            shared_out(POJ3240.with_shape(square4), Engine::default(), 2).0,
+            false
+        );
+        // side by side: one thread, the 4x4 boards, `--fast`, a judge that takes any path
+        // past 16 cells, and an answer that is no search
+        assert_eq!(shared_out(steps(square5), Engine::default(), 1), (false, 1));
+        let side_by_side = (false, 2 * WINDOW);
+        assert_eq!(
+            shared_out(steps(square4), Engine::default(), 2),
+            side_by_side
+        );
+        let fast = Engine::default().with_fast(true);
+        assert_eq!(shared_out(steps(square5), fast, 2), side_by_side);
+        let any_path = POJ3240.with_shape(square5);
+        assert_eq!(shared_out(any_path, Engine::default(), 2), side_by_side);
+        let parity = SGU139.with_shape(square5);
+        assert_eq!(shared_out(parity, Engine::default(), 2), side_by_side);
     }
 
     #[test]

@@ -131,6 +131,12 @@ pub const DEFAULT_BUDGET: u64 = 500_000_000;
 /// to 25 cells over theirs (16×16: 4.9 million, some 1.5 s).
 pub const DEFAULT_BUDGET_OTHERS: u64 = 50_000_000;
 
+/// The boards of more cells than this are searched by every thread together, one case at a time
+/// ([`Engine::searches_together`]); the 4×4 boards side by side, a thread each: most take
+/// milliseconds (Korf's 100 with 7-8: 462 ms in all), and a board alone pays for cutting each
+/// iteration.
+const TOGETHER_ABOVE: usize = 16;
+
 impl Engine {
     /// This engine, answering 3×3 boards as `small` says.
     pub fn with_small(mut self, small: Small) -> Engine {
@@ -246,6 +252,16 @@ impl Engine {
     /// Whether any path will do where the shortest is out of reach.
     pub fn is_fast(&self) -> bool {
         self.settings.fast
+    }
+
+    /// Whether its threads search a board of `shape` together: a shortest path (not `--fast`,
+    /// `--within` or `--time`) on more than 16 cells, on several threads, each iteration cut
+    /// into thousands of subtrees they share. Such a search takes seconds to hours, so cases
+    /// are better searched one at a time, each on every thread, than side by side, where the
+    /// last case of a batch leaves the other threads idle.
+    pub fn searches_together(&self, shape: Shape) -> bool {
+        let exact = !self.settings.fast && self.settings.bounded.is_none();
+        exact && self.settings.jobs() > 1 && shape.cells() > TOGETHER_ABOVE
     }
 
     /// This engine, looking up in `store` (its 4×4 pattern databases among them).
