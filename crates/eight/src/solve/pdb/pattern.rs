@@ -102,7 +102,7 @@ impl Pattern {
                 .iter()
                 .rev()
                 .fold(0, |address, &cell| address << 4 | usize::from(cell)),
-            Indexing::ZeroAware(layout) => layout.get().index(self.rank(cells), cells, blank),
+            Indexing::ZeroAware(layout) => layout.get().index(cells, blank),
         }
     }
 
@@ -168,7 +168,7 @@ impl Pattern {
 
 /// [`Pattern::rank`] of `cells` on `n` cells; the first `K` of them, if `K` is not 0.
 #[inline(always)]
-fn rank_of<const K: usize>(cells: &[u8], n: usize) -> usize {
+pub(super) fn rank_of<const K: usize>(cells: &[u8], n: usize) -> usize {
     let cells = match K {
         0 => cells,
         _ => &cells[..K],
