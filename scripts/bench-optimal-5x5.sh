@@ -7,7 +7,7 @@
 # search starts weaker and builds as it goes). Each count is checked against DeepCubeA's length,
 # which is the optimum on all but one of its 496 boards (a shorter count is reported, a longer
 # one fails). Prints a Markdown table: per board its length, the nodes, the last iteration's and
-# the one before's, its seconds (`--jobs` runs several boards side by side, so these overlap);
+# the one before's, its seconds (each board has every thread, one board at a time, so they add up);
 # then the sums and the process's wall time, the figure to compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."

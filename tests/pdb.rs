@@ -109,7 +109,8 @@ fn searched<E: Evaluator>(
         bounds: Bounds::All,
         want: Want::Canonical,
     };
-    let solution = Ida::new(evaluator, jobs).search(&query, &Control::default());
+    let mut ida = Ida::new(evaluator, jobs).sharing_every_iteration();
+    let solution = ida.search(&query, &Control::default());
     (solution.outcome.clone(), solution.nodes())
 }
 

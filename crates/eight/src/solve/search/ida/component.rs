@@ -15,6 +15,8 @@ use crate::solve::Outcome;
 pub struct Ida<E> {
     evaluator: E,
     jobs: usize,
+    /// The nodes of an iteration after which the next is shared among the threads.
+    shared_from: u64,
     machines: Arc<Machines>,
 }
 
@@ -25,7 +27,17 @@ impl<E: Evaluator> Ida<E> {
         Ida {
             evaluator,
             jobs: jobs.max(1),
+            shared_from: ida::SHARED_FROM,
             machines: Arc::default(),
+        }
+    }
+
+    /// The same, sharing every iteration among its threads, however small: what a test of the
+    /// threads needs (a search shares only large ones, [`ida::SHARED_FROM`]).
+    pub fn sharing_every_iteration(self) -> Ida<E> {
+        Ida {
+            shared_from: 0,
+            ..self
         }
     }
 
@@ -47,6 +59,7 @@ impl<E: Evaluator> Search for Ida<E> {
             limit: query.limit,
             budget: query.budget,
             jobs: self.jobs,
+            shared_from: self.shared_from,
             want: query.want,
         };
         let estimate = heuristic.estimate();

@@ -54,6 +54,7 @@ pub fn solve_with<H: Heuristic + Clone + Send + Sync>(
         limit,
         budget,
         jobs,
+        shared_from: 0,
         want: Want::Canonical,
     };
     let machines = Machines::default();
@@ -70,6 +71,10 @@ pub struct Within {
     pub budget: u64,
     /// Its threads (one if 0).
     pub jobs: usize,
+    /// The nodes of an iteration after which the next is shared among the threads: the first
+    /// is shared only when its bound is given ([`SHARED_FROM`] for an engine's searches; 0, every
+    /// iteration, for tests of the threads).
+    pub shared_from: u64,
     /// The path it must find.
     pub want: Want,
 }
@@ -149,6 +154,25 @@ fn solve_sliced<H: Heuristic + Clone + Send + Sync>(
     (outcome, bounds, slices)
 }
 
+/// The nodes of an iteration after which an engine's search shares the next among its threads
+/// ([`Within::shared_from`]): some seven times as many, a fraction of a second on one thread,
+/// where starting the threads (anew each iteration) costs little. The first is shared only when
+/// its bound is given (a run resumed, the canonical search of a length: the iteration is the
+/// work). Sharing smaller ones cost more than it saved: 500 5×5 boards 40 random moves from the
+/// goal (`steps --jobs 2`, a case at a time) took 2.5 s against 0.9 s side by side, some cases
+/// waiting 10 ms for their threads; 1.0 s with it.
+pub const SHARED_FROM: u64 = 50_000;
+
+/// The threads of an iteration of a search on `jobs` that shares the iterations after one of
+/// `shared_from` nodes: after one of `before` nodes, or the first (`None`), its bound `given`.
+fn threads(jobs: usize, shared_from: u64, before: Option<u64>, given: bool) -> usize {
+    match before {
+        Some(nodes) if nodes < shared_from => 1,
+        None if !given && shared_from > 0 => 1,
+        _ => jobs,
+    }
+}
+
 /// [`solve_within`], each iteration cutting the detours of `machine(n)`, n the nodes of the
 /// iteration before (0 before the first); a share's [`Slice`]s in `slices`.
 fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
@@ -164,6 +188,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         limit,
         budget,
         jobs,
+        shared_from,
         want,
     } = within;
     let order = match want {
@@ -197,6 +222,7 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         };
     }
     let mut bound = search.heuristic.estimate();
+    let given = matches!(bounds, Bounds::From(from) if from > bound);
     if let Bounds::From(from) = bounds {
         bound = bound.max(from);
     }
@@ -212,6 +238,12 @@ fn solve_pruned<H: Heuristic + Clone + Send + Sync>(
         meter.bound(bound);
         // a shortest path alone is searched for in the split order, most promising first, even
         // on one thread
+        let jobs = threads(
+            jobs,
+            shared_from,
+            bounds.last().map(|last| last.nodes),
+            given,
+        );
         let step = match (jobs, order) {
             (0 | 1, Order::Canonical | Order::FirstFound) => {
                 search.dfs(0, bound, None, WHOLE, &mut |_, _| {})
@@ -248,6 +280,22 @@ mod tests {
     use crate::solve::control::Watcher;
     use crate::solve::heuristic::Evaluator;
 
+    #[test]
+    fn an_iteration_is_shared_among_the_threads_after_a_large_one_or_from_a_bound_given() {
+        let from = SHARED_FROM;
+        // the first from the estimate, and those after a small one: one thread
+        assert_eq!(threads(4, from, None, false), 1);
+        assert_eq!(threads(4, from, Some(from - 1), false), 1);
+        assert_eq!(threads(4, from, Some(from - 1), true), 1);
+        // after a large one, or the first from a bound given: all of them
+        assert_eq!(threads(4, from, Some(from), false), 4);
+        assert_eq!(threads(4, from, None, true), 4);
+        // shared from 0: every iteration
+        assert_eq!(threads(4, 0, None, false), 4);
+        assert_eq!(threads(4, 0, Some(0), false), 4);
+        assert_eq!(threads(1, 0, Some(from), true), 1);
+    }
+
     /// The bounds a search said it finished, with their nodes and the next.
     #[derive(Default)]
     struct Finished(Mutex<Vec<(u32, u64, u32)>>);
@@ -268,6 +316,7 @@ mod tests {
             limit: None,
             budget: u64::MAX,
             jobs,
+            shared_from: 0,
             want,
         }
     }
