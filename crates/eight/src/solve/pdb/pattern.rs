@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::zero::Deferred;
+use super::zero::{Deferred, Entries};
 use super::MOST_TILES;
 
 /// A pattern: some tiles of a square board of `side` cells a side, named by their home cells.
@@ -102,7 +102,7 @@ impl Pattern {
                 .iter()
                 .rev()
                 .fold(0, |address, &cell| address << 4 | usize::from(cell)),
-            Indexing::ZeroAware(layout) => layout.get().index(cells, blank),
+            Indexing::ZeroAware(layout) => zero_aware(layout.get(), cells, blank, self.cells()),
         }
     }
 
@@ -166,9 +166,23 @@ impl Pattern {
     }
 }
 
+/// The zero-aware index of the placement `cells` on `n` cells with the blank in `blank`, laid
+/// out by `layout`: the patterns' usual sizes with their loops unrolled, the placement ranked in
+/// the same function (ranked in a call of its own, a 5×5 count's first million nodes took 4,848 M
+/// instructions in all against 4,600 M, some 7 % more time).
+#[inline]
+fn zero_aware(layout: &Entries, cells: &[u8], blank: u8, n: usize) -> usize {
+    match cells.len() {
+        6 => layout.index_of::<6>(rank_of::<6>(cells, n), cells, blank),
+        7 => layout.index_of::<7>(rank_of::<7>(cells, n), cells, blank),
+        8 => layout.index_of::<8>(rank_of::<8>(cells, n), cells, blank),
+        _ => layout.index_of::<0>(rank_of::<0>(cells, n), cells, blank),
+    }
+}
+
 /// [`Pattern::rank`] of `cells` on `n` cells; the first `K` of them, if `K` is not 0.
 #[inline(always)]
-pub(super) fn rank_of<const K: usize>(cells: &[u8], n: usize) -> usize {
+fn rank_of<const K: usize>(cells: &[u8], n: usize) -> usize {
     let cells = match K {
         0 => cells,
         _ => &cells[..K],

@@ -19,7 +19,6 @@
 use std::sync::OnceLock;
 
 use super::build::Board;
-use super::pattern::rank_of;
 use super::MOST_TILES;
 
 /// The most cells of a board: 5 by 5.
@@ -185,23 +184,8 @@ impl Entries {
         self.placements + self.slots * self.orders
     }
 
-    /// The index of the placement `cells` (where each tile stands) with the blank in `blank`,
-    /// a free cell.
-    #[inline]
-    pub fn index(&self, cells: &[u8], blank: u8) -> usize {
-        // the patterns' usual sizes with their loops unrolled, the placement ranked here: a
-        // search's lookups index anew (ranked in a call of its own, a 5×5 count's first million
-        // nodes took 4,848 M instructions in all against 4,558 M, 7 % more time)
-        let n = self.cells;
-        match self.tiles {
-            6 => self.index_of::<6>(rank_of::<6>(cells, n), cells, blank),
-            7 => self.index_of::<7>(rank_of::<7>(cells, n), cells, blank),
-            8 => self.index_of::<8>(rank_of::<8>(cells, n), cells, blank),
-            _ => self.index_of::<0>(rank_of::<0>(cells, n), cells, blank),
-        }
-    }
-
-    /// [`Entries::index`] of `K` tiles (any number if `K` is 0).
+    /// The index of the placement `cells` (where each tile stands) of `K` tiles (any number if
+    /// `K` is 0), of rank `rank`, with the blank in `blank`, a free cell.
     #[inline(always)]
     pub(super) fn index_of<const K: usize>(&self, rank: usize, cells: &[u8], blank: u8) -> usize {
         let tiles = match K {
