@@ -33,7 +33,7 @@ impl<E: Evaluator> Ida<E> {
     }
 
     /// The same, sharing every iteration among its threads, however small: what a test of the
-    /// threads needs (a search shares only large ones, [`ida::SHARED_FROM`]).
+    /// threads needs (a search shares only those after one of 50,000 nodes).
     pub fn sharing_every_iteration(self) -> Ida<E> {
         Ida {
             shared_from: 0,
