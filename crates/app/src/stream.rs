@@ -525,7 +525,6 @@ pub(crate) mod tests {
         let steps = |shape| P1379.with_shape(shape);
         // a shortest path of 25 cells: every thread on one case, answered as soon as found
         assert_eq!(shared_out(steps(square5), Engine::default(), 2), (true, 1));
-        assert!(!shared_out(POJ3240.with_shape(square4), Engine::default(), 2).0);
         // side by side: one thread, the 4x4 boards, `--fast`, a judge that takes any path
         // past 16 cells, and an answer that is no search
         assert_eq!(shared_out(steps(square5), Engine::default(), 1), (false, 1));
